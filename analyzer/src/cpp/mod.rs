@@ -1,0 +1,1 @@
+//! The C++ side: finding asm statements, their operands and their context.

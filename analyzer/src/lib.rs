@@ -1,0 +1,18 @@
+//! The ptxguard engine: everything between a CUDA source file and the model the rules read.
+//!
+//! Data flows one way:
+//! `source` (file loading) -> `cpp` (asm statements and their C++ context)
+//! -> `template` (decoded text + source map) -> `ptx` (PTX model, typed by `isa`)
+//! -> rules (separate crate) -> `diag` (diagnostics and fixes).
+
+pub mod cpp;
+pub mod diag;
+pub mod isa;
+pub mod ptx;
+pub mod source;
+pub mod span;
+pub mod template;
+
+pub use diag::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
+pub use source::SourceFile;
+pub use span::Span;

@@ -1,0 +1,225 @@
+//! Loading source files: never panics, turns bad input into a clear [`LoadError`].
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are not analysed (generated sources, data blobs).
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+/// One source file's text with a line index.
+///
+/// Bytes that are not valid UTF-8 are replaced by `?` one for one, so byte offsets
+/// (and therefore fixes) still apply to the original bytes; `lossy` records that it happened.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: String,
+    /// Byte offset of the first byte of each line.
+    line_starts: Vec<u32>,
+    /// Offset of the first byte that was not valid UTF-8, if any.
+    pub lossy: Option<usize>,
+}
+
+#[derive(Debug)]
+pub enum LoadError {
+    Io(PathBuf, std::io::Error),
+    IsDirectory(PathBuf),
+    Binary(PathBuf),
+    TooLarge(PathBuf, u64),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(p, e) => write!(f, "{}: cannot read: {e}", p.display()),
+            LoadError::IsDirectory(p) => write!(f, "{}: is a directory, not a file", p.display()),
+            LoadError::Binary(p) => {
+                write!(f, "{}: looks like a binary file (NUL bytes); skipped", p.display())
+            }
+            LoadError::TooLarge(p, n) => write!(
+                f,
+                "{}: {n} bytes is larger than the {} MiB limit; skipped",
+                p.display(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl SourceFile {
+    pub fn read(path: &Path) -> Result<SourceFile, LoadError> {
+        let meta = std::fs::metadata(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+        if meta.is_dir() {
+            return Err(LoadError::IsDirectory(path.to_owned()));
+        }
+        if meta.len() > MAX_FILE_BYTES as u64 {
+            return Err(LoadError::TooLarge(path.to_owned(), meta.len()));
+        }
+        let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+        SourceFile::from_bytes(path.to_owned(), bytes)
+    }
+
+    pub fn from_bytes(path: PathBuf, bytes: Vec<u8>) -> Result<SourceFile, LoadError> {
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge(path, bytes.len() as u64));
+        }
+        let head = &bytes[..bytes.len().min(8192)];
+        if memchr::memchr(0, head).is_some() {
+            return Err(LoadError::Binary(path));
+        }
+        let (text, lossy) = match String::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(err) => {
+                let first_bad = err.utf8_error().valid_up_to();
+                let bytes = err.into_bytes();
+                (replace_invalid_utf8(&bytes), Some(first_bad))
+            }
+        };
+        Ok(SourceFile::new_lossy(path, text, lossy))
+    }
+
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> SourceFile {
+        SourceFile::new_lossy(path.into(), text.into(), None)
+    }
+
+    fn new_lossy(path: PathBuf, text: String, lossy: Option<usize>) -> SourceFile {
+        let mut line_starts = vec![0u32];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1));
+        SourceFile {
+            path,
+            text,
+            line_starts,
+            lossy,
+        }
+    }
+
+    /// 0-based line index of a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&(offset as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts
+            .get(line)
+            .map_or(self.text.len(), |&s| s as usize)
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// 1-based line and 1-based column counted in characters.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor_char_boundary(offset);
+        let line = self.line_index(offset);
+        let start = self.line_start(line);
+        let col = self.text[start..offset].chars().count();
+        (line + 1, col + 1)
+    }
+
+    /// 0-based line and 0-based column counted in UTF-16 code units (LSP positions).
+    pub fn line_col_utf16(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor_char_boundary(offset);
+        let line = self.line_index(offset);
+        let start = self.line_start(line);
+        let col = self.text[start..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum();
+        (line, col)
+    }
+
+    /// Byte offset of a 0-based line and UTF-16 column (clamped to the line).
+    pub fn offset_of_utf16(&self, line: usize, col: usize) -> usize {
+        if line >= self.line_count() {
+            return self.text.len();
+        }
+        let start = self.line_start(line);
+        let end = self.line_start(line + 1).min(self.text.len());
+        let mut units = 0;
+        for (i, c) in self.text[start..end].char_indices() {
+            if units >= col || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        end
+    }
+
+    /// Byte offset of a 1-based line and 1-based character column (clamped to the line).
+    pub fn offset_of_line_col(&self, line: usize, col: usize) -> usize {
+        if line == 0 || line > self.line_count() {
+            return self.text.len();
+        }
+        let start = self.line_start(line - 1);
+        let end = self.line_start(line).min(self.text.len());
+        self.text[start..end]
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(end, |(i, _)| start + i)
+    }
+
+    fn floor_char_boundary(&self, mut offset: usize) -> usize {
+        offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+/// Replaces each byte of an invalid UTF-8 sequence by `?`, keeping every offset.
+fn replace_invalid_utf8(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                out.push_str(valid);
+                return out;
+            }
+            Err(err) => {
+                let (valid, after) = rest.split_at(err.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).expect("checked prefix"));
+                let bad = err.error_len().unwrap_or(after.len());
+                out.extend(std::iter::repeat_n('?', bad));
+                rest = &after[bad..];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_keeps_offsets() {
+        let f = SourceFile::from_bytes("x.cu".into(), b"ab\xffcd\n\xe9x".to_vec()).unwrap();
+        assert_eq!(f.text, "ab?cd\n?x");
+        assert_eq!(f.lossy, Some(2));
+    }
+
+    #[test]
+    fn binary_is_rejected() {
+        let err = SourceFile::from_bytes("x.bin".into(), b"\x7fELF\0\0".to_vec()).unwrap_err();
+        assert!(err.to_string().contains("binary"));
+    }
+
+    #[test]
+    fn utf16_columns_count_code_units() {
+        let f = SourceFile::new("x.cu", "// é😀\nasm(\"x\");");
+        let off = f.text.find("😀").unwrap();
+        assert_eq!(f.line_col_utf16(off), (0, 4));
+        assert_eq!(f.line_col(off), (1, 5));
+        assert_eq!(f.offset_of_utf16(0, 4), off);
+        let asm = f.text.find("asm").unwrap();
+        assert_eq!(f.line_col_utf16(asm), (1, 0));
+        assert_eq!(f.offset_of_line_col(2, 1), asm);
+    }
+}

@@ -1,0 +1,1 @@
+//! Template decoding and the source map.
