@@ -192,12 +192,12 @@ mod tests {
     #[test]
     fn edits_apply_in_order_and_skip_overlaps() {
         let edits = vec![
-            Edit::replace(Span::new(4, 5), "l"),
+            Edit::replace(Span::new(5, 6), "l"),
             Edit::insert(0, "volatile "),
-            Edit::replace(Span::new(4, 6), "zz"),
+            Edit::replace(Span::new(5, 7), "zz"),
         ];
         let (out, n) = apply_edits("asm \"r\"", &edits);
-        assert_eq!(out, "volatile asm l\"r\"");
+        assert_eq!(out, "volatile asm \"l\"");
         assert_eq!(n, 2);
     }
 }

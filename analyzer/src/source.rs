@@ -34,7 +34,11 @@ impl fmt::Display for LoadError {
             LoadError::Io(p, e) => write!(f, "{}: cannot read: {e}", p.display()),
             LoadError::IsDirectory(p) => write!(f, "{}: is a directory, not a file", p.display()),
             LoadError::Binary(p) => {
-                write!(f, "{}: looks like a binary file (NUL bytes); skipped", p.display())
+                write!(
+                    f,
+                    "{}: looks like a binary file (NUL bytes); skipped",
+                    p.display()
+                )
             }
             LoadError::TooLarge(p, n) => write!(
                 f,
@@ -127,10 +131,7 @@ impl SourceFile {
         let offset = self.floor_char_boundary(offset);
         let line = self.line_index(offset);
         let start = self.line_start(line);
-        let col = self.text[start..offset]
-            .chars()
-            .map(char::len_utf16)
-            .sum();
+        let col = self.text[start..offset].chars().map(char::len_utf16).sum();
         (line, col)
     }
 

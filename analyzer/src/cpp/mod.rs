@@ -1,1 +1,648 @@
 //! The C++ side: finding asm statements, their operands and their context.
+//!
+//! One linear token pass over the file (no full C++ parse): it tracks `#if` conditions,
+//! scopes (functions, classes, loops, lambdas) and macro-call arguments, and parses each
+//! asm statement where its keyword appears, so CUDA syntax a C++ grammar does not know
+//! (`__global__`, `<<<g, b>>>`, attributes) never hides one.
+
+pub mod asm;
+pub mod lexer;
+pub mod model;
+pub mod preproc;
+pub mod target;
+pub mod types;
+
+pub use model::*;
+
+use crate::{ptx, SourceFile, Span};
+use asm::{parse_asm, AsmInput, StringMacros, KEYWORDS};
+use lexer::{lex_range, token_text, Token, TokenKind};
+use preproc::{
+    active_conditions, apply_conditional, parse_directive, CondFrame, Define, DirectiveKind,
+};
+use std::collections::HashMap;
+
+/// True when the text may contain an asm statement (cheap pre-filter).
+pub fn may_contain_asm(bytes: &[u8]) -> bool {
+    memchr::memmem::find(bytes, b"asm").is_some()
+}
+
+/// Finds and models every asm statement of a file, in source order.
+pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
+    if !may_contain_asm(file.text.as_bytes()) {
+        return Vec::new();
+    }
+    let text = file.text.as_str();
+    let tokens = lex_range(text, 0, text.len(), false);
+    let defines = collect_defines(text, &tokens);
+    let string_macros = string_macros(text, &defines);
+    let qualifier_macros = qualifier_macros(text, &defines);
+    let asm_macros: HashMap<&str, &Define> = defines
+        .iter()
+        .filter(|d| may_contain_asm(text[d.body.range()].as_bytes()))
+        .map(|d| (d.name.as_str(), d))
+        .collect();
+
+    let mut scanner = Scanner {
+        text,
+        tokens: &tokens,
+        is_cu: file.path.extension().is_some_and(|e| e == "cu"),
+        qualifier_macros: &qualifier_macros,
+        cond_stack: Vec::new(),
+        scopes: Vec::new(),
+        parens: Vec::new(),
+    };
+    let mut statements = Vec::new();
+    let mut macro_uses: HashMap<String, Context> = HashMap::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let tok = tokens[i];
+        match tok.kind {
+            TokenKind::Directive => {
+                let dir = parse_directive(text, tok.span);
+                apply_conditional(&mut scanner.cond_stack, text, &dir);
+            }
+            TokenKind::Punct => scanner.punct(i),
+            TokenKind::Ident => {
+                let w = token_text(text, tok.span);
+                if KEYWORDS.contains(&w.as_ref()) {
+                    let input = AsmInput {
+                        text,
+                        tokens: &tokens,
+                        string_macros: &string_macros,
+                        macro_params: &[],
+                        decl_search_start: scanner.function_start_token(),
+                    };
+                    if let Some(parsed) = parse_asm(&input, i) {
+                        let context = scanner.context(i);
+                        statements.push(finish(text, parsed, context, None));
+                    }
+                } else if asm_macros.contains_key(w.as_ref())
+                    && !macro_uses.contains_key(w.as_ref())
+                {
+                    macro_uses.insert(w.into_owned(), scanner.context(i));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+
+    // Statements written inside macro bodies take their context from the first use.
+    for def in asm_macros.values() {
+        let body = lex_range(text, def.body.start as usize, def.body.end as usize, true);
+        let params = def.params.clone().unwrap_or_default();
+        let mut k = 0;
+        while k < body.len() {
+            let w = token_text(text, body[k].span);
+            if body[k].kind == TokenKind::Ident && KEYWORDS.contains(&w.as_ref()) {
+                let input = AsmInput {
+                    text,
+                    tokens: &body,
+                    string_macros: &string_macros,
+                    macro_params: &params,
+                    decl_search_start: 0,
+                };
+                if let Some(parsed) = parse_asm(&input, k) {
+                    let end = parsed.end_token;
+                    let mut context = macro_uses.get(&def.name).cloned().unwrap_or_default();
+                    let directive_conditions =
+                        conditions_at(text, &tokens, def.name_span.start as usize);
+                    if context.conditions.is_empty() {
+                        context.conditions = directive_conditions;
+                    }
+                    if context.target.is_none() {
+                        context.target = target::from_conditions(&context.conditions);
+                    }
+                    statements.push(finish(text, parsed, context, Some(def.name.clone())));
+                    k = end;
+                }
+            }
+            k += 1;
+        }
+    }
+    statements.sort_by_key(|s| s.span.start);
+    statements
+}
+
+fn finish(
+    text: &str,
+    parsed: asm::ParsedAsm,
+    mut context: Context,
+    macro_name: Option<String>,
+) -> AsmStatement {
+    let mut stmt = AsmStatement {
+        span: parsed.keyword.cover(parsed.close_paren),
+        keyword: parsed.keyword,
+        qualifiers: parsed.qualifiers,
+        open_paren: parsed.open_paren,
+        close_paren: parsed.close_paren,
+        template: parsed.template,
+        outputs: parsed.outputs,
+        inputs: parsed.inputs,
+        clobbers: parsed.clobbers,
+        colons: parsed.colons,
+        context: Context::default(),
+        macro_name,
+        ptx: ptx::Ptx::default(),
+    };
+    if matches!(context.target, None | Some(Target::Unknown)) {
+        if let Some(reason) = target::foreign_asm(text, &stmt) {
+            context.target = Some(Target::Foreign(reason));
+        }
+    }
+    stmt.context = context;
+    stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());
+    stmt
+}
+
+/// Conditions in force at a byte offset (for `#define`s).
+fn conditions_at(text: &str, tokens: &[Token], offset: usize) -> Vec<preproc::Condition> {
+    let mut stack = Vec::new();
+    for tok in tokens {
+        if tok.start() >= offset {
+            break;
+        }
+        if tok.kind == TokenKind::Directive && tok.end() < offset {
+            apply_conditional(&mut stack, text, &parse_directive(text, tok.span));
+        }
+    }
+    active_conditions(&stack)
+}
+
+fn collect_defines(text: &str, tokens: &[Token]) -> Vec<Define> {
+    tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Directive)
+        .filter(|t| text[t.span.range()].contains("define"))
+        .filter_map(|t| match parse_directive(text, t.span).kind {
+            DirectiveKind::Define(d) => Some(d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Object-like macros that expand to string literals only (possibly via other such macros).
+fn string_macros(text: &str, defines: &[Define]) -> StringMacros {
+    let mut pieces: HashMap<String, Vec<Result<Span, String>>> = HashMap::new();
+    for d in defines.iter().filter(|d| d.params.is_none()) {
+        let toks = lex_range(text, d.body.start as usize, d.body.end as usize, true);
+        if toks.is_empty() {
+            continue;
+        }
+        let mut list = Vec::new();
+        let mut ok = true;
+        for t in &toks {
+            match t.kind {
+                TokenKind::Str => list.push(Ok(t.span)),
+                TokenKind::Ident => list.push(Err(token_text(text, t.span).into_owned())),
+                _ => ok = false,
+            }
+        }
+        if ok && list.iter().any(|p| p.is_ok()) {
+            pieces.insert(d.name.clone(), list);
+        }
+    }
+    let mut resolved = StringMacros::new();
+    for name in pieces.keys() {
+        let mut out = Vec::new();
+        if expand(name, &pieces, &mut out, 0) {
+            resolved.insert(name.clone(), out);
+        }
+    }
+    resolved
+}
+
+fn expand(
+    name: &str,
+    pieces: &HashMap<String, Vec<Result<Span, String>>>,
+    out: &mut Vec<Span>,
+    depth: u32,
+) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let Some(list) = pieces.get(name) else {
+        return false;
+    };
+    for p in list {
+        match p {
+            Ok(span) => out.push(*span),
+            Err(inner) => {
+                if !expand(inner, pieces, out, depth + 1) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Object-like macros whose replacement is function qualifiers (`#define DEV __device__ inline`).
+fn qualifier_macros(text: &str, defines: &[Define]) -> HashMap<String, Vec<String>> {
+    let mut out = HashMap::new();
+    for d in defines.iter().filter(|d| d.params.is_none()) {
+        let toks = lex_range(text, d.body.start as usize, d.body.end as usize, true);
+        let words: Vec<String> = toks
+            .iter()
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| token_text(text, t.span).into_owned())
+            .collect();
+        if words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "__device__" | "__global__" | "__host__" | "__forceinline__"
+            )
+        }) {
+            out.insert(d.name.clone(), words);
+        }
+    }
+    out
+}
+
+#[derive(Clone, Debug)]
+enum ScopeKind {
+    Function(Function),
+    Lambda { device: bool },
+    Class,
+    Loop,
+    Block,
+}
+
+#[derive(Clone, Debug)]
+struct ScopeFrame {
+    kind: ScopeKind,
+    /// Token index where the function's signature starts (for declaration search).
+    decl_start: usize,
+}
+
+struct ParenFrame {
+    /// The identifier before `(` (a macro or function name).
+    callee: Option<String>,
+    /// Index of the `(` token.
+    open: usize,
+    /// Index of the argument being read (commas seen at this depth).
+    arg: usize,
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    tokens: &'a [Token],
+    is_cu: bool,
+    qualifier_macros: &'a HashMap<String, Vec<String>>,
+    cond_stack: Vec<CondFrame>,
+    scopes: Vec<ScopeFrame>,
+    parens: Vec<ParenFrame>,
+}
+
+const NV_TARGET_MACROS: [&str; 4] = [
+    "NV_IF_TARGET",
+    "NV_IF_ELSE_TARGET",
+    "NV_DISPATCH_TARGET",
+    "_NV_TARGET_DISPATCH",
+];
+
+impl Scanner<'_> {
+    fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        token_text(self.text, self.tokens[i].span)
+    }
+
+    /// The index of the non-directive token before `i`.
+    fn prev(&self, i: usize) -> Option<usize> {
+        (0..i)
+            .rev()
+            .find(|&k| self.tokens[k].kind != TokenKind::Directive)
+    }
+
+    fn punct(&mut self, i: usize) {
+        match self.word(i).as_ref() {
+            "{" => {
+                let frame = self.classify_brace(i);
+                self.scopes.push(frame);
+            }
+            "}" => {
+                self.scopes.pop();
+            }
+            "(" => {
+                let callee = self
+                    .prev(i)
+                    .filter(|&p| self.tokens[p].kind == TokenKind::Ident)
+                    .map(|p| self.word(p).into_owned());
+                self.parens.push(ParenFrame {
+                    callee,
+                    open: i,
+                    arg: 0,
+                });
+            }
+            ")" => {
+                self.parens.pop();
+            }
+            "," => {
+                if let Some(top) = self.parens.last_mut() {
+                    top.arg += 1;
+                }
+            }
+            ";" => {
+                // Parens never span statements; recover from unbalanced ones.
+                if self.parens.iter().any(|p| {
+                    p.callee
+                        .as_deref()
+                        .is_some_and(|c| NV_TARGET_MACROS.contains(&c))
+                }) {
+                    return;
+                }
+                self.parens.clear();
+            }
+            _ => {}
+        }
+    }
+
+    /// Index of the token matching the `)` at `close`, scanning backwards.
+    fn matching_open(&self, close: usize) -> Option<usize> {
+        let mut depth = 0;
+        let mut k = close + 1;
+        while k > 0 {
+            k -= 1;
+            match self.word(k).as_ref() {
+                ")" => depth += 1,
+                "(" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(k);
+                    }
+                }
+                "{" | "}" | ";" if k != close => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn classify_brace(&self, brace: usize) -> ScopeFrame {
+        let block = |kind| ScopeFrame {
+            kind,
+            decl_start: self.function_start_token(),
+        };
+        let Some(mut p) = self.prev(brace) else {
+            return block(ScopeKind::Block);
+        };
+        // Skip trailing qualifiers: `) const noexcept {`, `) mutable {`, `-> T {`.
+        let mut guard = 0;
+        while self.tokens[p].kind == TokenKind::Ident
+            && matches!(
+                self.word(p).as_ref(),
+                "const"
+                    | "noexcept"
+                    | "override"
+                    | "final"
+                    | "mutable"
+                    | "volatile"
+                    | "__device__"
+                    | "__host__"
+            )
+            && guard < 8
+        {
+            match self.prev(p) {
+                Some(q) => p = q,
+                None => break,
+            }
+            guard += 1;
+        }
+        let w = self.word(p).into_owned();
+        match w.as_str() {
+            "else" | "try" => return block(ScopeKind::Block),
+            "do" => return block(ScopeKind::Loop),
+            "]" => return block(ScopeKind::Lambda { device: false }),
+            _ => {}
+        }
+        if w == ")" {
+            let Some(open) = self.matching_open(p) else {
+                return block(ScopeKind::Block);
+            };
+            let Some(mut before) = self.prev(open) else {
+                return block(ScopeKind::Block);
+            };
+            let mut before_word = self.word(before).into_owned();
+            if before_word == "constexpr" {
+                if let Some(b) = self.prev(before) {
+                    before = b;
+                    before_word = self.word(b).into_owned();
+                }
+            }
+            match before_word.as_str() {
+                "for" | "while" => return block(ScopeKind::Loop),
+                "if" | "switch" | "catch" => return block(ScopeKind::Block),
+                "]" => return block(ScopeKind::Lambda { device: false }),
+                "__device__" | "__host__" => {
+                    // `[=] __device__ (args) {`
+                    let device = before_word == "__device__";
+                    if self.prev(before).is_some_and(|b| {
+                        matches!(self.word(b).as_ref(), "]" | "__host__" | "__device__")
+                    }) {
+                        return block(ScopeKind::Lambda { device });
+                    }
+                }
+                _ => {}
+            }
+            if self.tokens[before].kind == TokenKind::Ident {
+                return self.function_frame(before, open, p, brace);
+            }
+            return block(ScopeKind::Block);
+        }
+        // `class X : public Y {`, `namespace n {`, `struct {`.
+        let mut k = p;
+        for _ in 0..32 {
+            let word = self.word(k);
+            match word.as_ref() {
+                "class" | "struct" | "union" | "namespace" | "enum" => {
+                    return block(ScopeKind::Class)
+                }
+                ";" | "{" | "}" | ")" | "=" => break,
+                _ => {}
+            }
+            match self.prev(k) {
+                Some(q) => k = q,
+                None => break,
+            }
+        }
+        if self.tokens[p].kind == TokenKind::Str {
+            // extern "C" {
+            return block(ScopeKind::Class);
+        }
+        block(ScopeKind::Block)
+    }
+
+    /// A function body: gather the qualifiers before the name and after the parameters.
+    fn function_frame(
+        &self,
+        name_at: usize,
+        open: usize,
+        close: usize,
+        brace: usize,
+    ) -> ScopeFrame {
+        let mut qualifiers = Vec::new();
+        let mut k = name_at;
+        let mut start = name_at;
+        let mut angle_depth = 0i32;
+        let mut paren_depth = 0i32;
+        while let Some(q) = self.prev(k) {
+            let tok = self.tokens[q];
+            if q + 1 < self.tokens.len()
+                && self.tokens[q + 1..k]
+                    .iter()
+                    .any(|t| t.kind == TokenKind::Directive)
+                && paren_depth == 0
+            {
+                break;
+            }
+            let w = self.word(q);
+            match w.as_ref() {
+                ")" => paren_depth += 1,
+                "(" if paren_depth > 0 => paren_depth -= 1,
+                ">" => angle_depth += 1,
+                "<" if angle_depth > 0 => angle_depth -= 1,
+                ";" | "{" | "}" if paren_depth == 0 => break,
+                ":" if paren_depth == 0 && angle_depth == 0 => break,
+                "(" => break,
+                _ => {}
+            }
+            if tok.kind == TokenKind::Ident && paren_depth == 0 && angle_depth == 0 {
+                qualifiers.push(w.into_owned());
+            }
+            start = q;
+            k = q;
+        }
+        // Qualifiers after the parameter list: `) const __attribute__((...))`.
+        for t in close + 1..brace {
+            if self.tokens[t].kind == TokenKind::Ident {
+                qualifiers.push(self.word(t).into_owned());
+            }
+        }
+        let _ = open;
+        let mut expanded = Vec::new();
+        for q in qualifiers {
+            if let Some(words) = self.qualifier_macros.get(&q) {
+                expanded.extend(words.iter().cloned());
+            }
+            expanded.push(q);
+        }
+        let body_end = self.matching_close(brace);
+        ScopeFrame {
+            kind: ScopeKind::Function(Function {
+                name: self.word(name_at).into_owned(),
+                name_span: self.tokens[name_at].span,
+                qualifiers: expanded,
+                body: Span::new(self.tokens[brace].start(), body_end),
+            }),
+            decl_start: start,
+        }
+    }
+
+    fn matching_close(&self, brace: usize) -> usize {
+        let mut depth = 0;
+        for t in &self.tokens[brace..] {
+            if t.kind != TokenKind::Punct {
+                continue;
+            }
+            match &self.text[t.span.range()] {
+                "{" => depth += 1,
+                "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return t.end();
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.text.len()
+    }
+
+    /// First token of the innermost enclosing function (0 at file scope).
+    fn function_start_token(&self) -> usize {
+        self.scopes
+            .iter()
+            .rev()
+            .find(|s| matches!(s.kind, ScopeKind::Function(_)))
+            .map_or(0, |s| s.decl_start)
+    }
+
+    fn context(&self, at: usize) -> Context {
+        let function = self.scopes.iter().rev().find_map(|s| match &s.kind {
+            ScopeKind::Function(f) => Some(f.clone()),
+            _ => None,
+        });
+        let innermost_function = self
+            .scopes
+            .iter()
+            .rposition(|s| matches!(s.kind, ScopeKind::Function(_)));
+        let inner = &self.scopes[innermost_function.map_or(0, |i| i + 1)..];
+        let mut in_loop = inner.iter().any(|s| matches!(s.kind, ScopeKind::Loop));
+        // A loop body without braces: `while (!done) asm(...)`.
+        if let Some(p) = self.prev(at) {
+            let w = self.word(p);
+            if w == "do" {
+                in_loop = true;
+            } else if w == ")" {
+                if let Some(open) = self.matching_open(p) {
+                    if self
+                        .prev(open)
+                        .is_some_and(|b| matches!(self.word(b).as_ref(), "for" | "while"))
+                    {
+                        in_loop = true;
+                    }
+                }
+            }
+        }
+        let lambdas: Vec<bool> = inner
+            .iter()
+            .filter_map(|s| match s.kind {
+                ScopeKind::Lambda { device } => Some(device),
+                _ => None,
+            })
+            .collect();
+        let mut nv_target = Vec::new();
+        for frame in &self.parens {
+            let Some(callee) = frame.callee.as_deref() else {
+                continue;
+            };
+            if !NV_TARGET_MACROS.contains(&callee) || frame.arg == 0 {
+                continue;
+            }
+            let query = self.first_argument(frame.open);
+            nv_target.push((query, frame.arg == 1));
+        }
+        let conditions = active_conditions(&self.cond_stack);
+        let mut context = Context {
+            function,
+            conditions,
+            in_loop,
+            in_lambda: !lambdas.is_empty(),
+            target: None,
+            nv_target,
+        };
+        context.target = Some(target::decide(
+            &context,
+            self.is_cu,
+            lambdas.iter().any(|d| *d),
+        ));
+        context
+    }
+
+    fn first_argument(&self, open: usize) -> String {
+        let mut out = String::new();
+        let mut depth = 0;
+        for k in open + 1..self.tokens.len() {
+            let w = self.word(k);
+            match w.as_ref() {
+                "(" => depth += 1,
+                ")" if depth == 0 => break,
+                ")" => depth -= 1,
+                "," if depth == 0 => break,
+                _ => {}
+            }
+            out.push_str(&w);
+        }
+        out
+    }
+}

@@ -1,0 +1,387 @@
+//! Parses one asm statement from tokens: qualifiers, template pieces, operand sections.
+
+use super::lexer::{token_text, Token, TokenKind};
+use super::model::{AsmOperand, Clobber, Constraint};
+use super::preproc::{parse_directive, DirectiveKind};
+use super::types::{type_expression, Scope, TypeInfo};
+use crate::template::{PieceKind, Template};
+use crate::Span;
+use std::collections::HashMap;
+
+pub const KEYWORDS: [&str; 3] = ["asm", "__asm__", "__asm"];
+const QUALIFIERS: [&str; 7] = [
+    "volatile",
+    "__volatile__",
+    "__volatile",
+    "inline",
+    "__inline",
+    "__inline__",
+    "goto",
+];
+
+/// Object-like macros of the file whose replacement is only string literals (and other
+/// such macros): template pieces we can resolve.
+pub type StringMacros = HashMap<String, Vec<Span>>;
+
+/// What [`parse_asm`] found, before context is attached.
+pub struct ParsedAsm {
+    pub keyword: Span,
+    pub qualifiers: Vec<(String, Span)>,
+    pub open_paren: Span,
+    pub close_paren: Span,
+    pub template: Template,
+    pub outputs: Vec<AsmOperand>,
+    pub inputs: Vec<AsmOperand>,
+    pub clobbers: Vec<Clobber>,
+    pub colons: Vec<Span>,
+    /// Index of the last token of the statement.
+    pub end_token: usize,
+}
+
+pub struct AsmInput<'a> {
+    pub text: &'a str,
+    pub tokens: &'a [Token],
+    pub string_macros: &'a StringMacros,
+    /// Parameters of the enclosing function-like macro, when parsing a macro body.
+    pub macro_params: &'a [String],
+    /// First token searched for operand declarations (the enclosing function's start).
+    pub decl_search_start: usize,
+}
+
+fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {
+    token_text(input.text, input.tokens[i].span)
+}
+
+/// Parses the statement whose keyword is `tokens[at]`; `None` when it is not one
+/// (`asm` used as a name, a `#define asm __asm__`...).
+pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
+    let toks = input.tokens;
+    let mut i = at + 1;
+    let mut qualifiers = Vec::new();
+    while i < toks.len()
+        && toks[i].kind == TokenKind::Ident
+        && QUALIFIERS.contains(&word(input, i).as_ref())
+    {
+        qualifiers.push((word(input, i).into_owned(), toks[i].span));
+        i += 1;
+    }
+    if i >= toks.len() || word(input, i) != "(" {
+        return None;
+    }
+    let open = i;
+    // Content tokens up to the matching `)`, keeping the first branch of any #if inside.
+    let mut content = Vec::new();
+    let mut depth = 0i32;
+    let mut skip_depth: Option<i32> = None;
+    let mut pp_depth = 0i32;
+    let mut close = None;
+    i = open + 1;
+    while i < toks.len() {
+        let tok = toks[i];
+        if tok.kind == TokenKind::Directive {
+            match parse_directive(input.text, tok.span).kind {
+                DirectiveKind::If(_) | DirectiveKind::Ifdef(_) | DirectiveKind::Ifndef(_) => {
+                    pp_depth += 1
+                }
+                DirectiveKind::Elif(_) | DirectiveKind::Else => {
+                    if skip_depth.is_none() {
+                        skip_depth = Some(pp_depth);
+                    }
+                }
+                DirectiveKind::Endif => {
+                    if skip_depth == Some(pp_depth) {
+                        skip_depth = None;
+                    }
+                    pp_depth -= 1;
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if skip_depth.is_some() {
+            i += 1;
+            continue;
+        }
+        let w = word(input, i);
+        if tok.kind == TokenKind::Punct {
+            match w.as_ref() {
+                "(" => depth += 1,
+                ")" if depth == 0 => {
+                    close = Some(i);
+                    break;
+                }
+                ")" => depth -= 1,
+                // A `;` or `{` at depth 0 means the statement was never closed.
+                ";" | "{" | "}" if depth == 0 => break,
+                _ => {}
+            }
+        }
+        content.push(i);
+        i += 1;
+    }
+    let (close_span, end_token) = match close {
+        Some(c) => (toks[c].span, c),
+        None => {
+            let last = content.last().copied().unwrap_or(open);
+            (Span::empty_at(toks[last].end()), last)
+        }
+    };
+    // Split on top-level `:`.
+    let mut sections: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut colons = Vec::new();
+    let mut depth = 0i32;
+    for &k in &content {
+        let w = word(input, k);
+        match w.as_ref() {
+            "(" | "[" => depth += 1,
+            ")" | "]" => depth -= 1,
+            ":" if depth == 0 && sections.len() < 5 => {
+                colons.push(toks[k].span);
+                sections.push(Vec::new());
+                continue;
+            }
+            _ => {}
+        }
+        sections.last_mut().expect("one section").push(k);
+    }
+    let template = decode_template(input, &sections[0]);
+    let outputs = sections
+        .get(1)
+        .map(|s| parse_operands(input, s, true, 0))
+        .unwrap_or_default();
+    let inputs = sections
+        .get(2)
+        .map(|s| parse_operands(input, s, false, outputs.len()))
+        .unwrap_or_default();
+    let clobbers = sections
+        .get(3)
+        .map(|s| parse_clobbers(input, s))
+        .unwrap_or_default();
+    Some(ParsedAsm {
+        keyword: toks[at].span,
+        qualifiers,
+        open_paren: toks[open].span,
+        close_paren: close_span,
+        template,
+        outputs,
+        inputs,
+        clobbers,
+        colons,
+        end_token,
+    })
+}
+
+fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
+    let mut template = Template::default();
+    let toks = input.tokens;
+    let mut k = 0;
+    while k < section.len() {
+        let i = section[k];
+        let tok = toks[i];
+        match tok.kind {
+            TokenKind::Str => template.push_literal(input.text, tok.span, PieceKind::Literal),
+            TokenKind::Ident => {
+                let name = word(input, i);
+                match input.string_macros.get(name.as_ref()) {
+                    Some(literals) if !input.macro_params.iter().any(|p| p == &name) => {
+                        for lit in literals {
+                            template.push_literal(
+                                input.text,
+                                *lit,
+                                PieceKind::Macro(name.to_string()),
+                            );
+                        }
+                    }
+                    _ => {
+                        // A call `F(x)` is one unknown piece.
+                        let mut end = k;
+                        if section.get(k + 1).is_some_and(|&n| word(input, n) == "(") {
+                            let mut depth = 0;
+                            for (m, &n) in section.iter().enumerate().skip(k + 1) {
+                                match word(input, n).as_ref() {
+                                    "(" => depth += 1,
+                                    ")" => {
+                                        depth -= 1;
+                                        if depth == 0 {
+                                            end = m;
+                                            break;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        template.push_unknown(tok.span.cover(toks[section[end]].span));
+                        k = end;
+                    }
+                }
+            }
+            TokenKind::Punct if word(input, i) == "#" => {
+                // `#param`: a stringised macro parameter.
+                let end = if section.get(k + 1).is_some() {
+                    k + 1
+                } else {
+                    k
+                };
+                template.push_unknown(tok.span.cover(toks[section[end]].span));
+                k = end;
+            }
+            _ => template.push_unknown(tok.span),
+        }
+        k += 1;
+    }
+    template
+}
+
+/// Splits an operand section into operands: `[name] "c" (expr)`, commas optional (nvcc).
+fn parse_operands(
+    input: &AsmInput,
+    section: &[usize],
+    is_output: bool,
+    first_index: usize,
+) -> Vec<AsmOperand> {
+    let toks = input.tokens;
+    let mut out = Vec::new();
+    let mut k = 0;
+    let mut after_operand_end: Option<usize> = None;
+    let mut saw_comma = true;
+    while k < section.len() {
+        let w = word(input, section[k]);
+        if w == "," {
+            saw_comma = true;
+            k += 1;
+            continue;
+        }
+        let start_k = k;
+        // Optional `[name]`.
+        let mut name = None;
+        if w == "[" {
+            if let (Some(&n), Some(&c)) = (section.get(k + 1), section.get(k + 2)) {
+                if word(input, c) == "]" {
+                    name = Some((word(input, n).into_owned(), toks[n].span));
+                    k += 3;
+                }
+            }
+        }
+        // Constraint: literal(s) or a macro, up to `(`.
+        let mut constraint_toks = Vec::new();
+        while k < section.len() && word(input, section[k]) != "(" && word(input, section[k]) != ","
+        {
+            constraint_toks.push(section[k]);
+            k += 1;
+        }
+        if k >= section.len() || word(input, section[k]) != "(" {
+            // Malformed; skip to the next comma.
+            while k < section.len() && word(input, section[k]) != "," {
+                k += 1;
+            }
+            if constraint_toks.is_empty() && k == start_k {
+                k += 1;
+            }
+            continue;
+        }
+        let open_k = k;
+        let mut depth = 0;
+        let mut close_k = section.len() - 1;
+        for (m, &n) in section.iter().enumerate().skip(open_k) {
+            match word(input, n).as_ref() {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close_k = m;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let constraint = make_constraint(input, &constraint_toks);
+        let expr_range =
+            (open_k + 1 < close_k).then(|| section[open_k + 1]..section[close_k - 1] + 1);
+        let (expr, expr_span, ty) = match &expr_range {
+            Some(r) => {
+                let span = toks[r.start].span.cover(toks[r.end - 1].span);
+                let scope = Scope {
+                    text: input.text,
+                    tokens: input.tokens,
+                    search: input.decl_search_start..r.start,
+                    use_at: r.start,
+                };
+                // In a macro body the parameters have no declaration and stay unknown.
+                let ty = type_expression(&scope, r.clone());
+                (input.text[span.range()].to_string(), span, ty)
+            }
+            None => (
+                String::new(),
+                Span::empty_at(toks[section[open_k]].end()),
+                TypeInfo::default(),
+            ),
+        };
+        let missing_comma_at = (!saw_comma).then_some(after_operand_end).flatten();
+        out.push(AsmOperand {
+            index: first_index + out.len(),
+            is_output,
+            name,
+            constraint,
+            expr,
+            expr_span,
+            ty,
+            missing_comma_at,
+        });
+        after_operand_end = Some(toks[section[close_k]].end());
+        saw_comma = false;
+        k = close_k + 1;
+    }
+    out
+}
+
+fn make_constraint(input: &AsmInput, toks_idx: &[usize]) -> Constraint {
+    let toks = input.tokens;
+    let Some((&first, &last)) = toks_idx.first().zip(toks_idx.last()) else {
+        return Constraint {
+            text: String::new(),
+            span: Span::default(),
+            known: false,
+        };
+    };
+    let span = toks[first].span.cover(toks[last].span);
+    let mut template = Template::default();
+    let mut known = true;
+    for &i in toks_idx {
+        match toks[i].kind {
+            TokenKind::Str => template.push_literal(input.text, toks[i].span, PieceKind::Literal),
+            TokenKind::Ident => match input.string_macros.get(word(input, i).as_ref()) {
+                Some(lits) => {
+                    for lit in lits {
+                        template.push_literal(input.text, *lit, PieceKind::Literal);
+                    }
+                }
+                None => known = false,
+            },
+            _ => known = false,
+        }
+    }
+    Constraint {
+        text: if known { template.text } else { String::new() },
+        span,
+        known,
+    }
+}
+
+fn parse_clobbers(input: &AsmInput, section: &[usize]) -> Vec<Clobber> {
+    let mut out = Vec::new();
+    for &i in section {
+        let tok = input.tokens[i];
+        if tok.kind == TokenKind::Str {
+            let mut t = Template::default();
+            t.push_literal(input.text, tok.span, PieceKind::Literal);
+            out.push(Clobber {
+                text: t.text,
+                span: tok.span,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,468 @@
+//! A fast, tolerant C++ token scanner: one pass over the bytes, no allocation per token.
+//!
+//! It knows what the asm front end needs and nothing more: identifiers, numbers, string
+//! and character literals (with prefixes and raw strings), punctuation, comments (skipped),
+//! line splices (invisible, as in translation phase 2) and preprocessor directives (one
+//! token each; their contents are lexed again on demand with [`lex_range`]).
+
+use crate::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    Ident,
+    Number,
+    /// A string literal, prefix and quotes included.
+    Str,
+    Char,
+    Punct,
+    /// A whole preprocessor directive line (`#` to the end of the logical line).
+    Directive,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub span: Span,
+    /// A string, character literal or raw string that was never closed.
+    pub unterminated: bool,
+}
+
+impl Token {
+    pub fn start(&self) -> usize {
+        self.span.start as usize
+    }
+    pub fn end(&self) -> usize {
+        self.span.end as usize
+    }
+}
+
+#[inline]
+pub fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+#[inline]
+pub fn is_ident_continue(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+/// Length of a line splice (`\` newline, `\` CR LF) at `i`, or 0.
+#[inline]
+pub fn splice_len(bytes: &[u8], i: usize) -> usize {
+    if bytes.get(i) != Some(&b'\\') {
+        return 0;
+    }
+    // Trailing spaces between the backslash and the newline are accepted by GCC/nvcc.
+    let mut j = i + 1;
+    while j < bytes.len() && (bytes[j] == b' ' || bytes[j] == b'\t') {
+        j += 1;
+    }
+    match bytes.get(j) {
+        Some(b'\n') => j + 1 - i,
+        Some(b'\r') if bytes.get(j + 1) == Some(&b'\n') => j + 2 - i,
+        Some(b'\r') => j + 1 - i,
+        _ => 0,
+    }
+}
+
+/// The text of a token with line splices removed (borrowed when there are none).
+pub fn token_text(text: &str, span: Span) -> std::borrow::Cow<'_, str> {
+    let slice = &text[span.range()];
+    if !slice.contains('\\') {
+        return std::borrow::Cow::Borrowed(slice);
+    }
+    let bytes = slice.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let n = splice_len(bytes, i);
+        if n > 0 {
+            i += n;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+}
+
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    end: usize,
+}
+
+impl Cursor<'_> {
+    /// Skips splices at the cursor; returns the byte there (if any).
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        loop {
+            if self.pos >= self.end {
+                return None;
+            }
+            let b = self.bytes[self.pos];
+            if b == b'\\' {
+                let n = splice_len(self.bytes, self.pos);
+                if n > 0 && self.pos + n <= self.end {
+                    self.pos += n;
+                    continue;
+                }
+            }
+            return Some(b);
+        }
+    }
+
+    /// The byte after the one at the cursor, looking through splices.
+    fn peek2(&mut self) -> Option<u8> {
+        self.peek()?;
+        let mut j = self.pos + 1;
+        loop {
+            if j >= self.end {
+                return None;
+            }
+            let n = splice_len(self.bytes, j);
+            if n > 0 {
+                j += n;
+                continue;
+            }
+            return Some(self.bytes[j]);
+        }
+    }
+
+    #[inline]
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+}
+
+/// Lexes `text[start..end]`. In `directive_body` mode `#` is punctuation, not a directive.
+pub fn lex_range(text: &str, start: usize, end: usize, directive_body: bool) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut c = Cursor {
+        bytes,
+        pos: start,
+        end,
+    };
+    let mut tokens = Vec::with_capacity((end - start) / 6);
+    // True while only whitespace has been seen since the last newline.
+    let mut line_start = true;
+    while let Some(b) = c.peek() {
+        let tok_start = c.pos;
+        match b {
+            b'\n' => {
+                c.bump();
+                line_start = true;
+            }
+            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => c.bump(),
+            b'/' if c.peek2() == Some(b'/') => skip_line_comment(&mut c),
+            b'/' if c.peek2() == Some(b'*') => skip_block_comment(&mut c),
+            b'#' if line_start && !directive_body => {
+                let dir_end = directive_end(bytes, c.pos, end);
+                tokens.push(Token {
+                    kind: TokenKind::Directive,
+                    span: Span::new(tok_start, dir_end),
+                    unterminated: false,
+                });
+                c.pos = dir_end;
+            }
+            b'"' => {
+                let unterminated = lex_string(&mut c);
+                push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
+                line_start = false;
+            }
+            b'\'' => {
+                let unterminated = lex_char(&mut c);
+                push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
+                line_start = false;
+            }
+            b'0'..=b'9' => {
+                lex_number(&mut c);
+                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false);
+                line_start = false;
+            }
+            b'.' if c.peek2().is_some_and(|n| n.is_ascii_digit()) => {
+                lex_number(&mut c);
+                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false);
+                line_start = false;
+            }
+            b if is_ident_start(b) => {
+                while c.peek().is_some_and(is_ident_continue) {
+                    c.bump();
+                }
+                // Encoding prefixes and raw strings: u8"..", L"..", R"(..)", u8R"x(..)x".
+                let ident = token_text(text, Span::new(tok_start, c.pos));
+                if c.peek() == Some(b'"') && is_string_prefix(&ident) {
+                    let unterminated = if ident.ends_with('R') {
+                        lex_raw_string(&mut c)
+                    } else {
+                        lex_string(&mut c)
+                    };
+                    push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
+                } else if c.peek() == Some(b'\'') && is_char_prefix(&ident) {
+                    let unterminated = lex_char(&mut c);
+                    push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
+                } else {
+                    push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false);
+                }
+                line_start = false;
+            }
+            _ => {
+                c.bump();
+                // Two-character punctuators the front end cares about.
+                let second = c.peek();
+                let pair = matches!(
+                    (b, second),
+                    (b':', Some(b':')) | (b'-', Some(b'>')) | (b'#', Some(b'#'))
+                );
+                if pair {
+                    c.bump();
+                }
+                push(&mut tokens, TokenKind::Punct, tok_start, c.pos, false);
+                line_start = false;
+            }
+        }
+    }
+    tokens
+}
+
+#[inline]
+fn push(tokens: &mut Vec<Token>, kind: TokenKind, start: usize, end: usize, unterminated: bool) {
+    tokens.push(Token {
+        kind,
+        span: Span::new(start, end),
+        unterminated,
+    });
+}
+
+fn is_string_prefix(ident: &str) -> bool {
+    matches!(
+        ident,
+        "u8" | "u" | "U" | "L" | "R" | "u8R" | "uR" | "UR" | "LR"
+    )
+}
+
+fn is_char_prefix(ident: &str) -> bool {
+    matches!(ident, "u8" | "u" | "U" | "L")
+}
+
+fn skip_line_comment(c: &mut Cursor) {
+    // A splice continues a `//` comment onto the next line.
+    while let Some(b) = c.peek() {
+        if b == b'\n' {
+            return;
+        }
+        c.bump();
+    }
+}
+
+fn skip_block_comment(c: &mut Cursor) {
+    c.pos += 2;
+    let rest = &c.bytes[c.pos..c.end];
+    match memchr::memmem::find(rest, b"*/") {
+        Some(i) => c.pos += i + 2,
+        None => c.pos = c.end,
+    }
+}
+
+/// Returns true when the literal is unterminated (ends at a newline or the end).
+fn lex_string(c: &mut Cursor) -> bool {
+    c.bump(); // opening quote
+    while let Some(b) = c.peek() {
+        match b {
+            b'"' => {
+                c.bump();
+                return false;
+            }
+            b'\\' => {
+                c.bump();
+                if c.peek().is_some_and(|n| n != b'\n') {
+                    c.bump();
+                }
+            }
+            b'\n' => return true,
+            _ => c.bump(),
+        }
+    }
+    true
+}
+
+fn lex_char(c: &mut Cursor) -> bool {
+    c.bump();
+    while let Some(b) = c.peek() {
+        match b {
+            b'\'' => {
+                c.bump();
+                return false;
+            }
+            b'\\' => {
+                c.bump();
+                if c.peek().is_some_and(|n| n != b'\n') {
+                    c.bump();
+                }
+            }
+            b'\n' => return true,
+            _ => c.bump(),
+        }
+    }
+    true
+}
+
+/// Raw strings ignore splices and escapes inside: `R"delim( ... )delim"`.
+fn lex_raw_string(c: &mut Cursor) -> bool {
+    let bytes = c.bytes;
+    let open = c.pos; // at the quote
+    let mut i = open + 1;
+    while i < c.end && i - open <= 17 && bytes[i] != b'(' {
+        if matches!(bytes[i], b' ' | b')' | b'\\' | b'\n' | b'"') {
+            c.pos = i;
+            return true;
+        }
+        i += 1;
+    }
+    if i >= c.end || bytes[i] != b'(' {
+        c.pos = i.min(c.end);
+        return true;
+    }
+    let delim = &bytes[open + 1..i];
+    let mut closing = Vec::with_capacity(delim.len() + 2);
+    closing.push(b')');
+    closing.extend_from_slice(delim);
+    closing.push(b'"');
+    match memchr::memmem::find(&bytes[i + 1..c.end], &closing) {
+        Some(k) => {
+            c.pos = i + 1 + k + closing.len();
+            false
+        }
+        None => {
+            c.pos = c.end;
+            true
+        }
+    }
+}
+
+fn lex_number(c: &mut Cursor) {
+    // pp-number: digits, letters, dots, ', and exponent signs.
+    let mut prev = 0u8;
+    while let Some(b) = c.peek() {
+        let sign_after_exponent =
+            (b == b'+' || b == b'-') && matches!(prev, b'e' | b'E' | b'p' | b'P');
+        if b.is_ascii_alphanumeric() || b == b'.' || b == b'_' || b == b'\'' || sign_after_exponent
+        {
+            prev = b;
+            c.bump();
+        } else {
+            break;
+        }
+    }
+}
+
+/// End of the preprocessor directive starting at `start` (exclusive; before the newline).
+pub fn directive_end(bytes: &[u8], start: usize, end: usize) -> usize {
+    let mut i = start;
+    while i < end {
+        match bytes[i] {
+            b'\n' => return i,
+            b'\\' => {
+                let n = splice_len(bytes, i);
+                i += n.max(1);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                // A block comment may run over lines without ending the directive.
+                match memchr::memmem::find(&bytes[i + 2..end], b"*/") {
+                    Some(k) => i += 2 + k + 2,
+                    None => return end,
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                // Runs to the end of the logical line.
+                i += 2;
+                while i < end && bytes[i] != b'\n' {
+                    i += splice_len(bytes, i).max(1);
+                }
+                return i.min(end);
+            }
+            b'"' | b'\'' => {
+                let quote = bytes[i];
+                i += 1;
+                while i < end && bytes[i] != quote && bytes[i] != b'\n' {
+                    if bytes[i] == b'\\' {
+                        i += splice_len(bytes, i).max(2);
+                    } else {
+                        i += 1;
+                    }
+                }
+                if i < end && bytes[i] == quote {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(TokenKind, String)> {
+        lex_range(src, 0, src.len(), false)
+            .iter()
+            .map(|t| (t.kind, src[t.span.range()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn strings_prefixes_and_raw() {
+        let toks = kinds(r#"asm(u8"a" R"x(q)"z)x" L"b");"#);
+        let strs: Vec<_> = toks
+            .iter()
+            .filter(|(k, _)| *k == TokenKind::Str)
+            .map(|(_, s)| s.as_str())
+            .collect();
+        assert_eq!(strs, vec![r#"u8"a""#, r#"R"x(q)"z)x""#, r#"L"b""#]);
+    }
+
+    #[test]
+    fn directives_span_continuations_and_comments() {
+        let src = "#define X \\\n  asm(\"a\")\nint y; // c\n/* d */ #x";
+        let toks = kinds(src);
+        assert_eq!(
+            toks[0],
+            (TokenKind::Directive, "#define X \\\n  asm(\"a\")".into())
+        );
+        assert_eq!(toks[1].1, "int");
+        // A comment is whitespace: `#` after it still starts a directive.
+        assert_eq!(
+            toks.last().unwrap(),
+            &(TokenKind::Directive, "#x".to_string())
+        );
+        let toks = kinds("a #x");
+        assert_eq!(toks[1], (TokenKind::Punct, "#".to_string()));
+    }
+
+    #[test]
+    fn splices_are_invisible_in_identifiers() {
+        let src = "as\\\nm volatile";
+        let toks = lex_range(src, 0, src.len(), false);
+        assert_eq!(token_text(src, toks[0].span), "asm");
+        assert_eq!(toks.len(), 2);
+    }
+
+    #[test]
+    fn unterminated_inputs_do_not_panic() {
+        for src in [
+            "\"abc",
+            "R\"x(abc",
+            "/* abc",
+            "'a",
+            "#define X \\",
+            "\\",
+            "u8",
+        ] {
+            let _ = lex_range(src, 0, src.len(), false);
+        }
+        let toks = lex_range("\"abc\nx", 0, 6, false);
+        assert!(toks[0].unterminated);
+    }
+}

@@ -1,0 +1,226 @@
+//! What the front end knows about one asm statement.
+
+use super::preproc::{CondExpr, Condition};
+use super::types::TypeInfo;
+use crate::ptx::{PercentMode, Placeholder, PlaceholderTarget, Ptx};
+use crate::template::Template;
+use crate::Span;
+use std::ops::Range;
+
+#[derive(Clone, Debug)]
+pub struct AsmStatement {
+    /// From the `asm` keyword to the closing parenthesis.
+    pub span: Span,
+    /// `asm`, `__asm__` or `__asm`.
+    pub keyword: Span,
+    /// `volatile`, `__volatile__`, `inline`, `goto`... with their spans.
+    pub qualifiers: Vec<(String, Span)>,
+    pub open_paren: Span,
+    /// Empty at the end of the text when the statement is not closed.
+    pub close_paren: Span,
+    pub template: Template,
+    pub outputs: Vec<AsmOperand>,
+    pub inputs: Vec<AsmOperand>,
+    pub clobbers: Vec<Clobber>,
+    /// The `:` separators present (0 to 4).
+    pub colons: Vec<Span>,
+    pub context: Context,
+    /// Set when the statement is written in the body of this `#define`.
+    pub macro_name: Option<String>,
+    /// The PTX parsed from the template.
+    pub ptx: Ptx,
+}
+
+#[derive(Clone, Debug)]
+pub struct AsmOperand {
+    /// `%N` number: outputs first, then inputs.
+    pub index: usize,
+    pub is_output: bool,
+    /// `[name]`.
+    pub name: Option<(String, Span)>,
+    pub constraint: Constraint,
+    /// The C++ expression between the parentheses, as written.
+    pub expr: String,
+    pub expr_span: Span,
+    pub ty: TypeInfo,
+    /// Set when no comma separates this operand from the one before it: where the comma
+    /// belongs (just after the previous operand's `)`).
+    pub missing_comma_at: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    /// Decoded text (`=r`, `+l`, `=&r`); empty and `known == false` when it comes from a macro.
+    pub text: String,
+    /// The literal(s) as written, quotes included.
+    pub span: Span,
+    pub known: bool,
+}
+
+impl Constraint {
+    /// The letters without the `=`, `+`, `&` modifiers.
+    pub fn letters(&self) -> String {
+        self.text
+            .chars()
+            .filter(|c| !matches!(c, '=' | '+' | '&'))
+            .collect()
+    }
+
+    /// The single register/immediate letter when there is exactly one.
+    pub fn letter(&self) -> Option<char> {
+        let letters = self.letters();
+        let mut chars = letters.chars();
+        let first = chars.next()?;
+        chars.next().is_none().then_some(first)
+    }
+
+    pub fn is_read_write(&self) -> bool {
+        self.text.contains('+')
+    }
+
+    pub fn is_early_clobber(&self) -> bool {
+        self.text.contains('&')
+    }
+
+    /// The span of the letters inside the quotes, when the constraint is one plain literal.
+    pub fn inner_span(&self, source: &str) -> Option<Span> {
+        let written = source.get(self.span.range())?;
+        if !written.starts_with('"') || !written.ends_with('"') || written.len() < 2 {
+            return None;
+        }
+        if written[1..written.len() - 1].contains(['"', '\\']) {
+            return None;
+        }
+        Some(Span::new(
+            self.span.start as usize + 1,
+            self.span.end as usize - 1,
+        ))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Clobber {
+    pub text: String,
+    pub span: Span,
+}
+
+/// Where the statement is compiled, as far as the file says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// In a `__device__`/`__global__` function or a device-only branch.
+    Device,
+    /// Host code: a host function, `#if !defined(__CUDA_ARCH__)`, `NV_IF_TARGET(NV_IS_HOST, ...)`.
+    Host(String),
+    /// Another target's asm (AMD GCN, x86...), with the reason.
+    Foreign(String),
+    /// Nothing says; treated as PTX.
+    Unknown,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Context {
+    pub function: Option<Function>,
+    /// Preprocessor conditions in force, outermost first.
+    pub conditions: Vec<Condition>,
+    /// Inside a `for`/`while`/`do` body.
+    pub in_loop: bool,
+    pub in_lambda: bool,
+    pub target: Option<Target>,
+    /// Enclosing `NV_IF_TARGET`/`NV_IF_ELSE_TARGET`/`NV_DISPATCH_TARGET` branches:
+    /// the target query (`NV_PROVIDES_SM_90`) and whether the statement is in its true branch.
+    pub nv_target: Vec<(String, bool)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Function {
+    pub name: String,
+    pub name_span: Span,
+    /// Words before the name and after the parameters (`__device__`, `__forceinline__`,
+    /// `static`, `CUTLASS_DEVICE`...), as written.
+    pub qualifiers: Vec<String>,
+    /// The body braces.
+    pub body: Span,
+}
+
+impl Function {
+    pub fn has(&self, qualifier: &str) -> bool {
+        self.qualifiers.iter().any(|q| q == qualifier)
+    }
+}
+
+impl AsmStatement {
+    pub fn is_volatile(&self) -> bool {
+        self.qualifiers
+            .iter()
+            .any(|(q, _)| matches!(q.as_str(), "volatile" | "__volatile__" | "__volatile"))
+    }
+
+    /// Operands in `%N` order: outputs, then inputs.
+    pub fn operands(&self) -> impl Iterator<Item = &AsmOperand> {
+        self.outputs.iter().chain(self.inputs.iter())
+    }
+
+    pub fn operand_count(&self) -> usize {
+        self.outputs.len() + self.inputs.len()
+    }
+
+    pub fn operand(&self, index: usize) -> Option<&AsmOperand> {
+        self.operands().nth(index)
+    }
+
+    /// The operand a placeholder binds.
+    pub fn resolve(&self, placeholder: &Placeholder) -> Option<&AsmOperand> {
+        match &placeholder.target {
+            PlaceholderTarget::Index(i) => self.operand(*i as usize),
+            PlaceholderTarget::Name(n) => self
+                .operands()
+                .find(|o| o.name.as_ref().is_some_and(|(name, _)| name == n)),
+        }
+    }
+
+    /// How `%` is read: nvcc substitutes operands only when the statement has any operand
+    /// section (outputs, inputs, or clobbers alone do not count).
+    pub fn percent_mode(&self) -> PercentMode {
+        if self.operand_count() > 0 {
+            PercentMode::WithOperands
+        } else {
+            PercentMode::Verbatim
+        }
+    }
+
+    pub fn has_clobber(&self, name: &str) -> bool {
+        self.clobbers.iter().any(|c| c.text.trim() == name)
+    }
+
+    /// The source span of a decoded template range.
+    pub fn source_span(&self, decoded: Range<usize>) -> Span {
+        self.template.source_span(decoded)
+    }
+
+    /// Whether PTX rules may look at this statement.
+    pub fn is_ptx(&self) -> bool {
+        !matches!(
+            self.context.target,
+            Some(Target::Host(_)) | Some(Target::Foreign(_))
+        )
+    }
+
+    /// The statement's text from the keyword to the closing parenthesis.
+    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+        source.get(self.span.range()).unwrap_or("")
+    }
+}
+
+impl Context {
+    /// Conditions mentioning an identifier (`__CUDA_ARCH__`, feature macros...).
+    pub fn condition_mentions(&self, pred: impl Fn(&str) -> bool) -> bool {
+        self.conditions.iter().any(|c| {
+            let mut leaves = Vec::new();
+            super::preproc::leaves(&c.expr, &mut leaves);
+            leaves.iter().any(|l| match l {
+                CondExpr::Defined(n) | CondExpr::Ident(n) | CondExpr::Other(n) => pred(n),
+                _ => false,
+            })
+        })
+    }
+}

@@ -1,0 +1,444 @@
+//! Preprocessor directives: conditions kept as parsed expressions, and `#define`s.
+
+use super::lexer::{lex_range, token_text, Token, TokenKind};
+use crate::Span;
+
+/// A parsed `#if` expression. Unknown shapes stay as text, never guessed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CondExpr {
+    Defined(String),
+    Not(Box<CondExpr>),
+    And(Box<CondExpr>, Box<CondExpr>),
+    Or(Box<CondExpr>, Box<CondExpr>),
+    /// `lhs op rhs` with op one of `== != < <= > >=`.
+    Compare(&'static str, Box<CondExpr>, Box<CondExpr>),
+    Ident(String),
+    Number(i64),
+    /// A function-like macro call or other expression we do not model.
+    Other(String),
+}
+
+/// One condition that holds where a statement stands: `expr` is true (or, when `negated`,
+/// false: the statement is in an `#else`/later `#elif` branch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    pub expr: CondExpr,
+    pub negated: bool,
+    /// The directive as written (`#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800`).
+    pub text: String,
+    pub span: Span,
+}
+
+impl Condition {
+    /// Whether this condition being in force implies `pred` holds for the named macro test.
+    pub fn implies(&self, pred: &dyn Fn(&CondExpr, bool) -> bool) -> bool {
+        implies(&self.expr, !self.negated, pred)
+    }
+}
+
+/// Does `expr == truth` imply something `pred` recognises? `pred(leaf, truth)` judges leaves.
+pub fn implies(expr: &CondExpr, truth: bool, pred: &dyn Fn(&CondExpr, bool) -> bool) -> bool {
+    match expr {
+        CondExpr::Not(inner) => implies(inner, !truth, pred),
+        CondExpr::And(a, b) if truth => implies(a, true, pred) || implies(b, true, pred),
+        CondExpr::And(a, b) => implies(a, false, pred) && implies(b, false, pred),
+        CondExpr::Or(a, b) if truth => implies(a, true, pred) && implies(b, true, pred),
+        CondExpr::Or(a, b) => implies(a, false, pred) || implies(b, false, pred),
+        leaf => pred(leaf, truth),
+    }
+}
+
+/// Every leaf of an expression, for "does it mention X" questions.
+pub fn leaves<'a>(expr: &'a CondExpr, out: &mut Vec<&'a CondExpr>) {
+    match expr {
+        CondExpr::Not(a) => leaves(a, out),
+        CondExpr::And(a, b) | CondExpr::Or(a, b) => {
+            leaves(a, out);
+            leaves(b, out);
+        }
+        CondExpr::Compare(_, a, b) => {
+            out.push(expr);
+            leaves(a, out);
+            leaves(b, out);
+        }
+        leaf => out.push(leaf),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectiveKind {
+    If(CondExpr),
+    Ifdef(String),
+    Ifndef(String),
+    Elif(CondExpr),
+    Else,
+    Endif,
+    Define(Define),
+    Undef(String),
+    Other,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Define {
+    pub name: String,
+    pub name_span: Span,
+    /// `Some` for function-like macros.
+    pub params: Option<Vec<String>>,
+    /// The replacement list (may span continuation lines).
+    pub body: Span,
+}
+
+pub struct Directive {
+    pub kind: DirectiveKind,
+    pub span: Span,
+}
+
+/// Parses one directive token.
+pub fn parse_directive(text: &str, span: Span) -> Directive {
+    let toks = lex_range(text, span.start as usize + 1, span.end as usize, true);
+    let kind = parse_kind(text, &toks, span);
+    Directive { kind, span }
+}
+
+fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
+    let Some(first) = toks.first().filter(|t| t.kind == TokenKind::Ident) else {
+        return DirectiveKind::Other;
+    };
+    let name = token_text(text, first.span);
+    let rest = &toks[1..];
+    let ident_at = |i: usize| {
+        rest.get(i)
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| token_text(text, t.span).into_owned())
+    };
+    match name.as_ref() {
+        "if" => DirectiveKind::If(parse_condition(text, rest)),
+        "elif" => DirectiveKind::Elif(parse_condition(text, rest)),
+        "ifdef" => DirectiveKind::Ifdef(ident_at(0).unwrap_or_default()),
+        "ifndef" => DirectiveKind::Ifndef(ident_at(0).unwrap_or_default()),
+        "elifdef" => DirectiveKind::Elif(CondExpr::Defined(ident_at(0).unwrap_or_default())),
+        "elifndef" => DirectiveKind::Elif(CondExpr::Not(Box::new(CondExpr::Defined(
+            ident_at(0).unwrap_or_default(),
+        )))),
+        "else" => DirectiveKind::Else,
+        "endif" => DirectiveKind::Endif,
+        "undef" => DirectiveKind::Undef(ident_at(0).unwrap_or_default()),
+        "define" => match rest.first() {
+            Some(name_tok) if name_tok.kind == TokenKind::Ident => {
+                let mut body_start = name_tok.end();
+                let mut params = None;
+                // Function-like only when `(` touches the name.
+                if let Some(open) = rest.get(1) {
+                    if open.start() == name_tok.end() && &text[open.span.range()] == "(" {
+                        let mut list = Vec::new();
+                        let mut close = None;
+                        for t in &rest[2..] {
+                            match &text[t.span.range()] {
+                                ")" => {
+                                    close = Some(t.end());
+                                    break;
+                                }
+                                "," => {}
+                                _ => list.push(token_text(text, t.span).into_owned()),
+                            }
+                        }
+                        body_start = close.unwrap_or(span.end as usize);
+                        params = Some(list);
+                    }
+                }
+                DirectiveKind::Define(Define {
+                    name: token_text(text, name_tok.span).into_owned(),
+                    name_span: name_tok.span,
+                    params,
+                    body: Span::new(body_start.min(span.end as usize), span.end as usize),
+                })
+            }
+            _ => DirectiveKind::Other,
+        },
+        _ => DirectiveKind::Other,
+    }
+}
+
+/// Parses a condition; whatever it cannot read becomes [`CondExpr::Other`].
+pub fn parse_condition(text: &str, toks: &[Token]) -> CondExpr {
+    let words: Vec<String> = toks
+        .iter()
+        .map(|t| token_text(text, t.span).into_owned())
+        .collect();
+    let mut parser = CondParser {
+        words: &words,
+        pos: 0,
+    };
+    let expr = parser.or();
+    if parser.pos < words.len() {
+        return CondExpr::Other(words.join(" "));
+    }
+    expr
+}
+
+struct CondParser<'a> {
+    words: &'a [String],
+    pos: usize,
+}
+
+impl<'a> CondParser<'a> {
+    fn peek(&self) -> Option<&'a str> {
+        self.words.get(self.pos).map(String::as_str)
+    }
+
+    /// `&&`, `||`, `==` etc. arrive as two one-character tokens.
+    fn eat_op(&mut self, op: &str) -> bool {
+        let chars: Vec<char> = op.chars().collect();
+        for (k, c) in chars.iter().enumerate() {
+            match self.words.get(self.pos + k) {
+                Some(w) if w.len() == 1 && w.starts_with(*c) => {}
+                _ => return false,
+            }
+        }
+        // `<` must not be the start of `<=` when asked for `<` alone, etc.
+        if chars.len() == 1 && matches!(chars[0], '<' | '>' | '=' | '!') {
+            if let Some(next) = self.words.get(self.pos + 1) {
+                if next == "=" {
+                    return false;
+                }
+            }
+        }
+        self.pos += chars.len();
+        true
+    }
+
+    fn or(&mut self) -> CondExpr {
+        let mut lhs = self.and();
+        while self.eat_op("||") {
+            let rhs = self.and();
+            lhs = CondExpr::Or(Box::new(lhs), Box::new(rhs));
+        }
+        lhs
+    }
+
+    fn and(&mut self) -> CondExpr {
+        let mut lhs = self.compare();
+        while self.eat_op("&&") {
+            let rhs = self.compare();
+            lhs = CondExpr::And(Box::new(lhs), Box::new(rhs));
+        }
+        lhs
+    }
+
+    fn compare(&mut self) -> CondExpr {
+        let lhs = self.unary();
+        for op in ["==", "!=", "<=", ">=", "<", ">"] {
+            if self.eat_op(op) {
+                let rhs = self.unary();
+                return CondExpr::Compare(op, Box::new(lhs), Box::new(rhs));
+            }
+        }
+        lhs
+    }
+
+    fn unary(&mut self) -> CondExpr {
+        match self.peek() {
+            Some("!") if self.words.get(self.pos + 1).map(String::as_str) != Some("=") => {
+                self.pos += 1;
+                CondExpr::Not(Box::new(self.unary()))
+            }
+            Some("(") => {
+                self.pos += 1;
+                let inner = self.or();
+                if self.peek() == Some(")") {
+                    self.pos += 1;
+                }
+                inner
+            }
+            Some("defined") => {
+                self.pos += 1;
+                let paren = self.peek() == Some("(");
+                if paren {
+                    self.pos += 1;
+                }
+                let name = self.peek().unwrap_or_default().to_string();
+                self.pos += 1;
+                if paren && self.peek() == Some(")") {
+                    self.pos += 1;
+                }
+                CondExpr::Defined(name)
+            }
+            Some(word) => {
+                let word = word.to_string();
+                self.pos += 1;
+                if let Some(n) = parse_int(&word) {
+                    return CondExpr::Number(n);
+                }
+                if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    if self.peek() == Some("(") {
+                        // A macro call: keep its text.
+                        let start = self.pos - 1;
+                        let mut depth = 0;
+                        while let Some(w) = self.peek() {
+                            self.pos += 1;
+                            match w {
+                                "(" => depth += 1,
+                                ")" => {
+                                    depth -= 1;
+                                    if depth == 0 {
+                                        break;
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        return CondExpr::Other(self.words[start..self.pos].join(""));
+                    }
+                    return CondExpr::Ident(word);
+                }
+                CondExpr::Other(word)
+            }
+            None => CondExpr::Other(String::new()),
+        }
+    }
+}
+
+fn parse_int(word: &str) -> Option<i64> {
+    let w = word.trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(hex) = w.strip_prefix("0x").or_else(|| w.strip_prefix("0X")) {
+        i64::from_str_radix(hex, 16).ok()
+    } else {
+        w.parse().ok()
+    }
+}
+
+/// One open `#if` group while scanning: the conditions of its earlier branches (now false)
+/// and of the current one.
+#[derive(Clone, Debug, Default)]
+pub struct CondFrame {
+    pub earlier: Vec<Condition>,
+    pub current: Option<Condition>,
+}
+
+/// The conditions in force, outermost first.
+pub fn active_conditions(stack: &[CondFrame]) -> Vec<Condition> {
+    let mut out = Vec::new();
+    for frame in stack {
+        for c in &frame.earlier {
+            out.push(Condition {
+                negated: !c.negated,
+                ..c.clone()
+            });
+        }
+        if let Some(c) = &frame.current {
+            out.push(c.clone());
+        }
+    }
+    out
+}
+
+/// Applies a conditional directive to the stack.
+pub fn apply_conditional(stack: &mut Vec<CondFrame>, text: &str, dir: &Directive) {
+    let written = text[dir.span.range()].trim_end().to_string();
+    let make = |expr: CondExpr| Condition {
+        expr,
+        negated: false,
+        text: written.clone(),
+        span: dir.span,
+    };
+    match &dir.kind {
+        DirectiveKind::If(e) => stack.push(CondFrame {
+            earlier: vec![],
+            current: Some(make(e.clone())),
+        }),
+        DirectiveKind::Ifdef(n) => stack.push(CondFrame {
+            earlier: vec![],
+            current: Some(make(CondExpr::Defined(n.clone()))),
+        }),
+        DirectiveKind::Ifndef(n) => stack.push(CondFrame {
+            earlier: vec![],
+            current: Some(make(CondExpr::Not(Box::new(CondExpr::Defined(n.clone()))))),
+        }),
+        DirectiveKind::Elif(e) => {
+            if let Some(top) = stack.last_mut() {
+                if let Some(c) = top.current.take() {
+                    top.earlier.push(c);
+                }
+                top.current = Some(make(e.clone()));
+            }
+        }
+        DirectiveKind::Else => {
+            if let Some(top) = stack.last_mut() {
+                if let Some(c) = top.current.take() {
+                    top.earlier.push(c);
+                }
+            }
+        }
+        DirectiveKind::Endif => {
+            stack.pop();
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cond(src: &str) -> CondExpr {
+        match parse_directive(src, Span::new(0, src.len())).kind {
+            DirectiveKind::If(e) | DirectiveKind::Elif(e) => e,
+            other => panic!("not a condition: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_cuda_arch_conditions() {
+        let e = cond("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800");
+        assert_eq!(
+            e,
+            CondExpr::And(
+                Box::new(CondExpr::Defined("__CUDA_ARCH__".into())),
+                Box::new(CondExpr::Compare(
+                    ">=",
+                    Box::new(CondExpr::Ident("__CUDA_ARCH__".into())),
+                    Box::new(CondExpr::Number(800))
+                ))
+            )
+        );
+        assert_eq!(
+            cond("#if !defined __CUDA_ARCH__"),
+            CondExpr::Not(Box::new(CondExpr::Defined("__CUDA_ARCH__".into())))
+        );
+        assert!(matches!(
+            cond("#if (A || B) && C != 0x10"),
+            CondExpr::And(..)
+        ));
+    }
+
+    #[test]
+    fn defines_with_params_and_continuations() {
+        let src = "#define LOAD(mod, x) \\\n  asm(\"ld.\" #mod : : \"l\"(x))";
+        let d = parse_directive(src, Span::new(0, src.len()));
+        let DirectiveKind::Define(def) = d.kind else {
+            panic!()
+        };
+        assert_eq!(def.name, "LOAD");
+        assert_eq!(def.params, Some(vec!["mod".into(), "x".into()]));
+        assert!(src[def.body.range()].trim_start().starts_with("\\\n  asm"));
+        let src = "#define X (1)";
+        let DirectiveKind::Define(def) = parse_directive(src, Span::new(0, src.len())).kind else {
+            panic!()
+        };
+        assert_eq!(def.params, None);
+    }
+
+    #[test]
+    fn else_branches_negate_earlier_conditions() {
+        let src = "#ifdef A\n#elif B\n#else\n";
+        let mut stack = Vec::new();
+        for line in src.lines() {
+            let start = src.find(line).unwrap();
+            let d = parse_directive(src, Span::new(start, start + line.len()));
+            apply_conditional(&mut stack, src, &d);
+        }
+        let active = active_conditions(&stack);
+        assert_eq!(active.len(), 2);
+        assert!(active.iter().all(|c| c.negated));
+    }
+}

@@ -1,0 +1,206 @@
+//! Whether an asm statement is PTX at all: host code, other targets' asm, device code.
+
+use super::model::{AsmStatement, Context, Target};
+use super::preproc::{CondExpr, Condition};
+
+/// Macros that mean "not compiling for an NVIDIA GPU" when defined.
+const FOREIGN_MACROS: [&str; 22] = [
+    "__HIP_PLATFORM_AMD__",
+    "__HIP_PLATFORM_HCC__",
+    "__HIPCC__",
+    "__HIP__",
+    "__HIP_DEVICE_COMPILE__",
+    "GGML_USE_HIP",
+    "GGML_HIP_ROCWMMA_FATTN",
+    "USE_ROCM",
+    "__AMDGCN__",
+    "__gfx90a__",
+    "__x86_64__",
+    "__x86_64",
+    "__i386__",
+    "_M_X64",
+    "_M_IX86",
+    "__aarch64__",
+    "__arm__",
+    "_M_ARM64",
+    "__powerpc__",
+    "__powerpc64__",
+    "__SSE2__",
+    "__AVX2__",
+];
+
+fn is_cuda_arch(name: &str) -> bool {
+    name == "__CUDA_ARCH__"
+}
+
+/// `expr` holding implies code is compiled for the host only.
+fn implies_host(c: &Condition) -> bool {
+    c.implies(&|leaf, truth| match leaf {
+        CondExpr::Defined(n) => is_cuda_arch(n) && !truth,
+        _ => false,
+    })
+}
+
+fn implies_device(c: &Condition) -> bool {
+    c.implies(&|leaf, truth| match leaf {
+        CondExpr::Defined(n) => is_cuda_arch(n) && truth,
+        CondExpr::Compare(_, lhs, _) => {
+            truth && matches!(lhs.as_ref(), CondExpr::Ident(n) if is_cuda_arch(n))
+        }
+        CondExpr::Ident(n) => truth && is_cuda_arch(n),
+        _ => false,
+    })
+}
+
+fn implies_foreign(c: &Condition) -> Option<String> {
+    let hit = c.implies(&|leaf, truth| match leaf {
+        CondExpr::Defined(n) | CondExpr::Ident(n) => truth && FOREIGN_MACROS.contains(&n.as_str()),
+        _ => false,
+    });
+    hit.then(|| c.text.clone())
+}
+
+/// What the preprocessor conditions alone say.
+pub fn from_conditions(conditions: &[Condition]) -> Option<Target> {
+    for c in conditions {
+        if let Some(text) = implies_foreign(c) {
+            return Some(Target::Foreign(format!("under `{text}`")));
+        }
+        if implies_host(c) {
+            return Some(Target::Host(format!("under `{}`", c.text)));
+        }
+    }
+    None
+}
+
+/// Decides the target from the context gathered at the statement.
+pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target {
+    if let Some(t) = from_conditions(&context.conditions) {
+        return t;
+    }
+    for (query, true_branch) in &context.nv_target {
+        let host_branch = match query.as_str() {
+            "NV_IS_HOST" => *true_branch,
+            "NV_IS_DEVICE" => !*true_branch,
+            _ => false,
+        };
+        if host_branch {
+            return Target::Host(format!("in the host branch of `{query}`"));
+        }
+    }
+    if context
+        .nv_target
+        .iter()
+        .any(|(q, t)| *t && q != "NV_IS_HOST")
+    {
+        return Target::Device;
+    }
+    if in_device_lambda || context.conditions.iter().any(implies_device) {
+        return Target::Device;
+    }
+    let Some(function) = &context.function else {
+        return Target::Unknown;
+    };
+    let q = |name: &str| function.has(name);
+    if q("__device__") || q("__global__") {
+        return Target::Device;
+    }
+    let macro_says_device = function.qualifiers.iter().any(|w| {
+        is_macro_name(w)
+            && ["DEVICE", "GLOBAL", "KERNEL", "DEV"]
+                .iter()
+                .any(|k| w.contains(k))
+    });
+    if macro_says_device {
+        return Target::Device;
+    }
+    if q("__host__") {
+        return Target::Host("in a `__host__` function".into());
+    }
+    let unknown_macros = function.qualifiers.iter().any(|w| is_macro_name(w));
+    if is_cu && !unknown_macros && !context.in_lambda {
+        return Target::Host(format!(
+            "in `{}`, a host function (no `__device__` or `__global__`)",
+            function.name
+        ));
+    }
+    Target::Unknown
+}
+
+fn is_macro_name(w: &str) -> bool {
+    w.len() > 2
+        && w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        && w.chars().any(|c| c.is_ascii_uppercase())
+}
+
+const FOREIGN_MNEMONICS: [&str; 30] = [
+    "rdtsc",
+    "rdtscp",
+    "cpuid",
+    "pause",
+    "mfence",
+    "lfence",
+    "sfence",
+    "lock",
+    "xchg",
+    "xchgl",
+    "cmpxchg",
+    "xgetbv",
+    "movq",
+    "movl",
+    "int3",
+    "hlt",
+    "ud2",
+    "clflush",
+    "prefetcht0",
+    "nop",
+    "dmb",
+    "dsb",
+    "isb",
+    "yield",
+    "wfe",
+    "mrs",
+    "ldxr",
+    "stxr",
+    "lwsync",
+    "isync",
+];
+
+/// Content that says the asm is not PTX (used only where the context does not say).
+pub fn foreign_asm(_source: &str, stmt: &AsmStatement) -> Option<String> {
+    let text = stmt
+        .template
+        .text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '{');
+    let first: String = text
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let lower = first.to_ascii_lowercase();
+    if FOREIGN_MNEMONICS.contains(&lower.as_str()) {
+        return Some(format!("`{first}` is not a PTX instruction"));
+    }
+    if [
+        "s_",
+        "v_",
+        "ds_",
+        "buffer_",
+        "flat_",
+        "global_load",
+        "global_store",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+    {
+        return Some(format!("`{first}` is AMD GCN asm"));
+    }
+    let x86_regs = [
+        "%eax", "%rax", "%ebx", "%rbx", "%ecx", "%rcx", "%edx", "%rdx", "%rsp", "%esp", "%xmm",
+        "%ymm", "%zmm",
+    ];
+    if x86_regs.iter().any(|r| stmt.template.text.contains(r)) {
+        return Some("it names x86 registers".into());
+    }
+    None
+}

@@ -1,0 +1,726 @@
+//! Best-effort C++ typing of asm operands. Unknown stays unknown: rules never fire on it.
+
+use super::lexer::{token_text, Token, TokenKind};
+use crate::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CppClass {
+    Signed,
+    Unsigned,
+    Float,
+    Bool,
+    Pointer,
+    /// A struct or vector type (`float4`, `uint2`).
+    Aggregate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CppType {
+    /// The type as we name it (`uint32_t`, `float *`, `size_t`).
+    pub spelling: String,
+    pub bits: u16,
+    pub class: CppClass,
+}
+
+impl CppType {
+    fn new(spelling: &str, bits: u16, class: CppClass) -> CppType {
+        CppType {
+            spelling: spelling.to_string(),
+            bits,
+            class,
+        }
+    }
+
+    pub fn pointer(pointee: &str) -> CppType {
+        CppType::new(&format!("{pointee} *"), 64, CppClass::Pointer)
+    }
+
+    /// Holds an address: a pointer, or a 64-bit integer made from one.
+    pub fn is_pointer(&self) -> bool {
+        self.class == CppClass::Pointer
+    }
+}
+
+/// A cast written around the operand (`(uint32_t)x`, `static_cast<unsigned>(x)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cast {
+    pub to: CppType,
+    /// The type of what is being cast, when known.
+    pub from: Option<CppType>,
+    /// The expression inside the cast, without it.
+    pub inner: Span,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeInfo {
+    pub ty: Option<CppType>,
+    /// The outermost cast, when the expression is one.
+    pub cast: Option<Cast>,
+    /// The value is an address: a pointer, `&x`, `__cvta_generic_to_*(p)`, or a cast of one.
+    pub from_address: bool,
+}
+
+/// The scalar type behind a name (typedefs and CUDA types included).
+pub fn named_type(words: &[&str]) -> Option<CppType> {
+    use CppClass::*;
+    let words: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const"
+                    | "volatile"
+                    | "static"
+                    | "register"
+                    | "constexpr"
+                    | "__restrict__"
+                    | "struct"
+                    | "std"
+                    | "::"
+                    | "cuda"
+                    | "__shared__"
+                    | "extern"
+                    | "inline"
+            )
+        })
+        .collect();
+    let joined = words.join(" ");
+    let t = |bits, class| Some(CppType::new(&joined, bits, class));
+    match joined.as_str() {
+        "bool" => t(8, Bool),
+        "char" | "signed char" | "int8_t" | "int8" => t(8, Signed),
+        "unsigned char" | "uint8_t" | "uchar" | "uint8" => t(8, Unsigned),
+        "short" | "short int" | "signed short" | "int16_t" | "int16" => t(16, Signed),
+        "unsigned short" | "unsigned short int" | "uint16_t" | "ushort" | "uint16" => {
+            t(16, Unsigned)
+        }
+        "__half" | "half" | "__nv_bfloat16" | "nv_bfloat16" | "__bfloat16" | "__half_raw"
+        | "__nv_bfloat16_raw" => t(16, Float),
+        "int" | "signed" | "signed int" | "int32_t" | "int32" => t(32, Signed),
+        "unsigned" | "unsigned int" | "uint32_t" | "uint" | "uint32" | "u32" => t(32, Unsigned),
+        "float" => t(32, Float),
+        "__half2" | "half2" | "__nv_bfloat162" | "nv_bfloat162" => t(32, Aggregate),
+        "long" | "long int" | "signed long" | "long long" | "long long int" | "int64_t"
+        | "ptrdiff_t" | "intptr_t" | "ssize_t" | "int64" | "longlong" => t(64, Signed),
+        "unsigned long"
+        | "unsigned long int"
+        | "unsigned long long"
+        | "unsigned long long int"
+        | "uint64_t"
+        | "size_t"
+        | "uintptr_t"
+        | "uint64"
+        | "ulonglong"
+        | "u64" => t(64, Unsigned),
+        "double" => t(64, Float),
+        "float2" | "int2" | "uint2" | "short4" | "ushort4" | "half4" => t(64, Aggregate),
+        "float4" | "int4" | "uint4" | "double2" | "longlong2" | "ulonglong2" => t(128, Aggregate),
+        _ => None,
+    }
+}
+
+/// Element type of CUDA vector types, for `v.x`.
+fn vector_element(spelling: &str) -> Option<&'static str> {
+    Some(match spelling {
+        "float2" | "float4" => "float",
+        "int2" | "int4" => "int",
+        "uint2" | "uint4" => "unsigned int",
+        "double2" => "double",
+        "longlong2" => "long long",
+        "ulonglong2" => "unsigned long long",
+        "short4" => "short",
+        "ushort4" => "unsigned short",
+        _ => return None,
+    })
+}
+
+/// Return types of functions CUDA provides, for `auto` and direct use.
+fn builtin_return(name: &str) -> Option<CppType> {
+    let t = |s: &str| named_type(&[s]);
+    match name {
+        "__cvta_generic_to_shared"
+        | "__cvta_generic_to_global"
+        | "__cvta_generic_to_constant"
+        | "__cvta_generic_to_local" => t("size_t"),
+        "__float_as_uint" | "__half2_as_uint" | "__laneid" | "__activemask" | "__ballot_sync" => {
+            t("unsigned int")
+        }
+        "__float_as_int" | "__popc" | "__clz" | "__ffs" => t("int"),
+        "__int_as_float" | "__uint_as_float" => t("float"),
+        "__double_as_longlong" | "clock64" => t("long long"),
+        "__longlong_as_double" => t("double"),
+        "__half_as_ushort" | "__bfloat16_as_ushort" => t("unsigned short"),
+        "__half_as_short" | "__bfloat16_as_short" => t("short"),
+        "__ushort_as_half" | "__short_as_half" | "__float2half" | "__float2half_rn" => t("__half"),
+        "__floats2half2_rn" | "__float2half2_rn" | "__halves2half2" => t("__half2"),
+        _ => None,
+    }
+}
+
+/// Tokens of the file plus where to search for declarations.
+pub struct Scope<'a> {
+    pub text: &'a str,
+    pub tokens: &'a [Token],
+    /// Token range to search for declarations before `use_at` (function start..asm).
+    pub search: std::ops::Range<usize>,
+    /// Token index of the statement using the operand.
+    pub use_at: usize,
+}
+
+impl Scope<'_> {
+    fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        token_text(self.text, self.tokens[i].span)
+    }
+}
+
+/// Types the operand expression made of `tokens[range]`.
+pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo {
+    let mut info = TypeInfo::default();
+    if range.is_empty() {
+        return info;
+    }
+    let toks = &scope.tokens[range.clone()];
+    let words: Vec<std::borrow::Cow<str>> = toks
+        .iter()
+        .map(|t| token_text(scope.text, t.span))
+        .collect();
+    let w: Vec<&str> = words.iter().map(|s| s.as_ref()).collect();
+
+    // A cast: `(T) expr`, `(T)(expr)`, `static_cast<T>(expr)`, `reinterpret_cast<T>(expr)`.
+    if let Some((to, inner)) = cast_parts(&w) {
+        let inner_range = range.start + inner.start..range.start + inner.end;
+        let inner_info = type_expression(scope, inner_range.clone());
+        let inner_span = scope.tokens[inner_range.start]
+            .span
+            .cover(scope.tokens[inner_range.end - 1].span);
+        info.from_address =
+            inner_info.from_address || inner_info.ty.as_ref().is_some_and(CppType::is_pointer);
+        if let Some(to) = &to {
+            if to.is_pointer() {
+                info.from_address = true;
+            }
+        }
+        info.cast = to.clone().map(|to| Cast {
+            to,
+            from: inner_info.ty.clone(),
+            inner: inner_span,
+        });
+        info.ty = to;
+        return info;
+    }
+    // `*reinterpret_cast<T*>(&x)`: the pointee.
+    if w.first() == Some(&"*") {
+        let inner = type_expression(scope, range.start + 1..range.end);
+        if let Some(ty) = inner.ty.filter(|t| t.is_pointer()) {
+            info.ty = pointee(&ty);
+        }
+        return info;
+    }
+    if w.first() == Some(&"&") && w.len() > 1 {
+        let inner = type_expression(scope, range.start + 1..range.end);
+        info.ty = Some(CppType::pointer(
+            inner.ty.as_ref().map_or("void", |t| t.spelling.as_str()),
+        ));
+        info.from_address = true;
+        return info;
+    }
+    // Parenthesised expression.
+    if w.first() == Some(&"(") && matching(&w, 0) == Some(w.len() - 1) {
+        return type_expression(scope, range.start + 1..range.end - 1);
+    }
+    // Literals.
+    if w.len() == 1 && toks[0].kind == TokenKind::Number {
+        info.ty = literal_type(w[0]);
+        return info;
+    }
+    if w.len() == 2 && w[0] == "-" && toks[1].kind == TokenKind::Number {
+        info.ty = literal_type(w[1]);
+        return info;
+    }
+    if w.len() == 1 && matches!(w[0], "true" | "false") {
+        info.ty = named_type(&["bool"]);
+        return info;
+    }
+    // A call: builtins and functions of this file.
+    if w.len() >= 3
+        && toks[0].kind == TokenKind::Ident
+        && w[1] == "("
+        && matching(&w, 1) == Some(w.len() - 1)
+    {
+        if let Some(ty) = builtin_return(w[0]) {
+            info.from_address = w[0].starts_with("__cvta_generic_to_");
+            info.ty = Some(ty);
+        } else if let Some(ty) = function_return_type(scope, w[0]) {
+            info.ty = Some(ty);
+        }
+        return info;
+    }
+    // `name`, `name[i]`, `name.x`, `name->x`, `this->name`.
+    let (base, rest) = match w.as_slice() {
+        ["this", "->", name, rest @ ..] => (*name, rest),
+        [name, rest @ ..] if toks[0].kind == TokenKind::Ident => (*name, rest),
+        _ => return info,
+    };
+    let Some(mut ty) = declared_type(scope, base) else {
+        return info;
+    };
+    let mut rest = rest;
+    loop {
+        match rest {
+            [] => break,
+            ["[", ..] => {
+                let Some(close) = matching(rest, 0) else {
+                    return TypeInfo::default();
+                };
+                let Some(elem) = pointee(&ty) else {
+                    return TypeInfo::default();
+                };
+                ty = elem;
+                rest = &rest[close + 1..];
+            }
+            [".", member, tail @ ..] => {
+                let Some(elem) = vector_element(&ty.spelling)
+                    .filter(|_| matches!(*member, "x" | "y" | "z" | "w"))
+                    .and_then(|e| named_type(&[e]))
+                else {
+                    return TypeInfo::default();
+                };
+                ty = elem;
+                rest = tail;
+            }
+            _ => return TypeInfo::default(),
+        }
+    }
+    info.from_address = ty.is_pointer();
+    info.ty = Some(ty);
+    info
+}
+
+fn pointee(ty: &CppType) -> Option<CppType> {
+    if let Some(inner) = ty.spelling.strip_suffix('*') {
+        let inner = inner.trim_end();
+        if inner.ends_with('*') {
+            return Some(CppType::new(inner, 64, CppClass::Pointer));
+        }
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        return named_type(&words);
+    }
+    if let Some(inner) = ty.spelling.strip_suffix("[]") {
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        return named_type(&words);
+    }
+    None
+}
+
+fn literal_type(lit: &str) -> Option<CppType> {
+    let lower = lit.to_ascii_lowercase();
+    let is_hex = lower.starts_with("0x");
+    if !is_hex && (lower.contains('.') || lower.contains('e')) || lower.ends_with('f') && !is_hex {
+        return named_type(&[if lower.ends_with('f') {
+            "float"
+        } else {
+            "double"
+        }]);
+    }
+    let suffix: String = lower
+        .chars()
+        .rev()
+        .take_while(|c| matches!(c, 'u' | 'l'))
+        .collect();
+    let unsigned = suffix.contains('u');
+    let longs = suffix.matches('l').count();
+    let digits = lower.trim_end_matches(['u', 'l']).replace('\'', "");
+    let value = if let Some(hex) = digits.strip_prefix("0x") {
+        u128::from_str_radix(hex, 16).ok()
+    } else if let Some(bin) = digits.strip_prefix("0b") {
+        u128::from_str_radix(bin, 2).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u128::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
+    }?;
+    // The first of int, unsigned (hex/octal only), long... that holds the value.
+    let fits32 = if unsigned || is_hex {
+        value <= u32::MAX as u128
+    } else {
+        value <= i32::MAX as u128
+    };
+    let name = match (longs, unsigned, fits32) {
+        (0, false, true) => {
+            if value > i32::MAX as u128 {
+                "unsigned int"
+            } else {
+                "int"
+            }
+        }
+        (0, true, true) => "unsigned int",
+        (_, true, _) => "unsigned long long",
+        _ => "long long",
+    };
+    named_type(&[name])
+}
+
+/// Index of the bracket closing the one at `open`.
+fn matching(w: &[&str], open: usize) -> Option<usize> {
+    let (o, c) = match w.get(open)? {
+        &"(" => ("(", ")"),
+        &"[" => ("[", "]"),
+        &"<" => ("<", ">"),
+        _ => return None,
+    };
+    let mut depth = 0;
+    for (i, word) in w.iter().enumerate().skip(open) {
+        if *word == o {
+            depth += 1;
+        } else if *word == c {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Splits a cast into its target type and the range of the cast expression's operand.
+fn cast_parts(w: &[&str]) -> Option<(Option<CppType>, std::ops::Range<usize>)> {
+    if matches!(
+        w.first(),
+        Some(&"static_cast" | &"reinterpret_cast" | &"const_cast")
+    ) && w.get(1) == Some(&"<")
+    {
+        let close = matching(w, 1)?;
+        if w.get(close + 1) != Some(&"(") || matching(w, close + 1) != Some(w.len() - 1) {
+            return None;
+        }
+        let ty = type_from_words(&w[2..close]);
+        return Some((ty, close + 2..w.len() - 1));
+    }
+    if w.first() == Some(&"(") {
+        let close = matching(w, 0)?;
+        if close + 1 >= w.len() {
+            return None;
+        }
+        let inside = &w[1..close];
+        // `(T)` is a cast only if T is all type words.
+        if inside.is_empty() || !inside.iter().all(|x| is_type_word(x)) {
+            return None;
+        }
+        let ty = type_from_words(inside);
+        ty.as_ref()?;
+        return Some((ty, close + 1..w.len()));
+    }
+    None
+}
+
+fn is_type_word(w: &str) -> bool {
+    w == "*" || w == "::" || w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+}
+
+/// A type from its words, pointers included (`const uint32_t *`).
+fn type_from_words(words: &[&str]) -> Option<CppType> {
+    let stars = words.iter().filter(|w| **w == "*").count();
+    let base: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| *w != "*" && *w != "&")
+        .collect();
+    if stars > 0 {
+        let name = base
+            .iter()
+            .filter(|w| !matches!(**w, "const" | "volatile" | "__restrict__" | "struct"))
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut ty = CppType::pointer(&name);
+        for _ in 1..stars {
+            ty = CppType::pointer(&ty.spelling);
+        }
+        return Some(ty);
+    }
+    named_type(&base)
+}
+
+/// The declared type of `name` nearest before the use, in the search range.
+fn declared_type(scope: &Scope, name: &str) -> Option<CppType> {
+    let end = scope.use_at.min(scope.tokens.len());
+    let mut i = end;
+    while i > scope.search.start {
+        i -= 1;
+        let tok = &scope.tokens[i];
+        if tok.kind != TokenKind::Ident || scope.word(i) != name {
+            continue;
+        }
+        // Followed by what ends a declarator.
+        let next = scope
+            .tokens
+            .get(i + 1)
+            .map(|t| token_text(scope.text, t.span));
+        let ends = matches!(
+            next.as_deref(),
+            Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
+        );
+        if !ends {
+            continue;
+        }
+        if let Some(found) = declaration_before(scope, i) {
+            return found;
+        }
+    }
+    None
+}
+
+/// If `tokens[name_at]` is declared by the words before it, its type (`Some(None)` when
+/// the declaration exists but its type is unknown, such as a template parameter).
+fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> {
+    let mut words: Vec<String> = Vec::new();
+    let mut j = name_at;
+    while j > scope.search.start {
+        j -= 1;
+        let w = scope.word(j);
+        let is_word =
+            scope.tokens[j].kind == TokenKind::Ident || matches!(w.as_ref(), "*" | "&" | "::");
+        if !is_word {
+            // `uint32_t a, b`: walk back over the earlier declarators.
+            if w == "," && words.is_empty() {
+                return declaration_after_comma(scope, j).map(|t| t.map(|t| strip_to_base(&t)));
+            }
+            break;
+        }
+        if matches!(
+            w.as_ref(),
+            "return" | "case" | "else" | "goto" | "new" | "delete" | "sizeof" | "typedef" | "using"
+        ) {
+            return None;
+        }
+        words.push(w.into_owned());
+    }
+    if words.is_empty() {
+        return None;
+    }
+    words.reverse();
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    // `auto x = init;`
+    if refs.iter().any(|w| *w == "auto") {
+        let next = scope
+            .tokens
+            .get(name_at + 1)
+            .map(|t| token_text(scope.text, t.span));
+        if next.as_deref() == Some("=") {
+            let start = name_at + 2;
+            let mut k = start;
+            let mut depth = 0i32;
+            while k < scope.tokens.len() {
+                let w = scope.word(k);
+                match w.as_ref() {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth -= 1,
+                    ";" | "," if depth == 0 => break,
+                    _ => {}
+                }
+                if depth < 0 {
+                    break;
+                }
+                k += 1;
+            }
+            let init = type_expression(scope, start..k);
+            return Some(init.ty);
+        }
+        return Some(None);
+    }
+    let ty = type_from_words(&refs);
+    // An array declaration: `uint32_t buf[4]` -> element type with `[]`.
+    let next = scope
+        .tokens
+        .get(name_at + 1)
+        .map(|t| token_text(scope.text, t.span));
+    if next.as_deref() == Some("[") {
+        return Some(ty.map(|t| CppType::new(&format!("{}[]", t.spelling), 64, CppClass::Pointer)));
+    }
+    // Unknown type words (`T x`, `MyStruct s`) still declare the name.
+    if ty.is_none()
+        && refs
+            .last()
+            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    {
+        return Some(None);
+    }
+    if ty.is_none() {
+        return None;
+    }
+    Some(ty)
+}
+
+/// `T *a = x, *b` — a declarator after a comma has the declaration's base type.
+fn declaration_after_comma(scope: &Scope, comma_at: usize) -> Option<Option<CppType>> {
+    let mut depth = 0i32;
+    let mut j = comma_at;
+    while j > scope.search.start {
+        j -= 1;
+        let w = scope.word(j);
+        match w.as_ref() {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" if depth > 0 => depth -= 1,
+            "(" | "[" | "{" | ";" => return None,
+            "," if depth == 0 => {}
+            _ if depth == 0 && scope.tokens[j].kind == TokenKind::Ident => {
+                let next = scope
+                    .tokens
+                    .get(j + 1)
+                    .map(|t| token_text(scope.text, t.span));
+                if matches!(next.as_deref(), Some("=" | "," | "[")) {
+                    if let Some(found) = declaration_before(scope, j) {
+                        return Some(found);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn strip_to_base(ty: &CppType) -> CppType {
+    ty.clone()
+}
+
+/// Return type of a function defined or declared in this file: `uint32_t name(`.
+fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
+    for (i, tok) in scope.tokens.iter().enumerate() {
+        if tok.kind != TokenKind::Ident || scope.word(i) != name {
+            continue;
+        }
+        if scope
+            .tokens
+            .get(i + 1)
+            .map(|t| token_text(scope.text, t.span))
+            .as_deref()
+            != Some("(")
+        {
+            continue;
+        }
+        let mut words = Vec::new();
+        let mut j = i;
+        while j > 0 {
+            j -= 1;
+            let w = scope.word(j);
+            if scope.tokens[j].kind == TokenKind::Ident || w == "*" {
+                words.push(w.into_owned());
+            } else {
+                break;
+            }
+        }
+        words.reverse();
+        // Drop CUDA qualifiers and macros before the type.
+        let type_words: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| {
+                !w.starts_with("__")
+                    && !w.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                    && !matches!(*w, "static" | "inline" | "constexpr" | "template")
+            })
+            .collect();
+        if type_words.is_empty() {
+            continue;
+        }
+        if let Some(ty) = type_from_words(&type_words) {
+            return Some(ty);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpp::lexer::lex_range;
+
+    /// Types the expression `expr` as it would be seen at the end of `decls`.
+    fn ty_of(decls: &str, expr: &str) -> TypeInfo {
+        let src = format!("{decls}\n@@ {expr} @@");
+        let toks = lex_range(&src, 0, src.len(), false);
+        let at = toks
+            .iter()
+            .position(|t| &src[t.span.range()] == "@")
+            .unwrap();
+        let end = toks
+            .iter()
+            .rposition(|t| &src[t.span.range()] == "@")
+            .unwrap();
+        let scope = Scope {
+            text: &src,
+            tokens: &toks,
+            search: 0..at,
+            use_at: at,
+        };
+        type_expression(&scope, at + 2..end - 1)
+    }
+
+    fn spelling(info: &TypeInfo) -> Option<(String, u16)> {
+        info.ty.as_ref().map(|t| (t.spelling.clone(), t.bits))
+    }
+
+    #[test]
+    fn literals() {
+        assert_eq!(spelling(&ty_of("", "5")), Some(("int".into(), 32)));
+        assert_eq!(
+            spelling(&ty_of("", "5ull")),
+            Some(("unsigned long long".into(), 64))
+        );
+        assert_eq!(
+            spelling(&ty_of("", "0xffffffff")),
+            Some(("unsigned int".into(), 32))
+        );
+        assert_eq!(spelling(&ty_of("", "1.0f")), Some(("float".into(), 32)));
+        assert_eq!(spelling(&ty_of("", "2.5")), Some(("double".into(), 64)));
+    }
+
+    #[test]
+    fn casts_and_truncation() {
+        let info = ty_of("void f(const float* p) {", "(unsigned)(size_t)p");
+        assert_eq!(info.ty.as_ref().unwrap().bits, 32);
+        assert!(info.from_address);
+        let cast = info.cast.unwrap();
+        assert_eq!(cast.from.unwrap().spelling, "size_t");
+        let info = ty_of(
+            "void f(int* p) {",
+            "static_cast<uint32_t>(__cvta_generic_to_shared(p))",
+        );
+        assert_eq!(info.ty.unwrap().bits, 32);
+        assert!(info.from_address);
+        let info = ty_of("", "reinterpret_cast<uint64_t>(x)");
+        assert_eq!(info.ty.unwrap().bits, 64);
+    }
+
+    #[test]
+    fn declarations() {
+        let d = "__device__ void f(uint32_t a, const int* p, T t) { float4 v; uint32_t x, y = 2, *q; __half h[4]; auto s = __cvta_generic_to_shared(p); unsigned long long big;";
+        assert_eq!(spelling(&ty_of(d, "a")), Some(("uint32_t".into(), 32)));
+        assert_eq!(ty_of(d, "p").ty.unwrap().bits, 64);
+        assert!(ty_of(d, "p").from_address);
+        assert_eq!(ty_of(d, "t").ty, None);
+        assert_eq!(spelling(&ty_of(d, "v.x")), Some(("float".into(), 32)));
+        assert_eq!(spelling(&ty_of(d, "y")), Some(("uint32_t".into(), 32)));
+        assert_eq!(ty_of(d, "q").ty.unwrap().bits, 64);
+        assert_eq!(spelling(&ty_of(d, "h[1]")), Some(("__half".into(), 16)));
+        assert_eq!(spelling(&ty_of(d, "s")), Some(("size_t".into(), 64)));
+        assert_eq!(ty_of(d, "big").ty.unwrap().bits, 64);
+        assert_eq!(ty_of(d, "&v").ty.unwrap().bits, 64);
+        assert_eq!(ty_of(d, "*p").ty.unwrap().spelling, "int");
+        assert_eq!(ty_of(d, "unknown_name").ty, None);
+    }
+
+    #[test]
+    fn shadowing_takes_the_nearest_declaration() {
+        let d = "uint64_t v; void f() { uint32_t v;";
+        assert_eq!(ty_of(d, "v").ty.unwrap().bits, 32);
+    }
+
+    #[test]
+    fn file_functions_give_return_types() {
+        let d = "__device__ __forceinline__ uint32_t smem_addr(const void* p) { return 0; } void g(int*q) {";
+        assert_eq!(ty_of(d, "smem_addr(q)").ty.unwrap().bits, 32);
+    }
+}
