@@ -62,7 +62,8 @@ pub struct SyntaxError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SyntaxErrorKind {
-    /// Two instructions on one statement: `add.u32 a, b, c  add.u32 ...` (span: the second opcode).
+    /// Two instructions on one statement: `add.u32 a, b, c  add.u32 ...` (span: the second opcode,
+    /// or the label, directive, `{` or `}` that follows without a `;`).
     MissingSemicolon,
     /// `}` with no matching `{` in this template (legal across statements; rules decide).
     UnbalancedClose,
@@ -147,14 +148,18 @@ pub enum OperandKind {
     Register { name: String, special: bool },
     /// `42`, `-1`, `0x1F`, `0f3F800000`, `0d3FF0000000000000`, `1.5`.
     Immediate(String),
-    /// `{a, b, c, d}`.
+    /// `{a, b, c, d}`; also the `(a, b)` lists of `call`.
     Vector(Vec<Operand>),
     /// `[base]`, `[base+16]`, `[base+%2]`, `[sym]`, `[42]`.
     Address {
         base: Option<Box<Operand>>,
-        /// Operands added to the base (`+16`, `+%2`), with their sign.
+        /// Operands added to the base (`+16`, `+%2`), with their sign: `true` when subtracted
+        /// (`[x-4]` gives `(true, 4)`; `[x+-4]` gives `(false, -4)`).
         offsets: Vec<(bool, Operand)>,
     },
+    /// `[tmap, {x, y}]`, `[tex, sampler, {x, y}]`: a bracketed list (tensor maps, textures,
+    /// surfaces). Each element is an operand; `a+4` in it is an `Address` without brackets.
+    AddressList(Vec<Operand>),
     /// `_`
     Sink,
     /// An identifier that is not obviously a register: a label target, a symbol
@@ -220,7 +225,9 @@ impl Operand {
     pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Operand)) {
         f(self);
         match &self.kind {
-            OperandKind::Vector(items) => items.iter().for_each(|o| o.walk(f)),
+            OperandKind::Vector(items) | OperandKind::AddressList(items) => {
+                items.iter().for_each(|o| o.walk(f))
+            }
             OperandKind::Address { base, offsets } => {
                 if let Some(b) = base {
                     b.walk(f);
