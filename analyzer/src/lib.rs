@@ -7,6 +7,7 @@
 
 pub mod cpp;
 pub mod diag;
+pub mod dump;
 pub mod isa;
 pub mod ptx;
 pub mod source;

@@ -141,6 +141,15 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
                 sections.push(Vec::new());
                 continue;
             }
+            // `asm("..." :: "r"(x))`: the lexer reads `::` as one token.
+            "::" if depth == 0 && sections.len() < 4 => {
+                let start = toks[k].start();
+                colons.push(Span::new(start, start + 1));
+                colons.push(Span::new(start + 1, start + 2));
+                sections.push(Vec::new());
+                sections.push(Vec::new());
+                continue;
+            }
             _ => {}
         }
         sections.last_mut().expect("one section").push(k);

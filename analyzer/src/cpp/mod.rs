@@ -371,7 +371,7 @@ impl Scanner<'_> {
                         return Some(k);
                     }
                 }
-                "{" | "}" | ";" if k != close => return None,
+                "{" | "}" if k != close => return None,
                 _ => {}
             }
         }

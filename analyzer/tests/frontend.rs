@@ -1,0 +1,371 @@
+//! Front end and source map: every idiom of real CUDA code, checked against exact bytes.
+
+use ptxguard_analyzer::cpp::{find_asm_statements, AsmStatement, Target};
+use ptxguard_analyzer::ptx::PercentKind;
+use ptxguard_analyzer::SourceFile;
+
+fn parse_named(name: &str, src: &str) -> Vec<AsmStatement> {
+    find_asm_statements(&SourceFile::new(name, src))
+}
+
+fn parse(src: &str) -> Vec<AsmStatement> {
+    parse_named("t.cuh", src)
+}
+
+/// The source text that produced the first occurrence of `needle` in the decoded template.
+fn source_of<'a>(src: &'a str, stmt: &AsmStatement, needle: &str) -> &'a str {
+    let at = stmt
+        .template
+        .text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in {:?}", stmt.template.text));
+    &src[stmt.source_span(at..at + needle.len()).range()]
+}
+
+/// Byte offset in `src` of the source of `needle`.
+fn source_offset(stmt: &AsmStatement, needle: &str) -> usize {
+    let at = stmt.template.text.find(needle).unwrap();
+    stmt.source_span(at..at + needle.len()).start as usize
+}
+
+const DEV: &str = "__device__ void f(unsigned a, unsigned b, unsigned* p) {\n";
+
+#[test]
+fn every_keyword_spelling_and_qualifier() {
+    for (kw, q) in [
+        ("asm", ""),
+        ("asm", "volatile"),
+        ("__asm__", "__volatile__"),
+        ("__asm", "__volatile"),
+        ("asm", "inline"),
+        ("__asm__", "volatile inline"),
+    ] {
+        let src = format!("{DEV} {kw} {q} (\"mov.u32 %0, %1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+        let s = parse(&src);
+        assert_eq!(s.len(), 1, "{kw} {q}");
+        assert_eq!(&src[s[0].keyword.range()], kw);
+        assert_eq!(s[0].is_volatile(), q.contains("olatile"));
+        assert_eq!(s[0].operand_count(), 2);
+    }
+}
+
+#[test]
+fn asm_as_an_identifier_is_not_a_statement() {
+    assert!(parse("int asm_count; void asm_x(); struct S { int asm; };").is_empty());
+}
+
+#[test]
+fn concatenated_literals_map_each_piece() {
+    let src = format!("{DEV} asm(\"mov.u32 %0, \"\n    /* c */ \"%1;\" // x\n    \"add.u32 %0, %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "mov.u32 %0, %1;add.u32 %0, %0, %n1;");
+    assert_eq!(source_of(&src, s, "%n1"), "%n1");
+    assert_eq!(source_of(&src, s, "%1;"), "%1;");
+    assert_eq!(s.template.pieces.len(), 3);
+}
+
+#[test]
+fn escape_sequences_point_at_their_bytes() {
+    let src = format!("{DEV} asm(\"mov.u32 %0, %1;\\n\\tadd.u32 %0, %0, \\x25n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(source_of(&src, s, "\n"), "\\n");
+    assert_eq!(source_of(&src, s, "\t"), "\\t");
+    assert_eq!(source_of(&src, s, "%n1"), "\\x25n1");
+}
+
+#[test]
+fn octal_escape_percent() {
+    let src = format!("{DEV} asm(\"mov.u32 %0, \\0451;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "mov.u32 %0, %1;");
+    assert_eq!(source_of(&src, s, "%1"), "\\0451");
+}
+
+#[test]
+fn escaped_quotes_and_backslashes() {
+    let src = format!("{DEV} asm(\".pragma \\\"nounroll\\\";\\\\\" ::: \"memory\");\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, ".pragma \"nounroll\";\\");
+    assert_eq!(source_of(&src, s, "\"nounroll\""), "\\\"nounroll\\\"");
+    assert_eq!(s.clobbers.len(), 1);
+}
+
+#[test]
+fn backslash_newline_inside_a_literal() {
+    let src = format!("{DEV} asm(\"mov.u32 %0, \\\n%1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "mov.u32 %0, %1;");
+    assert_eq!(source_of(&src, s, "%1"), "%1");
+    assert_eq!(source_of(&src, s, ", %1"), ", \\\n%1");
+}
+
+#[test]
+fn backslash_newline_between_tokens() {
+    let src = format!("{DEV} asm vol\\\natile(\"mov.u32 %0, %1;\" \\\n : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert!(s.is_volatile());
+    assert_eq!(s.operand_count(), 2);
+}
+
+#[test]
+fn raw_strings_with_and_without_delimiters() {
+    let src = format!("{DEV} asm volatile(R\"(\n{{ .reg .b32 t;\n mov.u32 t, %1; mov.u32 %0, t; }}\n)\" : \"=r\"(a) : \"r\"(b));\n asm(R\"ptx(add.u32 %0, %0, %n1;)ptx\" : \"+r\"(a) : \"r\"(b));\n}}");
+    let s = parse(&src);
+    assert_eq!(s.len(), 2);
+    assert_eq!(source_of(&src, &s[0], ".reg"), ".reg");
+    assert!(s[0].template.pieces[0].raw);
+    assert_eq!(source_of(&src, &s[1], "%n1"), "%n1");
+}
+
+#[test]
+fn encoding_prefixes() {
+    let src = format!("{DEV} asm(u8\"mov.u32 %0, \" L\"%1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "mov.u32 %0, %1;");
+    assert_eq!(source_of(&src, s, "%1"), "%1");
+}
+
+#[test]
+fn utf8_text_before_the_statement_keeps_byte_offsets() {
+    let src = format!("// é 😀 ünïcödé\n{DEV} asm(\"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(source_of(&src, s, "%n1"), "%n1");
+    let file = SourceFile::new("t.cu", src.clone());
+    let (line, col) = file.line_col(source_offset(s, "%n1"));
+    assert_eq!(line, 3);
+    assert_eq!(col, src.lines().nth(2).unwrap().find("%n1").unwrap() + 1);
+}
+
+#[test]
+fn string_macros_resolve_and_map_to_the_define() {
+    let src = format!("#define FENCE \"fence.proxy.async;\"\n#define BAR \"bar.sync 0;\" FENCE\n{DEV} asm volatile(BAR \"\\n\" FENCE ::: \"memory\");\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "bar.sync 0;fence.proxy.async;\nfence.proxy.async;");
+    assert!(!s.template.is_partial());
+    assert_eq!(source_of(&src, s, "bar.sync"), "bar.sync");
+    assert!(source_offset(s, "bar.sync") < src.find("__device__").unwrap());
+}
+
+#[test]
+fn unknown_macros_make_the_template_partial() {
+    let src = format!("{DEV} asm volatile(SOME_EXTERNAL_MACRO \"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert!(s.template.is_partial());
+    assert!(s.template.text.starts_with('\u{1}'));
+    assert_eq!(source_of(&src, s, "%n1"), "%n1");
+    let hole = s.source_span(0..1);
+    assert_eq!(&src[hole.range()], "SOME_EXTERNAL_MACRO");
+}
+
+#[test]
+fn macro_bodies_with_continuations_and_stringised_params() {
+    let src = "#define LDG(mod, v, p) \\\n  asm volatile(\"ld.global.\" #mod \".u32 %0, [%1];\" \\\n    : \"=r\"(v) : \"l\"(p))\n__device__ void g(unsigned* p) { unsigned v; LDG(cg, v, p); }\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].macro_name.as_deref(), Some("LDG"));
+    assert_eq!(s[0].template.text, "ld.global.\u{1}.u32 %0, [%1];");
+    assert_eq!(&src[s[0].source_span(10..11).range()], "#mod");
+    assert_eq!(source_of(src, &s[0], "[%1]"), "[%1]");
+    assert_eq!(s[0].context.target, Some(Target::Device));
+    assert_eq!(s[0].context.function.as_ref().unwrap().name, "g");
+}
+
+#[test]
+fn unused_macro_with_asm_is_still_checked() {
+    let src = "#define FENCE_ASM() asm volatile(\"fence.acq_rel.gpu;\" ::: \"memory\")\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 1);
+    assert!(s[0].is_ptx());
+}
+
+#[test]
+fn missing_comma_between_operands() {
+    let src = format!("{DEV} asm(\"add.u32 %0, %1, %2;\" : \"=r\"(a) : \"r\"(a) \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.inputs.len(), 2);
+    let at = s.inputs[1].missing_comma_at.expect("comma missing");
+    assert_eq!(&src[at - 3..at], "(a)");
+    assert!(s.inputs[0].missing_comma_at.is_none());
+}
+
+#[test]
+fn many_operands() {
+    let outs: Vec<String> = (0..70).map(|i| format!("\"=r\"(d[{i}])")).collect();
+    let ins: Vec<String> = (0..69).map(|i| format!("\"r\"(s[{i}])")).collect();
+    let src = format!("__device__ void f(unsigned* d, unsigned* s) {{ asm volatile(\"\" : {} : {}); }}", outs.join(", "), ins.join(", "));
+    let s = &parse(&src)[0];
+    assert_eq!(s.operand_count(), 139);
+    assert_eq!(s.operand(138).unwrap().expr, "s[68]");
+    assert_eq!(s.operand(138).unwrap().ty.ty.as_ref().unwrap().bits, 32);
+}
+
+#[test]
+fn preprocessor_branches_inside_the_statement() {
+    let src = format!("{DEV} asm volatile(\n#if __CUDA_ARCH__ >= 800\n \"mov.u32 %0, %1;\"\n#else\n \"bogus\"\n#endif\n : \"=r\"(a)\n#ifdef EXTRA\n : \"r\"(b)\n#else\n : \"r\"(a)\n#endif\n);\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.template.text, "mov.u32 %0, %1;");
+    assert_eq!(s.inputs.len(), 1);
+    assert_eq!(s.inputs[0].expr, "b");
+}
+
+#[test]
+fn asm_as_a_macro_argument() {
+    let src = "__device__ void f(unsigned* p) {\n NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90,\n  (asm volatile(\"fence.proxy.async;\" ::: \"memory\");),\n  (asm volatile(\"membar.gl;\" ::: \"memory\");))\n}\nvoid h() { NV_IF_TARGET(NV_IS_HOST, (asm volatile(\"rdtsc\");)) }\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 3);
+    assert_eq!(s[0].context.nv_target, vec![("NV_PROVIDES_SM_90".to_string(), true)]);
+    assert_eq!(s[1].context.nv_target, vec![("NV_PROVIDES_SM_90".to_string(), false)]);
+    assert!(matches!(s[2].context.target, Some(Target::Host(_))));
+}
+
+#[test]
+fn comments_inside_the_ptx_text_are_kept_for_the_ptx_parser() {
+    let src = format!("{DEV} asm(\"mov.u32 %0, %1; // copy\\n\" \"add.u32 %0, %0, 1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.ptx.instructions().count(), 2);
+}
+
+#[test]
+fn empty_template_register_fence() {
+    let src = format!("{DEV} float x = 1; asm volatile(\"\" : \"+f\"(x) :: \"memory\");\n}}");
+    let s = &parse(&src)[0];
+    assert!(s.template.text.is_empty());
+    assert_eq!(s.outputs.len(), 1);
+    assert!(s.has_clobber("memory"));
+    assert_eq!(s.outputs[0].ty.ty.as_ref().unwrap().spelling, "float");
+}
+
+#[test]
+fn cuda_syntax_never_hides_a_statement() {
+    let src = "template <int N> __global__ void __launch_bounds__(256, 2) k(float* p) {\n  [[likely]] if constexpr (N > 1) { asm volatile(\"trap;\"); }\n  auto lam = [=] __device__ (int x) { asm volatile(\"exit;\"); };\n}\nstruct S { __device__ __attribute__((always_inline)) void m() { __asm__(\"nanosleep.u32 10;\"); } };\nnamespace ns { __device__ inline void z() { asm(\"membar.cta;\"); } }\nint main() { k<2><<<dim3(1), 128, 0, stream>>>(nullptr); asm(\"nop\"); }\n";
+    let s = parse_named("k.cu", src);
+    assert_eq!(s.len(), 5);
+    for stmt in &s[..4] {
+        assert_eq!(stmt.context.target, Some(Target::Device), "{}", stmt.template.text);
+    }
+    assert!(s[1].context.in_lambda);
+    assert!(matches!(s[4].context.target, Some(Target::Host(_))));
+}
+
+#[test]
+fn host_and_foreign_asm_is_not_ptx() {
+    let src = "#if !defined(__CUDA_ARCH__)\ninline unsigned long long t() { unsigned lo, hi; asm volatile(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi)); return lo; }\n#endif\n#if defined(GGML_USE_HIP) && defined(__HIP_PLATFORM_AMD__)\n__device__ void w() { asm volatile(\"s_waitcnt vmcnt(0)\"); }\n#else\n__device__ void w() { asm volatile(\"membar.gl;\"); }\n#endif\n__host__ void h() { asm(\"mfence\"); }\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 4);
+    assert!(matches!(s[0].context.target, Some(Target::Host(_))));
+    assert!(matches!(s[1].context.target, Some(Target::Foreign(_))));
+    assert_eq!(s[2].context.target, Some(Target::Device));
+    assert!(matches!(s[3].context.target, Some(Target::Host(_))));
+}
+
+#[test]
+fn x86_asm_in_an_unqualified_header_function_is_foreign() {
+    let src = "static inline unsigned long long cycles() { unsigned lo, hi; __asm__ __volatile__(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi)); return lo; }\n";
+    let s = parse(src);
+    assert!(matches!(s[0].context.target, Some(Target::Foreign(_))));
+}
+
+#[test]
+fn conditions_are_kept_parsed() {
+    let src = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900\n__device__ void f() { asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\"); }\n#endif\n";
+    let s = &parse(src)[0];
+    assert_eq!(s.context.conditions.len(), 1);
+    assert!(!s.context.conditions[0].negated);
+    assert!(s.context.condition_mentions(|n| n == "__CUDA_ARCH__"));
+}
+
+#[test]
+fn loops_are_detected() {
+    let src = "__device__ void f(unsigned* p) { unsigned v = 0;\n while (v == 0) { asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p)); }\n for (;;) asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n do { if (v) { asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p)); } } while (!v);\n asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n}";
+    let s = parse(src);
+    let loops: Vec<bool> = s.iter().map(|x| x.context.in_loop).collect();
+    assert_eq!(loops, vec![true, true, true, false]);
+}
+
+#[test]
+fn operand_names_constraints_and_types() {
+    let src = "__device__ void f(const float* p, __half h) { uint32_t smem = static_cast<uint32_t>(__cvta_generic_to_shared(p));\n asm volatile(\"ld.shared.u32 %[v], [%[a]];\" : [v] \"=r\"(smem) : [a] \"r\"(smem), \"h\"(h), \"l\"((unsigned)(size_t)p));\n}";
+    let s = &parse(src)[0];
+    assert_eq!(s.outputs[0].name.as_ref().unwrap().0, "v");
+    assert_eq!(s.outputs[0].constraint.text, "=r");
+    assert_eq!(s.outputs[0].constraint.letter(), Some('r'));
+    assert_eq!(&src[s.outputs[0].constraint.span.range()], "\"=r\"");
+    assert_eq!(&src[s.outputs[0].constraint.inner_span(src).unwrap().range()], "=r");
+    assert_eq!(s.inputs[1].ty.ty.as_ref().unwrap().bits, 16);
+    let cast = s.inputs[2].ty.cast.as_ref().unwrap();
+    assert_eq!(cast.to.bits, 32);
+    assert_eq!(&src[cast.inner.range()], "(size_t)p");
+    assert!(s.inputs[2].ty.from_address);
+}
+
+#[test]
+fn placeholders_map_through_named_operands() {
+    let src = "__device__ void f(unsigned a) { asm(\"mov.u32 %[out], %[in];\" : [out] \"=r\"(a) : [in] \"r\"(a)); }";
+    let s = &parse(src)[0];
+    let names: Vec<_> = s
+        .ptx
+        .percents
+        .iter()
+        .filter_map(|p| match &p.kind {
+            PercentKind::Named { name, .. } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, vec!["out", "in"]);
+    let first = &s.ptx.percents[0];
+    assert_eq!(&src[s.source_span(first.span.clone()).range()], "%[out]");
+}
+
+#[test]
+fn brace_opened_in_one_statement_closed_in_another() {
+    let src = "__device__ void f() { asm volatile(\"{\\n .reg .pred p;\"); asm volatile(\"}\"); }";
+    let s = parse(src);
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].ptx.open_braces_at_end, 1);
+    assert_eq!(s[1].ptx.min_depth, -1);
+}
+
+#[test]
+fn unterminated_and_half_typed_code_never_panics() {
+    let inputs = [
+        "asm(",
+        "asm volatile(\"mov.u32 %0",
+        "asm(\"x\" : \"=r\"(",
+        "__device__ void f() { asm(\"add.u32 %0, %1;\" : \"=r\"(a) : ",
+        "#define X asm(\\",
+        "asm(R\"(unterminated",
+        "asm(\"\\x\" \"\\",
+        "/* asm(\"x\")",
+        "asm :: ( ) : \"r\" ) ) ) {{{ }",
+        "asm(\"%\" : : : : : : :)",
+    ];
+    for src in inputs {
+        let _ = parse(src);
+        for cut in 0..src.len() {
+            if src.is_char_boundary(cut) {
+                let _ = parse(&src[..cut]);
+            }
+        }
+    }
+}
+
+#[test]
+fn statement_span_covers_keyword_to_close_paren() {
+    let src = format!("{DEV} asm volatile (\"trap;\");\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(&src[s.span.range()], "asm volatile (\"trap;\")");
+}
+
+#[test]
+fn clobber_only_statement_is_verbatim_mode() {
+    let src = format!("{DEV} asm volatile(\"mov.u32 %%r1, %%clock;\" ::: \"memory\");\n}}");
+    let s = &parse(&src)[0];
+    assert_eq!(s.percent_mode(), ptxguard_analyzer::ptx::PercentMode::Verbatim);
+    assert!(s.ptx.percents.iter().any(|p| p.kind == PercentKind::Escape));
+}
+
+#[test]
+fn files_without_asm_are_skipped_cheaply() {
+    assert!(!ptxguard_analyzer::cpp::may_contain_asm(b"int main() { return 0; }"));
+    assert!(parse("int main() { return 0; }").is_empty());
+}
