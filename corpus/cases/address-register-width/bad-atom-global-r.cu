@@ -1,0 +1,20 @@
+// address-register-width: atom.global with a 32-bit register as its address.
+#include <cstdint>
+
+__device__ uint32_t fetch_add(uint32_t addr32, uint32_t delta) {
+  uint32_t old;
+  asm volatile("atom.global.add.u32 %0, [%1], %2;"
+               : "=r"(old)
+               : "r"(addr32),  // expect: address-register-width
+                 "r"(delta)
+               : "memory");
+  return old;
+}
+
+__global__ void histogram(const uint8_t* bytes, uint32_t* bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    uint32_t base = (uint32_t)(uintptr_t)bins;
+    fetch_add(base + 4u * bytes[i], 1u);
+  }
+}
