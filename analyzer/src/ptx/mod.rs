@@ -10,7 +10,7 @@ mod parser;
 pub use model::*;
 
 /// Stands in the template text for a piece that could not be known statically (the same byte
-/// as `template::HOLE`).
+/// as [`crate::template::HOLE`]).
 pub const HOLE: char = '\u{1}';
 
 /// Parses one decoded asm template (`text` exactly as the compiler sees it).
@@ -133,6 +133,11 @@ pub fn is_special_register(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hole_is_the_template_hole() {
+        assert_eq!(HOLE, crate::template::HOLE);
+    }
 
     #[test]
     fn special_register_names() {

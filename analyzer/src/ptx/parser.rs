@@ -160,6 +160,9 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let opcode_text = self.text_of(opcode);
+        if opcode_text.as_bytes()[0].is_ascii_digit() {
+            self.unexpected(opcode);
+        }
         let mut operands = Vec::new();
         let mut terminated = false;
         let mut end = opcode.end;
@@ -846,9 +849,15 @@ fn resolve_symbols(text: &str, statements: &mut [Statement]) {
     };
     for statement in statements.iter_mut() {
         if let StatementKind::Instruction(instruction) = &mut statement.kind {
-            let branch = matches!(instruction.base(), "bra" | "brx" | "call");
-            for operand in &mut instruction.operands {
-                context.mark(operand, branch);
+            // Branch targets and called functions name labels and symbols.
+            let base = instruction.base();
+            let (bra, brx, call) = (base == "bra", base == "brx", base == "call");
+            let last = instruction.operands.len().saturating_sub(1);
+            for (i, operand) in instruction.operands.iter_mut().enumerate() {
+                let target = bra
+                    || (brx && i == last)
+                    || (call && !matches!(operand.kind, OperandKind::Vector(_)));
+                context.mark(operand, target);
             }
         }
     }
@@ -1285,6 +1294,23 @@ mod tests {
         assert_eq!(uniques, 4);
     }
 
+    #[test]
+    fn branch_and_call_targets_are_symbols() {
+        let text = "{ .param .b64 param0;\n brx.idx idx, tbl;\n call.uni (retval0), vprintf, (param0, fmt);\n }";
+        let ptx = with(text);
+        assert!(ptx.errors.is_empty(), "{:?}", ptx.errors);
+        let all = instructions(&ptx);
+        assert_eq!(register(&all[0].operands[0]), ("idx", false));
+        assert!(matches!(&all[0].operands[1].kind, OperandKind::Symbol(s) if s == "tbl"));
+        assert!(matches!(&all[1].operands[1].kind, OperandKind::Symbol(s) if s == "vprintf"));
+        let OperandKind::Vector(params) = &all[1].operands[2].kind else {
+            panic!("{:?}", all[1].operands[2])
+        };
+        assert_eq!(slice(text, &all[1].operands[2].span), "(param0, fmt)");
+        assert!(matches!(&params[0].kind, OperandKind::Symbol(s) if s == "param0"));
+        assert_eq!(register(&params[1]), ("fmt", false));
+    }
+
     fn directives(ptx: &Ptx) -> Vec<&Directive> {
         ptx.statements
             .iter()
@@ -1675,7 +1701,7 @@ mod tests {
 
     #[test]
     fn unexpected_tokens_do_not_stop_the_parse() {
-        let text = "# mov.u32 %0, 1; ] ; é add.u32 %0, %1, %2;";
+        let text = "# mov.u32 %0, 1; ] ; é add.u32 %0, %1, %2; 5;";
         let ptx = with(text);
         let unexpected: Vec<String> = ptx
             .errors
@@ -1685,8 +1711,8 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect();
-        assert_eq!(unexpected, ["#", "]", "é"]);
-        assert_eq!(instructions(&ptx).len(), 2);
+        assert_eq!(unexpected, ["#", "]", "é", "5"]);
+        assert_eq!(instructions(&ptx).len(), 3);
     }
 
     /// Every prefix of real templates and pseudo-random bytes: no panic, spans in bounds.
