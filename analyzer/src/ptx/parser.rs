@@ -86,8 +86,11 @@ impl<'a> Parser<'a> {
     }
 
     fn unexpected(&mut self, token: &Token) {
-        if !token.has_hole {
-            let text = self.text_of(token).to_string();
+        let text = self.text_of(token);
+        // An unterminated string was reported by the lexer already.
+        let open_string = token.kind == TokenKind::Str && (text.len() < 2 || !text.ends_with('"'));
+        if !token.has_hole && !open_string {
+            let text = text.to_string();
             self.error(token.span(), SyntaxErrorKind::Unexpected(text));
         }
     }
@@ -160,7 +163,7 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let opcode_text = self.text_of(opcode);
-        if opcode_text.as_bytes()[0].is_ascii_digit() {
+        if !opcode_text.as_bytes()[0].is_ascii_alphabetic() {
             self.unexpected(opcode);
         }
         let mut operands = Vec::new();
@@ -1701,18 +1704,19 @@ mod tests {
 
     #[test]
     fn unexpected_tokens_do_not_stop_the_parse() {
-        let text = "# mov.u32 %0, 1; ] ; é add.u32 %0, %1, %2; 5;";
+        let text = "# mov.u32 %0, 1; ] ; é add.u32 %0, %1, %2; 5; %0; \"open";
         let ptx = with(text);
         let unexpected: Vec<String> = ptx
             .errors
             .iter()
             .map(|e| match &e.kind {
                 SyntaxErrorKind::Unexpected(t) => t.clone(),
+                SyntaxErrorKind::Unterminated(what) => what.to_string(),
                 other => panic!("{other:?}"),
             })
             .collect();
-        assert_eq!(unexpected, ["#", "]", "é", "5"]);
-        assert_eq!(instructions(&ptx).len(), 3);
+        assert_eq!(unexpected, ["#", "]", "é", "5", "%0", "string"]);
+        assert_eq!(instructions(&ptx).len(), 4);
     }
 
     /// Every prefix of real templates and pseudo-random bytes: no panic, spans in bounds.
