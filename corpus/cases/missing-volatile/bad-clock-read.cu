@@ -1,0 +1,14 @@
+// missing-volatile: %clock64 changes between reads; without volatile two reads may be merged or
+// moved. (clock64() is the intrinsic, and cuda::ptx::get_sreg_clock64 wraps it.)
+__device__ unsigned long long stamp() {
+  unsigned long long t;
+  asm("mov.u64 %0, %%clock64;" : "=l"(t));  // expect: missing-volatile, prefer-intrinsic(info), prefer-cuda-ptx(info)
+  return t;
+}
+
+__global__ void time_work(float* data, unsigned long long* cycles) {
+  unsigned long long t0 = stamp();
+  data[threadIdx.x] = sqrtf(data[threadIdx.x]) * 3.0f;
+  unsigned long long t1 = stamp();
+  cycles[threadIdx.x] = t1 - t0;
+}

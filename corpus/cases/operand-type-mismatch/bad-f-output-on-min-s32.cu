@@ -1,0 +1,12 @@
+// operand-type-mismatch: an "=f" output as the destination of min.s32.
+__device__ float clamp_index(int a, int b) {
+  float r;
+  asm("min.s32 %0, %1, %2;"
+      : "=f"(r)  // expect: operand-type-mismatch
+      : "r"(a), "r"(b));
+  return r;
+}
+
+__global__ void k(float* out) {
+  out[threadIdx.x] = clamp_index(static_cast<int>(threadIdx.x), 17);
+}

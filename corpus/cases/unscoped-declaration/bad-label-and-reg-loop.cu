@@ -1,0 +1,15 @@
+// unscoped-declaration: a countdown loop whose .reg and label both sit outside { }.
+__device__ __forceinline__ unsigned spin_count(unsigned n) {
+  unsigned left = n;
+  asm volatile(".reg .pred more;\n\t"  // expect: unscoped-declaration
+               "SPIN_AGAIN:\n\t"  // expect: unscoped-declaration
+               "sub.u32 %0, %0, 1;\n\t"
+               "setp.ne.u32 more, %0, 0;\n\t"
+               "@more bra SPIN_AGAIN;"
+               : "+r"(left));
+  return left;
+}
+
+__global__ void k(unsigned* out) {
+  out[threadIdx.x] = spin_count(threadIdx.x + 1);
+}
