@@ -130,6 +130,7 @@ pub struct Part {
 pub struct Guard {
     pub negated: bool,
     pub predicate: Operand,
+    /// From the `@` to the end of the predicate.
     pub span: Range<usize>,
 }
 
@@ -199,14 +200,18 @@ pub struct Directive {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declared {
+    /// The name without any leading `%` (`%%p` and `%p` both declare `p`).
     pub name: String,
+    /// The name as written, `%` included, without `<N>` or `[N]`.
     pub span: Range<usize>,
     pub count: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabelDef {
+    /// As written: `L_%=` keeps its `%=`.
     pub name: String,
+    /// The name without its `:` (the statement's span includes the `:`).
     pub span: Range<usize>,
 }
 
