@@ -1,6 +1,37 @@
 //! The ptxguard rules. One file per rule; each rule's doc comment is its user documentation.
+//!
+//! A rule is a [`RuleMeta`] (declared with [`declare_rule!`], which keeps the doc comment as
+//! the rule's documentation) and a `check` function that reads the model of one file and
+//! pushes diagnostics. Rules never look at statements that are not PTX.
 
+use ptxguard_analyzer::cpp::{find_asm_statements, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
+
+#[macro_use]
+mod macros;
+pub mod util;
+
+mod address_register_width;
+mod arch_requirement;
+mod conditional_output;
+mod early_clobber;
+mod generic_address;
+mod missing_memory_clobber;
+mod missing_operand_comma;
+mod missing_volatile;
+mod operand_index;
+mod operand_size_mismatch;
+mod operand_type_mismatch;
+mod output_read_before_write;
+mod percent_escape;
+mod prefer_cuda_ptx;
+mod prefer_intrinsic;
+mod ptx_syntax;
+mod unscoped_declaration;
+mod unsupported_constraint;
+mod unsupported_modifier;
+mod unused_operand;
+mod write_to_input;
 
 /// Whether a rule can offer a fix, and of which kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,6 +41,17 @@ pub enum FixAvailability {
     Unsafe,
     /// Some findings get a safe fix, others an unsafe one.
     Sometimes,
+}
+
+impl FixAvailability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixAvailability::None => "none",
+            FixAvailability::Safe => "safe",
+            FixAvailability::Unsafe => "unsafe",
+            FixAvailability::Sometimes => "sometimes",
+        }
+    }
 }
 
 /// A rule's public description.
@@ -35,16 +77,103 @@ pub struct Options {
     pub cccl_version: Option<String>,
 }
 
+/// What a rule reads: one file and its asm statements.
+pub struct Ctx<'a> {
+    pub file: &'a SourceFile,
+    pub statements: &'a [AsmStatement],
+    pub options: &'a Options,
+}
+
+impl<'a> Ctx<'a> {
+    /// The statements PTX rules may look at.
+    pub fn ptx_statements(&self) -> impl Iterator<Item = &'a AsmStatement> {
+        self.statements.iter().filter(|s| s.is_ptx())
+    }
+
+    pub fn source(&self) -> &'a str {
+        &self.file.text
+    }
+}
+
+type CheckFn = fn(&Ctx, &mut Vec<Diagnostic>);
+
+/// Every rule with its check, in a stable (alphabetical) order.
+const RULES: &[(&RuleMeta, CheckFn)] = &[
+    (&address_register_width::META, address_register_width::check),
+    (&arch_requirement::META, arch_requirement::check),
+    (&conditional_output::META, conditional_output::check),
+    (&early_clobber::META, early_clobber::check),
+    (&generic_address::META, generic_address::check),
+    (&missing_memory_clobber::META, missing_memory_clobber::check),
+    (&missing_operand_comma::META, missing_operand_comma::check),
+    (&missing_volatile::META, missing_volatile::check),
+    (&operand_index::META, operand_index::check),
+    (&operand_size_mismatch::META, operand_size_mismatch::check),
+    (&operand_type_mismatch::META, operand_type_mismatch::check),
+    (
+        &output_read_before_write::META,
+        output_read_before_write::check,
+    ),
+    (&percent_escape::META, percent_escape::check),
+    (&prefer_cuda_ptx::META, prefer_cuda_ptx::check),
+    (&prefer_intrinsic::META, prefer_intrinsic::check),
+    (&ptx_syntax::META, ptx_syntax::check),
+    (&unscoped_declaration::META, unscoped_declaration::check),
+    (&unsupported_constraint::META, unsupported_constraint::check),
+    (&unsupported_modifier::META, unsupported_modifier::check),
+    (&unused_operand::META, unused_operand::check),
+    (&write_to_input::META, write_to_input::check),
+];
+
+static ALL: std::sync::OnceLock<Vec<&'static RuleMeta>> = std::sync::OnceLock::new();
+
 /// Every rule, in a stable order.
 pub fn all_rules() -> &'static [&'static RuleMeta] {
-    &[]
+    ALL.get_or_init(|| RULES.iter().map(|(m, _)| *m).collect())
 }
 
 pub fn rule(name: &str) -> Option<&'static RuleMeta> {
     all_rules().iter().copied().find(|r| r.name == name)
 }
 
+impl RuleMeta {
+    /// The documentation as Markdown (doc-comment indentation removed).
+    pub fn documentation(&self) -> String {
+        self.docs
+            .lines()
+            .map(|l| l.strip_prefix(' ').unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n")
+            .trim()
+            .to_string()
+    }
+}
+
 /// Runs every rule (default-off ones included) on one file. Callers filter by configuration.
-pub fn check(_file: &SourceFile, _options: &Options) -> Vec<Diagnostic> {
-    Vec::new()
+pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+    let statements = find_asm_statements(file);
+    check_statements(file, &statements, options)
+}
+
+/// Runs every rule on statements already found (the editor path keeps them).
+pub fn check_statements(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    options: &Options,
+) -> Vec<Diagnostic> {
+    if statements.is_empty() {
+        return Vec::new();
+    }
+    let cx = Ctx {
+        file,
+        statements,
+        options,
+    };
+    let mut out = Vec::new();
+    for (_, check) in RULES {
+        check(&cx, &mut out);
+    }
+    out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+    out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
+    out
 }

@@ -1,0 +1,60 @@
+//! Runs every corpus case and checks its expectations; fails listing every mismatch.
+
+use ptxguard_analyzer::SourceFile;
+use ptxguard_corpus::{case_files, cases_root, compare, expectations};
+
+#[test]
+fn every_case_matches_its_expectations() {
+    let files = case_files(&cases_root());
+    let mut failures = Vec::new();
+    for path in &files {
+        let file = SourceFile::read(path).expect("readable case");
+        let expected = match expectations(&file.text) {
+            Ok(e) => e,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        let diagnostics = ptxguard_rules::check(&file, &Default::default());
+        for problem in compare(&file, &diagnostics, &expected) {
+            failures.push(format!(
+                "{}: {problem}",
+                path.strip_prefix(cases_root()).unwrap_or(path).display()
+            ));
+        }
+    }
+    println!("{} corpus files checked", files.len());
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_rule_has_cases_that_fire_and_cases_that_stay_quiet() {
+    let root = cases_root();
+    let mut missing = Vec::new();
+    for rule in ptxguard_rules::all_rules() {
+        let dir = root.join(rule.name);
+        let files = case_files(&dir);
+        let bad = files
+            .iter()
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("bad"))
+            .count();
+        let good = files
+            .iter()
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("good"))
+            .count();
+        if bad < 3 || good < 3 {
+            missing.push(format!("{}: {bad} bad, {good} good", rule.name));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "rules without 3 bad and 3 good cases:\n{}",
+        missing.join("\n")
+    );
+}

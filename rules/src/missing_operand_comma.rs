@@ -1,0 +1,54 @@
+use crate::util::diagnostic;
+use crate::Ctx;
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags asm operands written one after another with no comma between them:
+    /// `: "r"(a) "l"(b)`.
+    ///
+    /// ## Why is this bad?
+    /// nvcc accepts it and binds both operands (measured: the sum was right), so the mistake
+    /// survives for years; clang and GCC reject the statement, so the file cannot be built
+    /// with another compiler or checked by clang-based tools. Real projects carry dozens.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm("add.u32 %0, %1, %2;" : "=r"(d) : "r"(a) "r"(b));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm("add.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    /// ```
+    ///
+    /// ## Fix
+    /// Safe: inserts the comma.
+    pub static META = {
+        name: "missing-operand-comma",
+        severity: Warning,
+        fix: Safe,
+        default_enabled: true,
+        summary: "asm operands with no comma between them",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    // nvcc reads the list the same way for host asm; other compilers reject it everywhere.
+    for stmt in cx.statements {
+        for op in stmt.operands() {
+            let Some(at) = op.missing_comma_at else {
+                continue;
+            };
+            out.push(
+                diagnostic(
+                    &META,
+                    op.constraint.span,
+                    format!("missing comma before operand %{}", op.index),
+                )
+                .with_label(Span::empty_at(at), "a comma belongs here")
+                .with_note("nvcc binds both operands, but clang and GCC reject the statement")
+                .with_fix(Fix::safe("insert `,`", vec![Edit::insert(at, ",")])),
+            );
+        }
+    }
+}

@@ -1,0 +1,70 @@
+use crate::util::{diagnostic, template_span};
+use crate::Ctx;
+use ptxguard_analyzer::ptx::PercentKind;
+use ptxguard_analyzer::Diagnostic;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a placeholder `%N` whose number is at or past the number of operands, and a
+    /// `%[name]` that no operand is named.
+    ///
+    /// ## Why is this bad?
+    /// nvcc 13.0 crashes on it with an internal compiler error ("asm operand index requested
+    /// is larger than the number of asm operands provided!"); an unknown name is rejected.
+    /// Usually an operand was removed or the numbering shifted when an output was added.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm("add.u32 %0, %1, %2;" : "=r"(d) : "r"(a));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm("add.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+    /// ```
+    pub static META = {
+        name: "operand-index",
+        severity: Error,
+        fix: None,
+        default_enabled: true,
+        summary: "`%N` past the operand count, or an unknown `%[name]`",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        let count = stmt.operand_count();
+        for p in &stmt.ptx.percents {
+            let span = template_span(stmt, p.span.clone());
+            match &p.kind {
+                PercentKind::Operand { index, .. } if *index as usize >= count => {
+                    let have = match count {
+                        0 => "no operands".to_string(),
+                        1 => "1 operand (%0)".to_string(),
+                        n => format!("{n} operands (%0 to %{})", n - 1),
+                    };
+                    out.push(
+                        diagnostic(&META, span, format!("`%{index}` refers to operand {index}, but the statement has {have}"))
+                            .with_label(stmt.span, "operands are numbered outputs first, then inputs")
+                            .with_note("nvcc 13.0 stops with an internal compiler error on an operand index past the end"),
+                    );
+                }
+                PercentKind::Named { name, .. }
+                    if !stmt
+                        .operands()
+                        .any(|o| o.name.as_ref().is_some_and(|(n, _)| n == name)) =>
+                {
+                    let known: Vec<String> = stmt
+                        .operands()
+                        .filter_map(|o| o.name.as_ref().map(|(n, _)| format!("`{n}`")))
+                        .collect();
+                    let mut d = diagnostic(&META, span, format!("no operand is named `{name}`"));
+                    if !known.is_empty() {
+                        d = d.with_help(format!("named operands: {}", known.join(", ")));
+                    }
+                    out.push(d);
+                }
+                _ => {}
+            }
+        }
+    }
+}

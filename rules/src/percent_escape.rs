@@ -1,0 +1,92 @@
+use crate::util::{diagnostic, template_span};
+use crate::Ctx;
+use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
+
+declare_rule! {
+    /// ## What it does
+    /// Checks that every `%` in a template is written the way the compiler reads it.
+    ///
+    /// In an asm statement **with operands**, `%` introduces a placeholder (`%0`, `%[name]`,
+    /// `%=`) and a literal `%` must be written `%%`. A `%` before anything else (`%clock`,
+    /// `%tid.x`, `%laneid`, a register `%p`) is reported as a warning.
+    ///
+    /// In an asm statement **without operands** (`asm("...")`, or clobbers only), the
+    /// compiler does not substitute anything: `%%` reaches ptxas as two characters and is
+    /// reported as an error; write a single `%`.
+    ///
+    /// ## Why is this bad?
+    /// nvcc passes `%clock` through when there are operands and ptxas accepts it, but clang
+    /// and GCC-style compilers read `%c` as an operand modifier and reject the file: CUTLASS,
+    /// CCCL and PyTorch each shipped this and later fixed it. With no operands, nvcc passes
+    /// the text verbatim and ptxas fails with `Parsing error near '%'` (measured with nvcc 13.0).
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));   // warning
+    /// asm volatile("mov.u32 %%r1, %%clock;" ::: "memory");  // error: no operands
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    /// asm volatile("{ .reg .u32 r1; mov.u32 r1, %clock; }" ::: "memory");
+    /// ```
+    ///
+    /// ## Fix
+    /// Safe: doubles the `%` (with operands) or removes the extra one (without).
+    pub static META = {
+        name: "percent-escape",
+        severity: Warning,
+        fix: Safe,
+        default_enabled: true,
+        summary: "a `%` not escaped the way the compiler reads it",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        let mode = stmt.percent_mode();
+        for p in &stmt.ptx.percents {
+            let first_percent = template_span(stmt, p.span.start..p.span.start + 1);
+            match (&p.kind, mode) {
+                (PercentKind::Register { name }, PercentMode::WithOperands) => {
+                    let span = template_span(stmt, p.span.clone());
+                    out.push(
+                        diagnostic(&META, span, format!("`%{name}` must be written `%%{name}` in an asm with operands: `%` starts a placeholder here"))
+                            .with_note("nvcc passes it through, but clang and GCC-style compilers read `%c`, `%l`... as operand modifiers and reject the statement")
+                            .with_fix(Fix::safe("escape the `%`", vec![Edit::insert(first_percent.start as usize, "%")])),
+                    );
+                }
+                (PercentKind::Stray, PercentMode::WithOperands) => {
+                    out.push(
+                        diagnostic(
+                            &META,
+                            first_percent,
+                            "a lone `%` in an asm with operands: write `%%` for a literal `%`",
+                        )
+                        .with_fix(Fix::safe(
+                            "escape the `%`",
+                            vec![Edit::insert(first_percent.start as usize, "%")],
+                        )),
+                    );
+                }
+                (PercentKind::Escape, PercentMode::Verbatim) => {
+                    let span = template_span(stmt, p.span.clone());
+                    let mut d = Diagnostic::new(META.name, Severity::Error, span, "`%%` in an asm without operands reaches ptxas unchanged: write a single `%`")
+                        .with_note("with no operands nvcc does not substitute anything; ptxas fails with `Parsing error near '%'`");
+                    if !first_percent.is_empty() {
+                        d = d.with_fix(Fix::safe(
+                            "remove the extra `%`",
+                            vec![Edit::delete(Span::new(
+                                first_percent.start as usize,
+                                first_percent.end as usize,
+                            ))],
+                        ));
+                    }
+                    out.push(d);
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+use crate::util::{diagnostic, template_span};
+use crate::Ctx;
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::ptx::StatementKind;
+use ptxguard_analyzer::template::PieceKind;
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags declarations (`.reg`, `.pred` registers, `.local`, `.shared`...) and labels at
+    /// the top level of a template, outside `{ }`.
+    ///
+    /// ## Why is this bad?
+    /// An asm statement is pasted into the function's PTX each time it is instantiated. When
+    /// the function is inlined twice, a loop is unrolled, or a macro expands twice, the same
+    /// name is defined twice in one scope and ptxas stops: `Duplicate definition of variable
+    /// 't1'` / `Duplicate definition of label 'DONE'` (measured with nvcc 13.0). It compiles
+    /// today only because the statement happens to appear once.
+    ///
+    /// Labels that contain `%=` are unique per instance and are not reported.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm(".reg .u32 t1;\n mov.u32 t1, %1;\n add.u32 %0, t1, 1;" : "=r"(y) : "r"(x));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm("{\n .reg .u32 t1;\n mov.u32 t1, %1;\n add.u32 %0, t1, 1;\n}" : "=r"(y) : "r"(x));
+    /// ```
+    ///
+    /// ## Fix
+    /// Safe: wraps the template in `{ }`.
+    pub static META = {
+        name: "unscoped-declaration",
+        severity: Warning,
+        fix: Safe,
+        default_enabled: true,
+        summary: "a declaration or label outside `{ }` that breaks when the asm is instantiated twice",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    // Braces may be opened by one statement and closed by a later one in the same function.
+    let mut open_before: i32 = 0;
+    let mut current_function = None;
+    for stmt in cx.statements {
+        let function = stmt.context.function.as_ref().map(|f| f.body);
+        if function != current_function {
+            open_before = 0;
+            current_function = function;
+        }
+        let inherited = open_before;
+        open_before = (open_before + stmt.ptx.open_braces_at_end).max(0);
+        if !stmt.is_ptx() || inherited > 0 {
+            continue;
+        }
+        let fix = wrap_in_braces(stmt);
+        for s in &stmt.ptx.statements {
+            if s.depth != 0 {
+                continue;
+            }
+            let (what, name, span) = match &s.kind {
+                StatementKind::Directive(d) if is_declaration(&d.name) => {
+                    let names: Vec<&str> = d.declared.iter().map(|n| n.name.as_str()).collect();
+                    if names.is_empty()
+                        || names
+                            .iter()
+                            .all(|n| n.contains("%=") || n.contains('\u{1}'))
+                    {
+                        continue;
+                    }
+                    ("declaration", names.join(", "), d.name_span.clone())
+                }
+                StatementKind::Label(l) => {
+                    if l.name.contains("%=") || l.name.contains('\u{1}') {
+                        continue;
+                    }
+                    ("label", l.name.clone(), l.span.clone())
+                }
+                _ => continue,
+            };
+            let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice"))
+                .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
+            if let Some(fix) = &fix {
+                d = d.with_fix(fix.clone());
+            }
+            out.push(d);
+        }
+    }
+}
+
+fn is_declaration(directive: &str) -> bool {
+    matches!(
+        directive,
+        ".reg"
+            | ".local"
+            | ".shared"
+            | ".param"
+            | ".const"
+            | ".global"
+            | ".tex"
+            | ".surf"
+            | ".sampler"
+    )
+}
+
+/// Inserts `{ ` after the first decoded byte's source and ` }` after the last one, when both
+/// ends are written in the statement itself.
+fn wrap_in_braces(stmt: &AsmStatement) -> Option<Fix> {
+    let first = stmt.template.pieces.first()?;
+    let last = stmt.template.pieces.last()?;
+    if first.kind != PieceKind::Literal
+        || last.kind != PieceKind::Literal
+        || stmt.template.text.is_empty()
+    {
+        return None;
+    }
+    if stmt.ptx.min_depth < 0 || stmt.ptx.open_braces_at_end != 0 {
+        return None;
+    }
+    let start = stmt.template.byte_source(0)?.start as usize;
+    let end = stmt.template.byte_source(stmt.template.text.len() - 1)?.end as usize;
+    Some(Fix::safe(
+        "wrap the template in `{ }`",
+        vec![Edit::insert(start, "{ "), Edit::insert(end, " }")],
+    ))
+}

@@ -1,0 +1,71 @@
+use crate::util::{diagnostic, template_span};
+use crate::Ctx;
+use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an operand modifier between `%` and the operand: `%n1`, `%c0`, `%a0`, `%l0`
+    /// (from `asm goto`), `%c[name]`.
+    ///
+    /// ## Why is this bad?
+    /// GCC-style modifiers mean nothing to nvcc. nvcc 13.0 rejects the statement:
+    /// `Asm operand modifier not supported at "%n", try removing modifier or escaping with %`;
+    /// an `asm goto` label reference `%l0` reaches ptxas as `Unknown symbol '%l0'`.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm("add.u32 %0, %0, %n1;" : "+r"(x) : "n"(4));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm("add.u32 %0, %0, %1;" : "+r"(x) : "n"(4));
+    /// ```
+    ///
+    /// ## Fix
+    /// Unsafe: removes the modifier letter; check that the plain operand is what was meant.
+    pub static META = {
+        name: "unsupported-modifier",
+        severity: Error,
+        fix: Unsafe,
+        default_enabled: true,
+        summary: "an operand modifier (`%n1`, `%c0`) that nvcc does not support",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.percent_mode() != PercentMode::WithOperands {
+            continue;
+        }
+        for p in &stmt.ptx.percents {
+            let modifier = match &p.kind {
+                PercentKind::Operand {
+                    modifier: Some(m), ..
+                }
+                | PercentKind::Named {
+                    modifier: Some(m), ..
+                } => m,
+                _ => continue,
+            };
+            let span = template_span(stmt, p.span.clone());
+            let modifier_span =
+                template_span(stmt, p.span.start + 1..p.span.start + 1 + modifier.len());
+            let written = &cx.source()[span.range()];
+            out.push(
+                diagnostic(
+                    &META,
+                    span,
+                    format!(
+                        "operand modifier `%{modifier}` in `{written}` is not supported by nvcc"
+                    ),
+                )
+                .with_note("nvcc rejects it: `Asm operand modifier not supported`")
+                .with_fix(Fix::unsafe_(
+                    format!("remove the modifier `{modifier}`"),
+                    vec![Edit::delete(modifier_span)],
+                )),
+            );
+        }
+    }
+}
