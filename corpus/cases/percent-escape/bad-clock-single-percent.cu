@@ -1,0 +1,13 @@
+// percent-escape (warning): %clock with a single % in an asm with operands. nvcc accepts it;
+// clang and GCC-style parsers reject %c as a modifier. (clock() is the intrinsic.)
+__device__ unsigned now() {
+  unsigned t;
+  asm volatile("mov.u32 %0, %clock;" : "=r"(t));  // expect: percent-escape(warning), prefer-intrinsic(info), prefer-cuda-ptx(info)
+  return t;
+}
+
+__global__ void k(unsigned* out) {
+  unsigned t0 = now();
+  unsigned t1 = now();
+  out[threadIdx.x] = t1 - t0;
+}
