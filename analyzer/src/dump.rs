@@ -43,15 +43,28 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
         let _ = writeln!(out, "  function: {} [{}]", f.name, f.qualifiers.join(" "));
     }
     for c in &ctx.conditions {
-        let _ = writeln!(out, "  condition: {}{}", if c.negated { "not " } else { "" }, c.text);
+        let _ = writeln!(
+            out,
+            "  condition: {}{}",
+            if c.negated { "not " } else { "" },
+            c.text
+        );
     }
     for (query, branch) in &ctx.nv_target {
-        let _ = writeln!(out, "  NV target: {query} ({} branch)", if *branch { "true" } else { "false" });
+        let _ = writeln!(
+            out,
+            "  NV target: {query} ({} branch)",
+            if *branch { "true" } else { "false" }
+        );
     }
     if ctx.in_loop {
         let _ = writeln!(out, "  in a loop");
     }
-    let partial = if stmt.template.is_partial() { " (partial: \\x01 marks unknown pieces)" } else { "" };
+    let partial = if stmt.template.is_partial() {
+        " (partial: \\x01 marks unknown pieces)"
+    } else {
+        ""
+    };
     let _ = writeln!(out, "  template{partial}: {:?}", stmt.template.text);
     for op in stmt.operands() {
         render_operand(out, op);
@@ -66,16 +79,33 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
         match &s.kind {
             StatementKind::Instruction(i) => {
                 let guard = i.guard.as_ref().map_or(String::new(), |g| {
-                    format!("@{}{} ", if g.negated { "!" } else { "" }, operand_text(stmt, &g.predicate))
+                    format!(
+                        "@{}{} ",
+                        if g.negated { "!" } else { "" },
+                        operand_text(stmt, &g.predicate)
+                    )
                 });
                 let ops: Vec<String> = i.operands.iter().map(|o| operand_text(stmt, o)).collect();
                 let types = resolved_types(i);
-                let _ = writeln!(out, "{indent}{guard}{} {}{}{}", i.opcode, ops.join(", "), if i.terminated { ";" } else { "" }, types);
+                let _ = writeln!(
+                    out,
+                    "{indent}{guard}{} {}{}{}",
+                    i.opcode,
+                    ops.join(", "),
+                    if i.terminated { ";" } else { "" },
+                    types
+                );
             }
             StatementKind::Directive(d) => {
                 let names: Vec<&str> = d.declared.iter().map(|x| x.name.as_str()).collect();
                 let mods: Vec<&str> = d.modifiers.iter().map(|m| m.text.as_str()).collect();
-                let _ = writeln!(out, "{indent}{} {} {}", d.name, mods.join(" "), names.join(", "));
+                let _ = writeln!(
+                    out,
+                    "{indent}{} {} {}",
+                    d.name,
+                    mods.join(" "),
+                    names.join(", ")
+                );
             }
             StatementKind::Label(l) => {
                 let _ = writeln!(out, "{indent}{}:", l.name);
@@ -94,13 +124,29 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
 }
 
 fn render_operand(out: &mut String, op: &AsmOperand) {
-    let name = op.name.as_ref().map_or(String::new(), |(n, _)| format!("[{n}] "));
-    let ty = op.ty.ty.as_ref().map_or("unknown type".to_string(), |t| format!("{} ({} bits)", t.spelling, t.bits));
-    let cast = op.ty.cast.as_ref().map_or(String::new(), |c| {
-        format!(", cast from {}", c.from.as_ref().map_or("unknown", |f| f.spelling.as_str()))
+    let name = op
+        .name
+        .as_ref()
+        .map_or(String::new(), |(n, _)| format!("[{n}] "));
+    let ty = op.ty.ty.as_ref().map_or("unknown type".to_string(), |t| {
+        format!("{} ({} bits)", t.spelling, t.bits)
     });
-    let addr = if op.ty.from_address { ", an address" } else { "" };
-    let constraint = if op.constraint.known { op.constraint.text.as_str() } else { "<macro>" };
+    let cast = op.ty.cast.as_ref().map_or(String::new(), |c| {
+        format!(
+            ", cast from {}",
+            c.from.as_ref().map_or("unknown", |f| f.spelling.as_str())
+        )
+    });
+    let addr = if op.ty.from_address {
+        ", an address"
+    } else {
+        ""
+    };
+    let constraint = if op.constraint.known {
+        op.constraint.text.as_str()
+    } else {
+        "<macro>"
+    };
     let _ = writeln!(
         out,
         "  %{} {}: {name}\"{constraint}\" ({}) : {ty}{cast}{addr}",
@@ -126,7 +172,9 @@ fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
             format!("{{{}}}", v.join(", "))
         }
         OperandKind::Address { base, offsets } => {
-            let mut s = base.as_ref().map_or(String::new(), |b| operand_text(stmt, b));
+            let mut s = base
+                .as_ref()
+                .map_or(String::new(), |b| operand_text(stmt, b));
             for (neg, o) in offsets {
                 s.push_str(if *neg { "-" } else { "+" });
                 s.push_str(&operand_text(stmt, o));

@@ -278,7 +278,7 @@ fn decode_escape(bytes: &[u8], i: usize, end: usize) -> (Option<char>, usize) {
 /// Escapes that name one byte: ASCII decodes as itself; others cannot be represented in the
 /// UTF-8 decoded text and become `?` (PTX is ASCII).
 fn byte_char(value: u32) -> Option<char> {
-    (value < 0x80).then(|| value as u8 as char)
+    (value < 0x80).then_some(value as u8 as char)
 }
 
 #[cfg(test)]

@@ -66,7 +66,9 @@ fn concatenated_literals_map_each_piece() {
 
 #[test]
 fn escape_sequences_point_at_their_bytes() {
-    let src = format!("{DEV} asm(\"mov.u32 %0, %1;\\n\\tadd.u32 %0, %0, \\x25n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let src = format!(
+        "{DEV} asm(\"mov.u32 %0, %1;\\n\\tadd.u32 %0, %0, \\x25n1;\" : \"=r\"(a) : \"r\"(b));\n}}"
+    );
     let s = &parse(&src)[0];
     assert_eq!(source_of(&src, s, "\n"), "\\n");
     assert_eq!(source_of(&src, s, "\t"), "\\t");
@@ -101,7 +103,8 @@ fn backslash_newline_inside_a_literal() {
 
 #[test]
 fn backslash_newline_between_tokens() {
-    let src = format!("{DEV} asm vol\\\natile(\"mov.u32 %0, %1;\" \\\n : \"=r\"(a) : \"r\"(b));\n}}");
+    let src =
+        format!("{DEV} asm vol\\\natile(\"mov.u32 %0, %1;\" \\\n : \"=r\"(a) : \"r\"(b));\n}}");
     let s = &parse(&src)[0];
     assert!(s.is_volatile());
     assert_eq!(s.operand_count(), 2);
@@ -127,7 +130,8 @@ fn encoding_prefixes() {
 
 #[test]
 fn utf8_text_before_the_statement_keeps_byte_offsets() {
-    let src = format!("// é 😀 ünïcödé\n{DEV} asm(\"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let src =
+        format!("// é 😀 ünïcödé\n{DEV} asm(\"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
     let s = &parse(&src)[0];
     assert_eq!(source_of(&src, s, "%n1"), "%n1");
     let file = SourceFile::new("t.cu", src.clone());
@@ -140,7 +144,10 @@ fn utf8_text_before_the_statement_keeps_byte_offsets() {
 fn string_macros_resolve_and_map_to_the_define() {
     let src = format!("#define FENCE \"fence.proxy.async;\"\n#define BAR \"bar.sync 0;\" FENCE\n{DEV} asm volatile(BAR \"\\n\" FENCE ::: \"memory\");\n}}");
     let s = &parse(&src)[0];
-    assert_eq!(s.template.text, "bar.sync 0;fence.proxy.async;\nfence.proxy.async;");
+    assert_eq!(
+        s.template.text,
+        "bar.sync 0;fence.proxy.async;\nfence.proxy.async;"
+    );
     assert!(!s.template.is_partial());
     assert_eq!(source_of(&src, s, "bar.sync"), "bar.sync");
     assert!(source_offset(s, "bar.sync") < src.find("__device__").unwrap());
@@ -148,7 +155,9 @@ fn string_macros_resolve_and_map_to_the_define() {
 
 #[test]
 fn unknown_macros_make_the_template_partial() {
-    let src = format!("{DEV} asm volatile(SOME_EXTERNAL_MACRO \"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}");
+    let src = format!(
+        "{DEV} asm volatile(SOME_EXTERNAL_MACRO \"mov.u32 %0, %n1;\" : \"=r\"(a) : \"r\"(b));\n}}"
+    );
     let s = &parse(&src)[0];
     assert!(s.template.is_partial());
     assert!(s.template.text.starts_with('\u{1}'));
@@ -192,7 +201,11 @@ fn missing_comma_between_operands() {
 fn many_operands() {
     let outs: Vec<String> = (0..70).map(|i| format!("\"=r\"(d[{i}])")).collect();
     let ins: Vec<String> = (0..69).map(|i| format!("\"r\"(s[{i}])")).collect();
-    let src = format!("__device__ void f(unsigned* d, unsigned* s) {{ asm volatile(\"\" : {} : {}); }}", outs.join(", "), ins.join(", "));
+    let src = format!(
+        "__device__ void f(unsigned* d, unsigned* s) {{ asm volatile(\"\" : {} : {}); }}",
+        outs.join(", "),
+        ins.join(", ")
+    );
     let s = &parse(&src)[0];
     assert_eq!(s.operand_count(), 139);
     assert_eq!(s.operand(138).unwrap().expr, "s[68]");
@@ -213,8 +226,14 @@ fn asm_as_a_macro_argument() {
     let src = "__device__ void f(unsigned* p) {\n NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90,\n  (asm volatile(\"fence.proxy.async;\" ::: \"memory\");),\n  (asm volatile(\"membar.gl;\" ::: \"memory\");))\n}\nvoid h() { NV_IF_TARGET(NV_IS_HOST, (asm volatile(\"rdtsc\");)) }\n";
     let s = parse(src);
     assert_eq!(s.len(), 3);
-    assert_eq!(s[0].context.nv_target, vec![("NV_PROVIDES_SM_90".to_string(), true)]);
-    assert_eq!(s[1].context.nv_target, vec![("NV_PROVIDES_SM_90".to_string(), false)]);
+    assert_eq!(
+        s[0].context.nv_target,
+        vec![("NV_PROVIDES_SM_90".to_string(), true)]
+    );
+    assert_eq!(
+        s[1].context.nv_target,
+        vec![("NV_PROVIDES_SM_90".to_string(), false)]
+    );
     assert!(matches!(s[2].context.target, Some(Target::Host(_))));
 }
 
@@ -241,7 +260,12 @@ fn cuda_syntax_never_hides_a_statement() {
     let s = parse_named("k.cu", src);
     assert_eq!(s.len(), 5);
     for stmt in &s[..4] {
-        assert_eq!(stmt.context.target, Some(Target::Device), "{}", stmt.template.text);
+        assert_eq!(
+            stmt.context.target,
+            Some(Target::Device),
+            "{}",
+            stmt.template.text
+        );
     }
     assert!(s[1].context.in_lambda);
     assert!(matches!(s[4].context.target, Some(Target::Host(_))));
@@ -290,7 +314,10 @@ fn operand_names_constraints_and_types() {
     assert_eq!(s.outputs[0].constraint.text, "=r");
     assert_eq!(s.outputs[0].constraint.letter(), Some('r'));
     assert_eq!(&src[s.outputs[0].constraint.span.range()], "\"=r\"");
-    assert_eq!(&src[s.outputs[0].constraint.inner_span(src).unwrap().range()], "=r");
+    assert_eq!(
+        &src[s.outputs[0].constraint.inner_span(src).unwrap().range()],
+        "=r"
+    );
     assert_eq!(s.inputs[1].ty.ty.as_ref().unwrap().bits, 16);
     let cast = s.inputs[2].ty.cast.as_ref().unwrap();
     assert_eq!(cast.to.bits, 32);
@@ -360,12 +387,17 @@ fn statement_span_covers_keyword_to_close_paren() {
 fn clobber_only_statement_is_verbatim_mode() {
     let src = format!("{DEV} asm volatile(\"mov.u32 %%r1, %%clock;\" ::: \"memory\");\n}}");
     let s = &parse(&src)[0];
-    assert_eq!(s.percent_mode(), ptxguard_analyzer::ptx::PercentMode::Verbatim);
+    assert_eq!(
+        s.percent_mode(),
+        ptxguard_analyzer::ptx::PercentMode::Verbatim
+    );
     assert!(s.ptx.percents.iter().any(|p| p.kind == PercentKind::Escape));
 }
 
 #[test]
 fn files_without_asm_are_skipped_cheaply() {
-    assert!(!ptxguard_analyzer::cpp::may_contain_asm(b"int main() { return 0; }"));
+    assert!(!ptxguard_analyzer::cpp::may_contain_asm(
+        b"int main() { return 0; }"
+    ));
     assert!(parse("int main() { return 0; }").is_empty());
 }

@@ -83,10 +83,8 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
                 DirectiveKind::If(_) | DirectiveKind::Ifdef(_) | DirectiveKind::Ifndef(_) => {
                     pp_depth += 1
                 }
-                DirectiveKind::Elif(_) | DirectiveKind::Else => {
-                    if skip_depth.is_none() {
-                        skip_depth = Some(pp_depth);
-                    }
+                DirectiveKind::Elif(_) | DirectiveKind::Else if skip_depth.is_none() => {
+                    skip_depth = Some(pp_depth);
                 }
                 DirectiveKind::Endif => {
                     if skip_depth == Some(pp_depth) {

@@ -316,7 +316,7 @@ fn pointee(ty: &CppType) -> Option<CppType> {
 fn literal_type(lit: &str) -> Option<CppType> {
     let lower = lit.to_ascii_lowercase();
     let is_hex = lower.starts_with("0x");
-    if !is_hex && (lower.contains('.') || lower.contains('e')) || lower.ends_with('f') && !is_hex {
+    if !is_hex && (lower.contains('.') || lower.contains('e') || lower.ends_with('f')) {
         return named_type(&[if lower.ends_with('f') {
             "float"
         } else {
@@ -363,10 +363,10 @@ fn literal_type(lit: &str) -> Option<CppType> {
 
 /// Index of the bracket closing the one at `open`.
 fn matching(w: &[&str], open: usize) -> Option<usize> {
-    let (o, c) = match w.get(open)? {
-        &"(" => ("(", ")"),
-        &"[" => ("[", "]"),
-        &"<" => ("<", ">"),
+    let (o, c) = match *w.get(open)? {
+        "(" => ("(", ")"),
+        "[" => ("[", "]"),
+        "<" => ("<", ">"),
         _ => return None,
     };
     let mut depth = 0;
@@ -502,7 +502,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     words.reverse();
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
     // `auto x = init;`
-    if refs.iter().any(|w| *w == "auto") {
+    if refs.contains(&"auto") {
         let next = scope
             .tokens
             .get(name_at + 1)
@@ -546,9 +546,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     {
         return Some(None);
     }
-    if ty.is_none() {
-        return None;
-    }
+    ty.as_ref()?;
     Some(ty)
 }
 
