@@ -1,0 +1,15 @@
+// missing-operand-comma: the output list is missing its comma.
+#include <cstdint>
+
+__device__ void split(uint64_t v, uint32_t& lo, uint32_t& hi) {
+  asm("mov.b64 {%0, %1}, %2;"
+      : "=r"(lo)
+        "=r"(hi)  // expect: missing-operand-comma
+      : "l"(v));
+}
+
+__global__ void k(const uint64_t* in, uint32_t* out) {
+  uint32_t lo, hi;
+  split(in[threadIdx.x], lo, hi);
+  out[threadIdx.x] = lo + hi;
+}

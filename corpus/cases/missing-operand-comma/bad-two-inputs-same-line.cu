@@ -1,0 +1,11 @@
+// missing-operand-comma: two inputs with no comma between them. nvcc binds both (the sum is
+// right); clang and GCC reject the file.
+__device__ unsigned add(unsigned a, unsigned b) {
+  unsigned r;
+  asm("add.u32 %0, %1, %2;" : "=r"(r) : "r"(a) "r"(b));  // expect: missing-operand-comma
+  return r;
+}
+
+__global__ void k(unsigned* v) {
+  v[threadIdx.x] = add(v[threadIdx.x], 5u);
+}

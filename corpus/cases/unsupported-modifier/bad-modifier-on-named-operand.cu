@@ -1,0 +1,14 @@
+// unsupported-modifier: a modifier in front of a named operand (%c[pending]).
+template <int Pending>
+__device__ __forceinline__ void pending_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %c[pending];"  // expect: unsupported-modifier
+               :: [pending] "n"(Pending)
+               : "memory");
+#endif
+}
+
+__global__ void k(float* out) {
+  pending_wait<0>();
+  out[threadIdx.x] = 1.0f;
+}
