@@ -1,0 +1,18 @@
+// conditional-output: an "=r" output written only under a predicate: when the predicate is false
+// the output is undefined, not its previous value.
+// gpu: launch k<<<1,1>>>(out) with x = 5 (not 34) and y = 77 before the asm; out[0] is 0 instead of 77 (must be "+r")
+__device__ __noinline__ int flag_if_34(int x) {
+  int y = 77;
+  asm("{\n\t"
+      ".reg .pred p;\n\t"
+      "setp.eq.s32 p, %1, 34;\n\t"
+      "@p mov.s32 %0, 1;\n\t"  // expect: conditional-output
+      "}"
+      : "=r"(y)
+      : "r"(x));
+  return y;
+}
+
+__global__ void k(int* out) {
+  out[0] = flag_if_34(5);
+}

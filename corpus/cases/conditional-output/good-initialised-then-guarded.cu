@@ -1,0 +1,20 @@
+// Correct: the "=&r" output is written unconditionally first, then overwritten under a guard (the
+// & because the first write happens before the load reads its address).
+__device__ unsigned load_or_zero(const unsigned* p, unsigned in_bounds) {
+  unsigned v;
+  asm volatile("{\n\t"
+               ".reg .pred ok;\n\t"
+               "setp.ne.u32 ok, %2, 0;\n\t"
+               "mov.u32 %0, 0;\n\t"
+               "@ok ld.u32 %0, [%1];\n\t"
+               "}"
+               : "=&r"(v)
+               : "l"(p), "r"(in_bounds)
+               : "memory");
+  return v;
+}
+
+__global__ void k(const unsigned* in, unsigned* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = load_or_zero(in + i, i < n);
+}

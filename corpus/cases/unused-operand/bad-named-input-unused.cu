@@ -1,0 +1,13 @@
+// unused-operand (warning): a named input the template never mentions (the bias is lost).
+__device__ float scale_bias(float x, float s, float b) {
+  float r;
+  asm("mul.f32 %[r], %[x], %[s];"
+      : [r] "=f"(r)
+      : [x] "f"(x), [s] "f"(s),
+        [b] "f"(b));  // expect: unused-operand(warning)
+  return r;
+}
+
+__global__ void k(float* v) {
+  v[threadIdx.x] = scale_bias(v[threadIdx.x], 2.0f, 0.5f);
+}

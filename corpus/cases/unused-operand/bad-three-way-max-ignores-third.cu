@@ -1,0 +1,14 @@
+// unused-operand (warning): a three-way max that never looks at its third argument.
+__device__ int max3(int a, int b, int c) {
+  int r;
+  asm("max.s32 %0, %1, %2;"
+      : "=r"(r)
+      : "r"(a), "r"(b),
+        "r"(c));  // expect: unused-operand(warning)
+  return r;
+}
+
+__global__ void k(const int* in, int* out) {
+  unsigned t = threadIdx.x;
+  out[t] = max3(in[t], in[t + 1], in[t + 2]);
+}
