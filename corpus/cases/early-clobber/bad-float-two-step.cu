@@ -1,0 +1,17 @@
+// early-clobber: a two-step float computation writing the "=f" output before reading the last
+// input.
+__device__ float lerp(float a, float b, float t) {
+  float r;
+  asm("{\n\t"
+      "sub.f32 %0, %2, %1;\n\t"
+      "mul.f32 %0, %0, %3;\n\t"
+      "add.f32 %0, %0, %1;\n\t"
+      "}"
+      : "=f"(r)  // expect: early-clobber
+      : "f"(a), "f"(b), "f"(t));
+  return r;
+}
+
+__global__ void k(float* v) {
+  v[threadIdx.x] = lerp(v[threadIdx.x], 1.0f, 0.25f);
+}

@@ -1,0 +1,19 @@
+// early-clobber: the output is zeroed before the guarded load reads its address input.
+__device__ unsigned load_or_zero(const unsigned* p, unsigned in_bounds) {
+  unsigned v;
+  asm volatile("{\n\t"
+               ".reg .pred ok;\n\t"
+               "setp.ne.u32 ok, %2, 0;\n\t"
+               "mov.u32 %0, 0;\n\t"
+               "@ok ld.u32 %0, [%1];\n\t"
+               "}"
+               : "=r"(v)  // expect: early-clobber
+               : "l"(p), "r"(in_bounds)
+               : "memory");
+  return v;
+}
+
+__global__ void k(const unsigned* in, unsigned* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = load_or_zero(in + i, i < n);
+}
