@@ -1,0 +1,15 @@
+// ptx-syntax: a '{' that nothing in the function closes.
+__device__ unsigned twice(unsigned a) {
+  unsigned r;
+  asm("{\n\t"  // expect: ptx-syntax
+      ".reg .u32 t;\n\t"
+      "add.u32 t, %1, %1;\n\t"
+      "mov.u32 %0, t;"
+      : "=r"(r)
+      : "r"(a));
+  return r;
+}
+
+__global__ void k(unsigned* v) {
+  v[threadIdx.x] = twice(v[threadIdx.x]);
+}
