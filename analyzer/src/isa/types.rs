@@ -1,0 +1,379 @@
+//! PTX fundamental types, state spaces, and the register-class rules of inline asm constraints.
+
+use std::fmt;
+
+/// The class of a PTX type. `.f16x2` and `.f32x2` are packed IEEE floats and stay `Float`;
+/// the "alternate" formats (`.bf16`, `.tf32`, `.e4m3`, `.e2m1`, `.ue8m0`, ... and their
+/// packed `x2`/`x4` forms) get their own class, since PTX never treats them as `.fX`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TypeClass {
+    /// `.b8` .. `.b128`, and `.b1` (single-bit matrix elements).
+    Bits,
+    /// `.u8` .. `.u64`, `.u16x2`, sub-byte `.u4`/`.u2`.
+    Unsigned,
+    /// `.s8` .. `.s64`, `.s16x2`, sub-byte `.s4`/`.s2`.
+    Signed,
+    /// IEEE `.f16`, `.f32`, `.f64`, and packed `.f16x2`, `.f32x2`.
+    Float,
+    /// Alternate floating-point formats: `.bf16`, `.bf16x2`, `.tf32`, `.e4m3`, `.e5m2`,
+    /// `.e2m1`, `.e2m3`, `.e3m2`, `.ue8m0`, `.ue4m3` and their packed forms.
+    AltFloat,
+    /// `.pred`.
+    Pred,
+}
+
+/// A PTX type as its class and size in bits: `.u32` -> (Unsigned, 32), `.pred` -> (Pred, 1),
+/// `.f16x2` -> (Float, 32), `.bf16` -> (AltFloat, 16), `.e4m3x2` -> (AltFloat, 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PtxType {
+    pub class: TypeClass,
+    pub bits: u16,
+}
+
+/// Every type name PTX 9.0 uses as an instruction type modifier.
+const TYPE_NAMES: &[(&str, TypeClass, u16)] = &[
+    ("b8", TypeClass::Bits, 8),
+    ("b16", TypeClass::Bits, 16),
+    ("b32", TypeClass::Bits, 32),
+    ("b64", TypeClass::Bits, 64),
+    ("b128", TypeClass::Bits, 128),
+    ("b1", TypeClass::Bits, 1),
+    ("u8", TypeClass::Unsigned, 8),
+    ("u16", TypeClass::Unsigned, 16),
+    ("u32", TypeClass::Unsigned, 32),
+    ("u64", TypeClass::Unsigned, 64),
+    ("u16x2", TypeClass::Unsigned, 32),
+    ("u4", TypeClass::Unsigned, 4),
+    ("u2", TypeClass::Unsigned, 2),
+    ("s8", TypeClass::Signed, 8),
+    ("s16", TypeClass::Signed, 16),
+    ("s32", TypeClass::Signed, 32),
+    ("s64", TypeClass::Signed, 64),
+    ("s16x2", TypeClass::Signed, 32),
+    ("s4", TypeClass::Signed, 4),
+    ("s2", TypeClass::Signed, 2),
+    ("f16", TypeClass::Float, 16),
+    ("f32", TypeClass::Float, 32),
+    ("f64", TypeClass::Float, 64),
+    ("f16x2", TypeClass::Float, 32),
+    ("f32x2", TypeClass::Float, 64),
+    ("bf16", TypeClass::AltFloat, 16),
+    ("bf16x2", TypeClass::AltFloat, 32),
+    ("tf32", TypeClass::AltFloat, 32),
+    ("e4m3", TypeClass::AltFloat, 8),
+    ("e5m2", TypeClass::AltFloat, 8),
+    ("e4m3x2", TypeClass::AltFloat, 16),
+    ("e5m2x2", TypeClass::AltFloat, 16),
+    ("e4m3x4", TypeClass::AltFloat, 32),
+    ("e5m2x4", TypeClass::AltFloat, 32),
+    ("e2m1", TypeClass::AltFloat, 4),
+    ("e2m3", TypeClass::AltFloat, 6),
+    ("e3m2", TypeClass::AltFloat, 6),
+    ("e2m1x2", TypeClass::AltFloat, 8),
+    ("e2m3x2", TypeClass::AltFloat, 16),
+    ("e3m2x2", TypeClass::AltFloat, 16),
+    ("e2m1x4", TypeClass::AltFloat, 16),
+    ("e2m3x4", TypeClass::AltFloat, 32),
+    ("e3m2x4", TypeClass::AltFloat, 32),
+    ("ue8m0", TypeClass::AltFloat, 8),
+    ("ue8m0x2", TypeClass::AltFloat, 16),
+    ("ue4m3", TypeClass::AltFloat, 8),
+    ("pred", TypeClass::Pred, 1),
+];
+
+impl PtxType {
+    pub const PRED: PtxType = PtxType::new(TypeClass::Pred, 1);
+    pub const B16: PtxType = PtxType::new(TypeClass::Bits, 16);
+    pub const B32: PtxType = PtxType::new(TypeClass::Bits, 32);
+    pub const B64: PtxType = PtxType::new(TypeClass::Bits, 64);
+    pub const B128: PtxType = PtxType::new(TypeClass::Bits, 128);
+    pub const U16: PtxType = PtxType::new(TypeClass::Unsigned, 16);
+    pub const U32: PtxType = PtxType::new(TypeClass::Unsigned, 32);
+    pub const U64: PtxType = PtxType::new(TypeClass::Unsigned, 64);
+    pub const S32: PtxType = PtxType::new(TypeClass::Signed, 32);
+    pub const F32: PtxType = PtxType::new(TypeClass::Float, 32);
+    pub const F64: PtxType = PtxType::new(TypeClass::Float, 64);
+
+    pub const fn new(class: TypeClass, bits: u16) -> PtxType {
+        PtxType { class, bits }
+    }
+
+    /// Parses a type modifier, with or without its dot: `.u32`, `b64`, `.f16x2`, `.pred`.
+    /// Returns `None` for anything that is not a PTX type (`.global`, `.v4`, `.b8x16`...).
+    pub fn parse(modifier: &str) -> Option<PtxType> {
+        let name = modifier.strip_prefix('.').unwrap_or(modifier);
+        // Fast reject: every type name starts with one of these letters.
+        match name.as_bytes().first() {
+            Some(b'b' | b'u' | b's' | b'f' | b't' | b'e' | b'p') => {}
+            _ => return None,
+        }
+        TYPE_NAMES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(_, class, bits)| PtxType { class, bits })
+    }
+
+    /// The canonical spelling when the type has one (`(Unsigned, 32)` -> `.u32`). Types that
+    /// share a class and size (`.f32` and `.f16x2`) print as the scalar one.
+    pub fn name(&self) -> &'static str {
+        TYPE_NAMES
+            .iter()
+            .find(|(_, c, b)| *c == self.class && *b == self.bits)
+            .map(|(n, _, _)| *n)
+            .unwrap_or("?")
+    }
+
+    pub fn is_pred(&self) -> bool {
+        self.class == TypeClass::Pred
+    }
+
+    /// `.fX` or an alternate float format.
+    pub fn is_float(&self) -> bool {
+        matches!(self.class, TypeClass::Float | TypeClass::AltFloat)
+    }
+
+    pub fn is_integer(&self) -> bool {
+        matches!(self.class, TypeClass::Unsigned | TypeClass::Signed)
+    }
+}
+
+impl fmt::Display for PtxType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, ".{}", self.name())
+    }
+}
+
+/// Size in bits of the register an inline-asm constraint letter asks for:
+/// `h` 16, `r` 32, `l` 64, `f` 32, `d` 64, `q` 128. Other letters (`n`, `C`, ...) have none.
+pub fn register_bits(letter: char) -> Option<u16> {
+    match letter {
+        'h' => Some(16),
+        'r' | 'f' => Some(32),
+        'l' | 'd' => Some(64),
+        'q' => Some(128),
+        _ => None,
+    }
+}
+
+/// The PTX register type nvcc declares for a constraint letter: `h`/`r`/`l`/`q` are bit types
+/// (`.b16`/`.b32`/`.b64`/`.b128`), `f` is `.f32` and `d` is `.f64`.
+pub fn register_type(letter: char) -> Option<PtxType> {
+    match letter {
+        'h' => Some(PtxType::B16),
+        'r' => Some(PtxType::B32),
+        'l' => Some(PtxType::B64),
+        'q' => Some(PtxType::B128),
+        'f' => Some(PtxType::F32),
+        'd' => Some(PtxType::F64),
+        _ => None,
+    }
+}
+
+/// Register-class compatibility of an asm operand with the PTX type an instruction expects, as
+/// measured with nvcc 13 / ptxas (see `nvcc-13-behaviour.md`) and per the PTX ISA's
+/// type-checking rules (ISA 9.4 and 9.4.1):
+/// - `h`/`r`/`l`/`q` are `.b16`/`.b32`/`.b64`/`.b128` registers: bit types agree with any type
+///   of the same size (`"r"` on `add.f32` is fine).
+/// - `f` is an `.f32` register: it fits `.f32` and `.b32` only (also packed `.f16x2`, which
+///   shares its class and size; whether ptxas accepts that is not measured). `d` likewise
+///   fits `.f64`/`.b64` (and `.f32x2`).
+/// - With `wide_registers` (`ld`, `st`, `cvt` and the others the ISA allows) a register wider
+///   than the type is accepted: a bit register for any type, a float register only for a
+///   bit type (ISA table 27: `fX` sources chop only for `.bX` instruction types).
+/// - `.pred` operands never take an asm operand register (nor an immediate) directly.
+/// - Letters that are not registers (`n`, `C`, unknown ones) are not judged here: `true`,
+///   except on `.pred`.
+pub fn constraint_fits(letter: char, ty: PtxType, wide_registers: bool) -> bool {
+    if ty.is_pred() {
+        return false;
+    }
+    let Some(reg) = register_type(letter) else {
+        return true;
+    };
+    let class_ok = match reg.class {
+        TypeClass::Bits => true,
+        // A float register agrees with floats of its size and with bit types.
+        _ => match ty.class {
+            TypeClass::Bits => true,
+            TypeClass::Float => reg.bits == ty.bits,
+            _ => false,
+        },
+    };
+    if reg.bits == ty.bits {
+        return class_ok;
+    }
+    if reg.bits > ty.bits && wide_registers {
+        return match reg.class {
+            TypeClass::Bits => true,
+            _ => ty.class == TypeClass::Bits,
+        };
+    }
+    false
+}
+
+/// A state space an address operand refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StateSpace {
+    /// No state-space modifier: a generic (64-bit) address.
+    Generic,
+    Global,
+    /// `.shared` or `.shared::cta`.
+    Shared,
+    /// `.shared::cluster`.
+    SharedCluster,
+    Const,
+    Local,
+    /// `.param`, `.param::entry`, `.param::func`.
+    Param,
+    /// A texture or sampler reference (`tex`, `tld4`, `txq`): a 64-bit handle.
+    Tex,
+    /// A surface reference (`suld`, `sust`, `sured`, `suq`): a 64-bit handle.
+    Surf,
+    /// Tensor Memory (`tcgen05`): 32-bit addresses.
+    Tmem,
+}
+
+impl StateSpace {
+    /// Parses a state-space modifier: `.global`, `.shared`, `.shared::cta`,
+    /// `.shared::cluster`, `.const`, `.local`, `.param`, `.param::entry`, `.param::func`.
+    pub fn parse(modifier: &str) -> Option<StateSpace> {
+        let name = modifier.strip_prefix('.').unwrap_or(modifier);
+        Some(match name {
+            "global" => StateSpace::Global,
+            "shared" | "shared::cta" => StateSpace::Shared,
+            "shared::cluster" => StateSpace::SharedCluster,
+            "const" => StateSpace::Const,
+            "local" => StateSpace::Local,
+            "param" | "param::entry" | "param::func" => StateSpace::Param,
+            _ => return None,
+        })
+    }
+
+    /// Shared memory of this CTA or of the cluster.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, StateSpace::Shared | StateSpace::SharedCluster)
+    }
+
+    /// Spaces whose addresses are 32-bit (a 64-bit register also works for shared memory).
+    /// Everything else (generic, global, const, local, param, texture handles) needs 64 bits
+    /// in the 64-bit ABI, the only one current toolchains support.
+    pub fn allows_32bit_address(&self) -> bool {
+        matches!(
+            self,
+            StateSpace::Shared | StateSpace::SharedCluster | StateSpace::Tmem
+        )
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            StateSpace::Generic => "generic",
+            StateSpace::Global => ".global",
+            StateSpace::Shared => ".shared::cta",
+            StateSpace::SharedCluster => ".shared::cluster",
+            StateSpace::Const => ".const",
+            StateSpace::Local => ".local",
+            StateSpace::Param => ".param",
+            StateSpace::Tex => "texture",
+            StateSpace::Surf => "surface",
+            StateSpace::Tmem => "tensor memory",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_types() {
+        assert_eq!(PtxType::parse(".u32"), Some(PtxType::U32));
+        assert_eq!(PtxType::parse("b64"), Some(PtxType::B64));
+        assert_eq!(
+            PtxType::parse(".f16x2"),
+            Some(PtxType::new(TypeClass::Float, 32))
+        );
+        assert_eq!(
+            PtxType::parse(".bf16"),
+            Some(PtxType::new(TypeClass::AltFloat, 16))
+        );
+        assert_eq!(PtxType::parse(".pred"), Some(PtxType::PRED));
+        assert_eq!(PtxType::parse(".b128"), Some(PtxType::B128));
+        assert_eq!(
+            PtxType::parse(".e4m3x2"),
+            Some(PtxType::new(TypeClass::AltFloat, 16))
+        );
+        assert_eq!(
+            PtxType::parse(".s16x2"),
+            Some(PtxType::new(TypeClass::Signed, 32))
+        );
+        assert_eq!(PtxType::parse(".global"), None);
+        assert_eq!(PtxType::parse(".v4"), None);
+        assert_eq!(PtxType::parse(".b8x16"), None);
+        assert_eq!(PtxType::parse(".b1024"), None);
+        assert_eq!(PtxType::parse(""), None);
+        assert_eq!(PtxType::U32.to_string(), ".u32");
+    }
+
+    #[test]
+    fn constraint_rules_as_measured() {
+        let u32_ = PtxType::U32;
+        let f32_ = PtxType::F32;
+        let b32 = PtxType::B32;
+        assert!(constraint_fits('r', f32_, false)); // r on .f32 ok
+        assert!(!constraint_fits('f', u32_, false)); // f on .u32 not ok
+        assert!(constraint_fits('f', b32, false)); // f on .b32 ok
+        assert!(!constraint_fits('r', PtxType::U64, false)); // r on .u64 not ok
+        assert!(!constraint_fits('l', u32_, false)); // l on .u32 only when wide
+        assert!(constraint_fits('l', u32_, true));
+        assert!(!constraint_fits('h', u32_, false)); // h on .u32 not (smaller)
+        assert!(!constraint_fits('h', u32_, true));
+        assert!(constraint_fits('r', PtxType::U16, true)); // ld.u16 into r
+        assert!(!constraint_fits('r', PtxType::U16, false)); // add.u16 with r
+        assert!(!constraint_fits('r', PtxType::F64, false)); // add.f64 with r
+        assert!(!constraint_fits('d', PtxType::U64, false));
+        assert!(constraint_fits('d', PtxType::B64, false));
+        assert!(constraint_fits('l', PtxType::F64, false));
+        assert!(constraint_fits('q', PtxType::B128, false));
+        assert!(!constraint_fits('l', PtxType::B32, false)); // mov.b32 with l
+        assert!(constraint_fits(
+            'r',
+            PtxType::new(TypeClass::Float, 16),
+            true
+        )); // cvt.f32.f16 from r
+        assert!(!constraint_fits(
+            'f',
+            PtxType::new(TypeClass::Float, 16),
+            true
+        ));
+        assert!(constraint_fits('f', PtxType::B16, true));
+        for l in ['h', 'r', 'l', 'f', 'd', 'q', 'n'] {
+            assert!(!constraint_fits(l, PtxType::PRED, true));
+        }
+        assert!(constraint_fits('n', u32_, false));
+    }
+
+    #[test]
+    fn register_sizes() {
+        assert_eq!(register_bits('h'), Some(16));
+        assert_eq!(register_bits('r'), Some(32));
+        assert_eq!(register_bits('l'), Some(64));
+        assert_eq!(register_bits('f'), Some(32));
+        assert_eq!(register_bits('d'), Some(64));
+        assert_eq!(register_bits('q'), Some(128));
+        assert_eq!(register_bits('n'), None);
+    }
+
+    #[test]
+    fn state_spaces() {
+        assert_eq!(StateSpace::parse(".shared::cta"), Some(StateSpace::Shared));
+        assert_eq!(StateSpace::parse(".shared"), Some(StateSpace::Shared));
+        assert_eq!(
+            StateSpace::parse(".shared::cluster"),
+            Some(StateSpace::SharedCluster)
+        );
+        assert_eq!(StateSpace::parse(".param::entry"), Some(StateSpace::Param));
+        assert_eq!(StateSpace::parse(".v4"), None);
+        assert!(StateSpace::Shared.allows_32bit_address());
+        assert!(!StateSpace::Generic.allows_32bit_address());
+    }
+}
