@@ -1,0 +1,15 @@
+// arch-requirement: elect.sync needs sm_90.
+__device__ unsigned elected() {
+  unsigned r;
+  asm volatile("{\n\t"
+               ".reg .pred leader;\n\t"
+               "elect.sync _|leader, 0xffffffff;\n\t"  // expect: arch-requirement
+               "selp.u32 %0, 1, 0, leader;\n\t"
+               "}"
+               : "=r"(r));
+  return r;
+}
+
+__global__ void k(unsigned* out) {
+  out[threadIdx.x] = elected();
+}
