@@ -1,0 +1,17 @@
+// generic-address (warning): ld.shared given a 64-bit generic pointer into shared memory. It ran
+// right on sm_90, by accident: .shared instructions take shared-window addresses.
+__device__ float read_shared(const float* slot) {
+  float v;
+  asm volatile("ld.shared.f32 %0, [%1];"
+               : "=f"(v)
+               : "l"(slot)  // expect: generic-address(warning)
+               : "memory");
+  return v;
+}
+
+__global__ void k(const float* in, float* out) {
+  __shared__ float s[128];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = read_shared(&s[127 - threadIdx.x]);
+}

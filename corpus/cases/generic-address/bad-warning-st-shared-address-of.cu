@@ -1,0 +1,10 @@
+// generic-address (warning): st.shared given the generic address of a __shared__ array element.
+__global__ void k(const unsigned* in, unsigned* out) {
+  __shared__ unsigned s[64];
+  asm volatile("st.shared.u32 [%0], %1;"
+               :: "l"(&s[threadIdx.x]),  // expect: generic-address(warning)
+                  "r"(in[threadIdx.x])
+               : "memory");
+  __syncthreads();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
