@@ -1,0 +1,529 @@
+//! `ptxguard check`.
+
+use crate::analysis::{self, CheckFn};
+use crate::args::{CheckArgs, ColorChoice, OutputFormat};
+use crate::baseline::{self, BaselineEntry, Known};
+use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
+use crate::emit::{self, EmitOptions, FileReport, Tally};
+use crate::fix::{self, FixMode};
+use crate::settings::{ConfigSource, Resolver};
+use crate::walk::{self, io_message, Candidate};
+use ptxguard_analyzer::source::LoadError;
+use ptxguard_analyzer::SourceFile;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub const EXIT_CLEAN: i32 = 0;
+pub const EXIT_FINDINGS: i32 = 1;
+pub const EXIT_ERROR: i32 = 2;
+
+/// Everything a run reads from and writes to, so that tests can run it in-process.
+pub struct Context<'a> {
+    pub cwd: PathBuf,
+    pub check: CheckFn,
+    pub stdin: &'a mut dyn Read,
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+    /// Whether stdout is a terminal (for `--color auto`).
+    pub stdout_is_terminal: bool,
+}
+
+/// What happened to one file.
+#[derive(Default)]
+struct FileOutcome {
+    report: Option<FileReport>,
+    path: PathBuf,
+    /// Printed on stderr; these make the run exit with 2.
+    errors: Vec<String>,
+    /// Printed on stderr; the exit code does not change.
+    warnings: Vec<String>,
+    diff: String,
+    fixes_applied: usize,
+    /// With stdin and `--fix`: the fixed text, printed on stdout.
+    fixed_stdin: Option<String>,
+}
+
+struct Job<'a> {
+    args: &'a CheckArgs,
+    resolver: &'a Resolver,
+    check: CheckFn,
+    fix_mode: Option<FixMode>,
+}
+
+pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
+    match run_inner(args, ctx) {
+        Ok(code) => code,
+        Err(message) => {
+            let _ = writeln!(ctx.stderr, "error: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
+    let selectors = |flag: &str, names: &[String]| -> Result<Vec<RuleSelector>, String> {
+        names
+            .iter()
+            .filter(|n| !n.trim().is_empty())
+            .map(|n| RuleSelector::parse(n).map_err(|m| format!("{flag}: {m}")))
+            .collect()
+    };
+    let target = match &args.target {
+        Some(list) => {
+            let list: Vec<String> = list.iter().flat_map(|t| config::split_list(t)).collect();
+            for t in &list {
+                config::validate_target(t).map_err(|m| format!("--target: {m}"))?;
+            }
+            Some(list)
+        }
+        None => None,
+    };
+    if let Some(v) = &args.cccl_version {
+        config::validate_version(v).map_err(|m| format!("--cccl-version: {m}"))?;
+    }
+    Ok(ConfigLayer {
+        origin: None,
+        dir: cwd.to_path_buf(),
+        select: args
+            .select
+            .as_ref()
+            .map(|s| selectors("--select", s))
+            .transpose()?,
+        ignore: selectors("--ignore", &args.ignore)?,
+        extend_select: selectors("--extend-select", &args.extend_select)?,
+        severity: Vec::new(),
+        per_file_ignores: Vec::new(),
+        exclude: args.exclude.clone(),
+        extensions: None,
+        target,
+        cccl_version: args.cccl_version.clone(),
+    })
+}
+
+fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
+    if args.diff && args.fix {
+        return Err("`--diff` and `--fix` don't go together: `--diff` writes nothing".into());
+    }
+    let cwd = ctx.cwd.clone();
+    let source = if args.no_config {
+        ConfigSource::None
+    } else if let Some(path) = &args.config {
+        let abs = absolutize(path, &cwd);
+        if !abs.is_file() {
+            return Err(format!("--config: {}: no such file", path.display()));
+        }
+        ConfigSource::Explicit(abs)
+    } else {
+        ConfigSource::Discover
+    };
+    let resolver = Resolver::new(source, cli_layer(args, &cwd)?, &cwd);
+    let paths: Vec<PathBuf> = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let stdin_count = paths.iter().filter(|p| p.as_os_str() == "-").count();
+    if stdin_count > 1 {
+        return Err("`-` (standard input) can be named only once".into());
+    }
+
+    if args.show_settings {
+        return show_settings(&paths[0], args, &resolver, ctx);
+    }
+
+    let file_paths: Vec<PathBuf> = paths
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .cloned()
+        .collect();
+    let discovery = walk::discover(&file_paths, &resolver, args.force_exclude);
+    let stdin_path = (stdin_count == 1).then(|| {
+        args.stdin_filename
+            .as_ref()
+            .map(|p| absolutize(p, &cwd))
+            .unwrap_or_else(|| cwd.join("-"))
+    });
+    let stdin_settings = stdin_path.as_ref().map(|p| resolver.settings_for(p, false));
+    let mut config_errors = discovery.config_errors.clone();
+    if let Some(Err(e)) = &stdin_settings {
+        if !config_errors.contains(e) {
+            config_errors.push(e.clone());
+        }
+    }
+    if !config_errors.is_empty() {
+        for e in &config_errors {
+            let _ = writeln!(ctx.stderr, "error: {e}");
+        }
+        return Ok(EXIT_ERROR);
+    }
+
+    let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
+        FixMode::SafeAndUnsafe
+    } else {
+        FixMode::Safe
+    });
+    let job = Job {
+        args,
+        resolver: &resolver,
+        check: ctx.check,
+        fix_mode,
+    };
+    let mut outcomes: Vec<FileOutcome> = discovery
+        .files
+        .par_iter()
+        .map(|c| process_path(c, &job))
+        .collect();
+    if let Some(path) = &stdin_path {
+        let mut bytes = Vec::new();
+        let outcome = match ctx.stdin.read_to_end(&mut bytes) {
+            Ok(_) => {
+                let display = args
+                    .stdin_filename
+                    .as_ref()
+                    .map(|_| walk::display_path(path, &cwd))
+                    .unwrap_or_else(|| "-".into());
+                let candidate = Candidate {
+                    display,
+                    path: path.clone(),
+                };
+                process_bytes(&candidate, bytes, &job, true)
+            }
+            Err(e) => FileOutcome {
+                errors: vec![format!("cannot read standard input: {e}")],
+                ..FileOutcome::default()
+            },
+        };
+        outcomes.push(outcome);
+    }
+
+    let mut io_error = !discovery.io_errors.is_empty();
+    for e in &discovery.io_errors {
+        let _ = writeln!(ctx.stderr, "error: {e}");
+    }
+    for o in &outcomes {
+        for w in &o.warnings {
+            let _ = writeln!(ctx.stderr, "warning: {w}");
+        }
+        for e in &o.errors {
+            let _ = writeln!(ctx.stderr, "error: {e}");
+            io_error = true;
+        }
+    }
+
+    if args.diff {
+        let mut changed = 0;
+        for o in &outcomes {
+            if !o.diff.is_empty() {
+                changed += 1;
+                let _ = ctx.stdout.write_all(o.diff.as_bytes());
+            }
+        }
+        let fixes: usize = outcomes.iter().map(|o| o.fixes_applied).sum();
+        if !args.quiet {
+            let _ = writeln!(
+                ctx.stderr,
+                "{fixes} fix{} would be applied to {changed} file{}.",
+                if fixes == 1 { "" } else { "es" },
+                if changed == 1 { "" } else { "s" }
+            );
+        }
+        return Ok(if io_error {
+            EXIT_ERROR
+        } else if changed > 0 && !args.exit_zero {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        });
+    }
+
+    if let Some(path) = &args.write_baseline {
+        let mut entries = Vec::new();
+        for o in &outcomes {
+            let Some(report) = &o.report else { continue };
+            let key = baseline::baseline_file_key(path, &o.path, &cwd);
+            let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
+            for (d, fingerprint) in report.diagnostics.iter().zip(fingerprints) {
+                entries.push(BaselineEntry {
+                    file: key.clone(),
+                    rule: d.rule.to_string(),
+                    fingerprint,
+                    line: report.source.line_col(d.span.start as usize).0,
+                    message: d.message.clone(),
+                });
+            }
+        }
+        let n = entries.len();
+        baseline::write(&absolutize(path, &cwd), entries)?;
+        if !args.quiet {
+            let _ = writeln!(
+                ctx.stderr,
+                "Wrote {n} finding{} to {}.",
+                if n == 1 { "" } else { "s" },
+                path.display()
+            );
+        }
+        return Ok(if io_error { EXIT_ERROR } else { EXIT_CLEAN });
+    }
+
+    if let Some(path) = &args.baseline {
+        let mut known = Known::new(&baseline::read(&absolutize(path, &cwd))?);
+        for o in &mut outcomes {
+            let Some(report) = &mut o.report else {
+                continue;
+            };
+            let key = baseline::baseline_file_key(path, &o.path, &cwd);
+            let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
+            let diagnostics = std::mem::take(&mut report.diagnostics);
+            report.diagnostics = diagnostics
+                .into_iter()
+                .zip(fingerprints)
+                .filter(|(d, f)| !known.take(&key, d.rule, f))
+                .map(|(d, _)| d)
+                .collect();
+        }
+    }
+
+    let stdin_fixed = outcomes.iter().find_map(|o| o.fixed_stdin.clone());
+    let reports: Vec<FileReport> = outcomes
+        .iter()
+        .filter_map(|o| o.report.clone())
+        .filter(|r| !r.diagnostics.is_empty())
+        .collect();
+    let fixes_applied: usize = outcomes.iter().map(|o| o.fixes_applied).sum();
+    let fixed_files = outcomes.iter().filter(|o| o.fixes_applied > 0).count();
+
+    // With stdin and `--fix`, stdout carries the fixed text; findings go to stderr.
+    let (out, color_allowed): (&mut dyn Write, bool) = if stdin_fixed.is_some() {
+        (&mut *ctx.stderr, false)
+    } else {
+        (&mut *ctx.stdout, ctx.stdout_is_terminal)
+    };
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => color_allowed && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let options = EmitOptions {
+        color,
+        root: cwd.clone(),
+    };
+    if args.statistics {
+        print_statistics(&reports, args.output_format, out).map_err(|e| e.to_string())?;
+    } else {
+        emit::emit(args.output_format, &reports, out, &options).map_err(|e| e.to_string())?;
+    }
+    let human = matches!(
+        args.output_format,
+        OutputFormat::Full | OutputFormat::Concise
+    );
+    if human && !args.quiet {
+        if fixes_applied > 0 {
+            let _ = writeln!(
+                out,
+                "Fixed {fixes_applied} finding{} in {fixed_files} file{}.",
+                if fixes_applied == 1 { "" } else { "s" },
+                if fixed_files == 1 { "" } else { "s" }
+            );
+        }
+        let _ = write!(out, "{}", Tally::of(&reports).summary());
+    }
+    if let Some(text) = stdin_fixed {
+        let _ = ctx.stdout.write_all(text.as_bytes());
+    }
+
+    let fail_on = args.fail_on.severity();
+    let failing = reports
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .any(|d| d.severity >= fail_on);
+    Ok(if io_error {
+        EXIT_ERROR
+    } else if failing && !args.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    })
+}
+
+fn show_settings(
+    path: &Path,
+    args: &CheckArgs,
+    resolver: &Resolver,
+    ctx: &mut Context<'_>,
+) -> Result<i32, String> {
+    let abs = if path.as_os_str() == "-" {
+        args.stdin_filename
+            .as_ref()
+            .map(|p| absolutize(p, resolver.cwd()))
+            .unwrap_or_else(|| resolver.cwd().join("-"))
+    } else {
+        absolutize(path, resolver.cwd())
+    };
+    let is_dir = abs.is_dir();
+    let settings = resolver
+        .settings_for(&abs, is_dir)
+        .map_err(|e| e.to_string())?;
+    let _ = write!(ctx.stdout, "{}", settings.describe(&abs));
+    Ok(EXIT_CLEAN)
+}
+
+fn print_statistics(
+    reports: &[FileReport],
+    format: OutputFormat,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for d in reports.iter().flat_map(|r| &r.diagnostics) {
+        let entry = counts.entry(d.rule).or_default();
+        entry.0 += 1;
+        if d.fix.is_some() {
+            entry.1 += 1;
+        }
+    }
+    let mut rows: Vec<(&str, usize, usize)> =
+        counts.into_iter().map(|(r, (n, f))| (r, n, f)).collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    match format {
+        OutputFormat::Json | OutputFormat::JsonLines | OutputFormat::Sarif => {
+            let value: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(rule, n, fixable)| serde_json::json!({ "rule": rule, "count": n, "fixable": fixable }))
+                .collect();
+            serde_json::to_writer_pretty(&mut *out, &value)?;
+            writeln!(out)
+        }
+        _ => {
+            for (rule, n, fixable) in rows {
+                let mark = if fixable > 0 { "[*]" } else { "   " };
+                writeln!(out, "{n:>6}  {mark} {rule}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn process_path(candidate: &Candidate, job: &Job<'_>) -> FileOutcome {
+    match std::fs::read(&candidate.path) {
+        Ok(bytes) => process_bytes(candidate, bytes, job, false),
+        Err(e) => FileOutcome {
+            errors: vec![format!(
+                "{}: cannot read: {}",
+                candidate.display,
+                io_message(&e)
+            )],
+            path: candidate.path.clone(),
+            ..FileOutcome::default()
+        },
+    }
+}
+
+/// Files without the bytes `asm` can hold no asm statement: they skip the engine.
+fn may_hold_asm(bytes: &[u8]) -> bool {
+    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    FINDER
+        .get_or_init(|| memchr::memmem::Finder::new(b"asm"))
+        .find(bytes)
+        .is_some()
+}
+
+fn process_bytes(
+    candidate: &Candidate,
+    bytes: Vec<u8>,
+    job: &Job<'_>,
+    is_stdin: bool,
+) -> FileOutcome {
+    let mut outcome = FileOutcome {
+        path: candidate.path.clone(),
+        ..FileOutcome::default()
+    };
+    if !may_hold_asm(&bytes) {
+        if is_stdin && job.args.fix {
+            outcome.fixed_stdin = Some(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        return outcome;
+    }
+    let settings = match job.resolver.settings_for(&candidate.path, false) {
+        Ok(s) => s,
+        Err(e) => {
+            outcome.errors.push(e.to_string());
+            return outcome;
+        }
+    };
+    let source = match SourceFile::from_bytes(PathBuf::from(&candidate.display), bytes) {
+        Ok(source) => source,
+        Err(e @ (LoadError::Binary(_) | LoadError::TooLarge(..))) => {
+            outcome.warnings.push(e.to_string());
+            return outcome;
+        }
+        Err(e) => {
+            outcome.errors.push(e.to_string());
+            return outcome;
+        }
+    };
+    if let Some(bad) = source.lossy {
+        let (line, col) = source.line_col(bad);
+        outcome.warnings.push(format!(
+            "{}:{line}:{col}: not valid UTF-8; the invalid bytes were read as `?`",
+            candidate.display
+        ));
+    }
+    let analyze =
+        |file: &SourceFile| analysis::analyze(file, &candidate.path, &settings, job.check);
+    let mut diagnostics = analyze(&source);
+    let mut source = Arc::new(source);
+
+    if let Some(mode) = job.fix_mode {
+        if source.lossy.is_some() {
+            if diagnostics.iter().any(|d| d.fix.is_some()) {
+                outcome.warnings.push(format!(
+                    "{}: not fixed: the file is not valid UTF-8",
+                    candidate.display
+                ));
+            }
+        } else {
+            let result = fix::fix_file_from(&source, diagnostics.clone(), mode, &analyze);
+            if let Some(f) = &result.failure {
+                outcome.errors.push(format!(
+                    "{}:{}:{}: the fix \"{}\" for {} introduced a new error ({}); the file was left unchanged",
+                    candidate.display, f.line, f.column, f.fix_message, f.rule, f.new_error
+                ));
+            }
+            if result.changed(&source.text) {
+                outcome.fixes_applied = result.applied.len();
+                if job.args.diff {
+                    outcome.diff =
+                        fix::unified_diff(&candidate.display, &source.text, &result.text);
+                } else if is_stdin {
+                    // Written to stdout below.
+                } else if let Err(e) = fix::write_atomic(&candidate.path, result.text.as_bytes()) {
+                    outcome.errors.push(format!(
+                        "{}: cannot write the fixes: {e}",
+                        candidate.display
+                    ));
+                    outcome.fixes_applied = 0;
+                }
+                if outcome.fixes_applied > 0 && !job.args.diff {
+                    let fixed = SourceFile::new(source.path.clone(), result.text.clone());
+                    diagnostics = analyze(&fixed);
+                    source = Arc::new(fixed);
+                }
+            }
+            if is_stdin && job.args.fix {
+                outcome.fixed_stdin = Some(source.text.clone());
+            }
+        }
+    }
+    if is_stdin && job.args.fix && outcome.fixed_stdin.is_none() {
+        outcome.fixed_stdin = Some(source.text.clone());
+    }
+    outcome.report = Some(FileReport {
+        display: candidate.display.clone(),
+        source,
+        diagnostics,
+    });
+    outcome
+}

@@ -1,0 +1,269 @@
+//! Applying fixes: until nothing more applies, verified by re-checking, written atomically.
+
+use ptxguard_analyzer::diag::apply_edits;
+use ptxguard_analyzer::{Applicability, Diagnostic, Edit, Severity, SourceFile, Span};
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::path::Path;
+
+/// A file is fixed at most this many times over (each pass re-checks it).
+pub const MAX_PASSES: usize = 10;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixMode {
+    Safe,
+    SafeAndUnsafe,
+}
+
+impl FixMode {
+    pub fn allows(self, applicability: Applicability) -> bool {
+        applicability == Applicability::Safe || self == FixMode::SafeAndUnsafe
+    }
+}
+
+/// One fix that was applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppliedFix {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+/// A fix that made things worse, so nothing was applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixFailure {
+    pub rule: &'static str,
+    pub fix_message: String,
+    /// 1-based line and column of the finding the fix was for (in the text it was applied to).
+    pub line: usize,
+    pub column: usize,
+    /// The new error, as `rule: message`.
+    pub new_error: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct FixOutcome {
+    /// The fixed text; the original text when a fix failed or nothing applied.
+    pub text: String,
+    pub applied: Vec<AppliedFix>,
+    pub failure: Option<FixFailure>,
+}
+
+impl FixOutcome {
+    pub fn changed(&self, original: &str) -> bool {
+        self.text != original
+    }
+}
+
+/// Applies every fix `mode` allows, pass after pass, until the text stops changing.
+/// `analyze` returns what the user would see for a text (after configuration and suppressions).
+/// If a pass makes an error appear that the original text did not have, the original text is
+/// kept and the fix responsible is named.
+pub fn fix_file(
+    source: &SourceFile,
+    mode: FixMode,
+    analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
+) -> FixOutcome {
+    let original_diagnostics = analyze(source);
+    fix_file_from(source, original_diagnostics, mode, analyze)
+}
+
+/// Like [`fix_file`], with the findings on the original text already known.
+pub fn fix_file_from(
+    source: &SourceFile,
+    original_diagnostics: Vec<Diagnostic>,
+    mode: FixMode,
+    analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
+) -> FixOutcome {
+    let unchanged = |failure| FixOutcome {
+        text: source.text.clone(),
+        applied: Vec::new(),
+        failure,
+    };
+    let baseline_errors = error_counts(&original_diagnostics);
+    let mut current = source.clone();
+    let mut diagnostics = original_diagnostics;
+    let mut applied = Vec::new();
+    for _ in 0..MAX_PASSES {
+        let chosen = choose_fixes(&diagnostics, mode);
+        if chosen.is_empty() {
+            break;
+        }
+        let edits: Vec<Edit> = chosen.iter().flat_map(|d| fix_edits(d)).collect();
+        let (text, _) = apply_edits(&current.text, &edits);
+        if text == current.text {
+            break;
+        }
+        let next = SourceFile::new(source.path.clone(), text);
+        let next_diagnostics = analyze(&next);
+        if let Some(new_error) = new_error(&baseline_errors, &next_diagnostics) {
+            return unchanged(Some(
+                blame(&current, &chosen, &baseline_errors, analyze).unwrap_or_else(|| {
+                    let (line, column) = current.line_col(chosen[0].span.start as usize);
+                    FixFailure {
+                        rule: chosen[0].rule,
+                        fix_message: format!("{} fixes applied together", chosen.len()),
+                        line,
+                        column,
+                        new_error,
+                    }
+                }),
+            ));
+        }
+        applied.extend(chosen.iter().map(|d| {
+            AppliedFix {
+                rule: d.rule,
+                message: d
+                    .fix
+                    .as_ref()
+                    .map(|f| f.message.clone())
+                    .unwrap_or_default(),
+            }
+        }));
+        current = next;
+        diagnostics = next_diagnostics;
+    }
+    FixOutcome {
+        text: current.text,
+        applied,
+        failure: None,
+    }
+}
+
+fn fix_edits(d: &Diagnostic) -> Vec<Edit> {
+    d.fix.as_ref().map(|f| f.edits.clone()).unwrap_or_default()
+}
+
+/// The findings whose fixes `mode` allows, skipping any fix that overlaps one already taken
+/// (it is tried again on the next pass).
+pub fn choose_fixes(diagnostics: &[Diagnostic], mode: FixMode) -> Vec<&Diagnostic> {
+    let mut taken: Vec<Span> = Vec::new();
+    let mut chosen = Vec::new();
+    for d in diagnostics {
+        let Some(fix) = &d.fix else { continue };
+        if !mode.allows(fix.applicability) || fix.edits.is_empty() {
+            continue;
+        }
+        let overlaps = fix.edits.iter().any(|e| {
+            taken.iter().any(|t| {
+                let intersect = e.span.start < t.end && t.start < e.span.end;
+                // Two insertions at one point have no defined order.
+                intersect || (e.span.is_empty() && t.is_empty() && e.span.start == t.start)
+            })
+        });
+        // The same fix offered by two findings is applied once.
+        let duplicate = chosen
+            .iter()
+            .any(|c: &&Diagnostic| c.fix.as_ref().map(|f| &f.edits) == Some(&fix.edits));
+        if duplicate {
+            continue;
+        }
+        if !overlaps {
+            taken.extend(fix.edits.iter().map(|e| e.span));
+            chosen.push(d);
+        }
+    }
+    chosen
+}
+
+fn error_counts(diagnostics: &[Diagnostic]) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+        *counts.entry(d.rule).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// An error of a rule that now has more errors than the original text had.
+fn new_error(
+    baseline: &BTreeMap<&'static str, usize>,
+    diagnostics: &[Diagnostic],
+) -> Option<String> {
+    let counts = error_counts(diagnostics);
+    let rule = counts
+        .iter()
+        .find(|(rule, n)| **n > baseline.get(*rule).copied().unwrap_or(0))
+        .map(|(rule, _)| *rule)?;
+    diagnostics
+        .iter()
+        .find(|d| d.rule == rule && d.severity == Severity::Error)
+        .map(|d| format!("{}: {}", d.rule, d.message))
+}
+
+/// Finds which single fix brings in a new error.
+fn blame(
+    current: &SourceFile,
+    chosen: &[&Diagnostic],
+    baseline: &BTreeMap<&'static str, usize>,
+    analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
+) -> Option<FixFailure> {
+    chosen.iter().find_map(|d| {
+        let (text, _) = apply_edits(&current.text, &fix_edits(d));
+        let diagnostics = analyze(&SourceFile::new(current.path.clone(), text));
+        let new_error = new_error(baseline, &diagnostics)?;
+        let (line, column) = current.line_col(d.span.start as usize);
+        Some(FixFailure {
+            rule: d.rule,
+            fix_message: d
+                .fix
+                .as_ref()
+                .map(|f| f.message.clone())
+                .unwrap_or_default(),
+            line,
+            column,
+            new_error,
+        })
+    })
+}
+
+/// Replaces `path`'s contents through a temporary file in the same directory and a rename,
+/// keeping its permissions. A symbolic link is followed, not replaced.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path)?;
+    let permissions = std::fs::metadata(&target)?.permissions();
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut attempt = 0u32;
+    let (temp_path, mut temp) = loop {
+        let candidate = dir.join(format!(
+            ".{name}.ptxguard-{}-{attempt}.tmp",
+            std::process::id()
+        ));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&candidate)
+        {
+            Ok(f) => break (candidate, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
+                attempt += 1
+            }
+            Err(e) => return Err(e),
+        }
+    };
+    let result = (|| {
+        temp.write_all(contents)?;
+        temp.sync_all()?;
+        drop(temp);
+        std::fs::set_permissions(&temp_path, permissions)?;
+        std::fs::rename(&temp_path, &target)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp_path);
+    }
+    result
+}
+
+/// A unified diff with `a/` and `b/` headers, empty when the texts are equal.
+pub fn unified_diff(display_path: &str, old: &str, new: &str) -> String {
+    if old == new {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{display_path}"), &format!("b/{display_path}"))
+        .to_string()
+}

@@ -1,0 +1,66 @@
+//! The `ptxguard` command line: `check`, `rules`, `rule`, `dump`, `server`, `confirm`.
+
+pub mod analysis;
+pub mod args;
+pub mod baseline;
+pub mod check_cmd;
+pub mod config;
+pub mod confirm;
+pub mod dump;
+pub mod emit;
+pub mod fix;
+pub mod lsp;
+pub mod registry;
+pub mod rules_cmd;
+pub mod scan;
+pub mod settings;
+pub mod suppress;
+pub mod walk;
+
+use args::{Cli, Command};
+use clap::Parser;
+use std::io::IsTerminal;
+
+/// Runs the command line and returns the exit code.
+pub fn cli_main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // clap uses 0 for --help/--version and 2 for usage errors.
+            return e.exit_code();
+        }
+    };
+    match cli.command {
+        Command::Check(args) => {
+            let cwd = match std::env::current_dir() {
+                Ok(cwd) => cwd,
+                Err(e) => {
+                    eprintln!("error: cannot read the current directory: {e}");
+                    return check_cmd::EXIT_ERROR;
+                }
+            };
+            let stdout = std::io::stdout();
+            let mut ctx = check_cmd::Context {
+                cwd,
+                check: analysis::engine_check,
+                stdin: &mut std::io::stdin().lock(),
+                stdout_is_terminal: stdout.is_terminal(),
+                stdout: &mut std::io::BufWriter::new(stdout.lock()),
+                stderr: &mut std::io::stderr().lock(),
+            };
+            let code = check_cmd::run(&args, &mut ctx);
+            let _ = ctx.stdout.flush();
+            code
+        }
+        Command::Rules(args) => rules_cmd::list(args.json, &mut std::io::stdout().lock()),
+        Command::Rule { name } => rules_cmd::show(
+            &name,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr().lock(),
+        ),
+        Command::Dump { file } => dump::run(&file),
+        Command::Server(_) => lsp::run_stdio(),
+        Command::Confirm(args) => confirm::run(args),
+    }
+}

@@ -1,0 +1,102 @@
+//! Every rule the CLI knows: the rules crate's registry plus the rules the CLI itself reports.
+
+use ptxguard_analyzer::Severity;
+use ptxguard_rules::{FixAvailability, RuleMeta};
+use std::sync::OnceLock;
+
+pub const UNUSED_SUPPRESSION: &str = "unused-suppression";
+
+static UNUSED_SUPPRESSION_META: RuleMeta = RuleMeta {
+    name: UNUSED_SUPPRESSION,
+    default_severity: Severity::Warning,
+    fix: FixAvailability::Safe,
+    default_enabled: true,
+    summary: "a `// ptxguard: allow(...)` comment that suppresses nothing",
+    docs: include_str!("unused_suppression.md"),
+};
+
+/// Rules reported by the CLI rather than by the rules crate.
+fn cli_rules() -> [&'static RuleMeta; 1] {
+    [&UNUSED_SUPPRESSION_META]
+}
+
+/// Every rule, the rules crate's first, in a stable order.
+pub fn known_rules() -> &'static [&'static RuleMeta] {
+    static RULES: OnceLock<Vec<&'static RuleMeta>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        let mut rules: Vec<&'static RuleMeta> = ptxguard_rules::all_rules().to_vec();
+        for meta in cli_rules() {
+            if !rules.iter().any(|r| r.name == meta.name) {
+                rules.push(meta);
+            }
+        }
+        rules
+    })
+}
+
+pub fn find_rule(name: &str) -> Option<&'static RuleMeta> {
+    known_rules().iter().copied().find(|r| r.name == name)
+}
+
+/// The known rule name closest to `name`, when one is close enough to be a typo.
+pub fn suggest_rule(name: &str) -> Option<&'static str> {
+    suggest(name, known_rules().iter().map(|r| r.name))
+}
+
+/// "unknown rule `x`; did you mean `y`?"
+pub fn unknown_rule_message(name: &str) -> String {
+    match suggest_rule(name) {
+        Some(s) => format!("unknown rule `{name}`; did you mean `{s}`?"),
+        None => format!("unknown rule `{name}` (`ptxguard rules` lists them)"),
+    }
+}
+
+/// The candidate most similar to `word`, if it is similar enough to be what was meant.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let word_lower = word.to_ascii_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| {
+            (
+                strsim::jaro_winkler(&word_lower, &c.to_ascii_lowercase()),
+                c,
+            )
+        })
+        .filter(|&(score, _)| score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+pub fn fix_availability_str(fix: FixAvailability) -> &'static str {
+    match fix {
+        FixAvailability::None => "none",
+        FixAvailability::Safe => "safe",
+        FixAvailability::Unsafe => "unsafe",
+        FixAvailability::Sometimes => "sometimes",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unused_suppression_is_always_known() {
+        assert!(find_rule(UNUSED_SUPPRESSION).is_some());
+    }
+
+    #[test]
+    fn suggestions_catch_typos_only() {
+        let names = [
+            "address-register-width",
+            "missing-volatile",
+            "unused-operand",
+        ];
+        assert_eq!(
+            suggest("adress-register-width", names),
+            Some("address-register-width")
+        );
+        assert_eq!(suggest("missing-volatil", names), Some("missing-volatile"));
+        assert_eq!(suggest("zzz", names), None);
+    }
+}

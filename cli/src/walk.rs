@@ -1,0 +1,156 @@
+//! Which files a `check` looks at: named files as they are, directories walked (respecting
+//! `.gitignore`, the configured `exclude` and `extensions`).
+
+use crate::config::{absolutize, ConfigError};
+use crate::settings::Resolver;
+use ignore::{WalkBuilder, WalkState};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// A file to check.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Candidate {
+    /// As shown to the user (first, so that sorting sorts by it).
+    pub display: String,
+    /// Absolute, normalized.
+    pub path: PathBuf,
+}
+
+#[derive(Debug, Default)]
+pub struct Discovery {
+    pub files: Vec<Candidate>,
+    /// Paths that could not be read (missing, permission denied...).
+    pub io_errors: Vec<String>,
+    pub config_errors: Vec<ConfigError>,
+}
+
+/// The path as shown: relative to `cwd` when below it.
+pub fn display_path(abs: &Path, cwd: &Path) -> String {
+    match abs.strip_prefix(cwd) {
+        Ok(rel) if !rel.as_os_str().is_empty() => rel.to_string_lossy().into_owned(),
+        _ => abs.to_string_lossy().into_owned(),
+    }
+}
+
+pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> Discovery {
+    let cwd = resolver.cwd().to_path_buf();
+    let found = Mutex::new(Discovery::default());
+    let record_config = |result: &Result<_, ConfigError>| {
+        if let Err(e) = result {
+            let mut d = found.lock().expect("no panics while locked");
+            if !d.config_errors.contains(e) {
+                d.config_errors.push(e.clone());
+            }
+        }
+    };
+    let mut roots = Vec::new();
+    for path in paths {
+        let abs = absolutize(path, &cwd);
+        match std::fs::metadata(&abs) {
+            Err(e) => found
+                .lock()
+                .expect("no panics while locked")
+                .io_errors
+                .push(format!("{}: {}", path.display(), io_message(&e))),
+            Ok(meta) if meta.is_dir() => {
+                let settings = resolver.settings_for(&abs, false);
+                record_config(&settings);
+                let excluded = settings.is_ok_and(|s| force_exclude && s.is_excluded(&abs, true));
+                if !excluded {
+                    roots.push(abs);
+                }
+            }
+            Ok(_) => {
+                let settings = resolver.settings_for(&abs, false);
+                record_config(&settings);
+                let excluded = settings.is_ok_and(|s| force_exclude && s.is_excluded(&abs, false));
+                if !excluded {
+                    found
+                        .lock()
+                        .expect("no panics while locked")
+                        .files
+                        .push(Candidate {
+                            display: display_path(&abs, &cwd),
+                            path: abs,
+                        });
+                }
+            }
+        }
+    }
+    if let Some((first, rest)) = roots.split_first() {
+        let mut builder = WalkBuilder::new(first);
+        for root in rest {
+            builder.add(root);
+        }
+        builder.threads(
+            std::thread::available_parallelism()
+                .map_or(2, |n| n.get())
+                .min(8),
+        );
+        builder.build_parallel().run(|| {
+            let found = &found;
+            let cwd = &cwd;
+            let record_config = &record_config;
+            Box::new(move |entry| {
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(e) => {
+                        found
+                            .lock()
+                            .expect("no panics while locked")
+                            .io_errors
+                            .push(e.to_string());
+                        return WalkState::Continue;
+                    }
+                };
+                if entry.depth() == 0 {
+                    return WalkState::Continue;
+                }
+                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+                let is_file = entry.file_type().is_some_and(|t| t.is_file());
+                if !is_dir && !is_file {
+                    return WalkState::Continue;
+                }
+                // The settings of the directory that holds the entry decide about it.
+                let settings = resolver.settings_for(entry.path(), false);
+                record_config(&settings);
+                let Ok(settings) = settings else {
+                    return WalkState::Continue;
+                };
+                if settings.is_excluded(entry.path(), is_dir) {
+                    return if is_dir {
+                        WalkState::Skip
+                    } else {
+                        WalkState::Continue
+                    };
+                }
+                if is_file && settings.has_checked_extension(entry.path()) {
+                    let path = entry.into_path();
+                    found
+                        .lock()
+                        .expect("no panics while locked")
+                        .files
+                        .push(Candidate {
+                            display: display_path(&path, cwd),
+                            path,
+                        });
+                }
+                WalkState::Continue
+            })
+        });
+    }
+    let mut discovery = found.into_inner().expect("no panics while locked");
+    discovery.files.sort();
+    discovery.files.dedup_by(|a, b| a.path == b.path);
+    discovery.io_errors.sort();
+    discovery
+}
+
+/// An I/O error's message without the `(os error N)` noise.
+pub fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
