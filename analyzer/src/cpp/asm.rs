@@ -46,6 +46,8 @@ pub struct AsmInput<'a> {
     pub macro_params: &'a [String],
     /// First token searched for operand declarations (the enclosing function's start).
     pub decl_search_start: usize,
+    /// Return types of the file's functions, computed once on first need.
+    pub functions: &'a std::cell::OnceCell<HashMap<String, super::types::CppType>>,
 }
 
 fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {
@@ -250,6 +252,9 @@ fn parse_operands(
 ) -> Vec<AsmOperand> {
     let toks = input.tokens;
     let mut out = Vec::new();
+    // Declarations are searched before the statement; operands share the lookups.
+    let first_token = section.first().copied().unwrap_or(0);
+    let declarations = std::cell::RefCell::new(HashMap::new());
     let mut k = 0;
     let mut after_operand_end: Option<usize> = None;
     let mut saw_comma = true;
@@ -313,8 +318,10 @@ fn parse_operands(
                 let scope = Scope {
                     text: input.text,
                     tokens: input.tokens,
-                    search: input.decl_search_start..r.start,
-                    use_at: r.start,
+                    search: input.decl_search_start..first_token,
+                    use_at: first_token,
+                    functions: input.functions,
+                    declarations: &declarations,
                 };
                 // In a macro body the parameters have no declaration and stay unknown.
                 let ty = type_expression(&scope, r.clone());

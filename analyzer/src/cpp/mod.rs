@@ -52,6 +52,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
         scopes: Vec::new(),
         parens: Vec::new(),
     };
+    let functions = std::cell::OnceCell::new();
     let mut statements = Vec::new();
     let mut macro_uses: HashMap<String, Context> = HashMap::new();
     let mut i = 0;
@@ -72,6 +73,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                         string_macros: &string_macros,
                         macro_params: &[],
                         decl_search_start: scanner.function_start_token(),
+                        functions: &functions,
                     };
                     if let Some(parsed) = parse_asm(&input, i) {
                         let context = scanner.context(i);
@@ -92,6 +94,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
     for def in asm_macros.values() {
         let body = lex_range(text, def.body.start as usize, def.body.end as usize, true);
         let params = def.params.clone().unwrap_or_default();
+        let macro_functions = std::cell::OnceCell::new();
         let mut k = 0;
         while k < body.len() {
             let w = token_text(text, body[k].span);
@@ -102,6 +105,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                     string_macros: &string_macros,
                     macro_params: &params,
                     decl_search_start: 0,
+                    functions: &macro_functions,
                 };
                 if let Some(parsed) = parse_asm(&input, k) {
                     let end = parsed.end_token;

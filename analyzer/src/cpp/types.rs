@@ -166,11 +166,29 @@ pub struct Scope<'a> {
     pub search: std::ops::Range<usize>,
     /// Token index of the statement using the operand.
     pub use_at: usize,
+    /// Return types of the file's functions, computed on first need.
+    pub functions: &'a std::cell::OnceCell<std::collections::HashMap<String, CppType>>,
+    /// Declarations already looked up for this statement (operands share their bases).
+    pub declarations: &'a std::cell::RefCell<std::collections::HashMap<String, Option<CppType>>>,
 }
 
 impl Scope<'_> {
     fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
         token_text(self.text, self.tokens[i].span)
+    }
+
+    /// Whether token `i` is the identifier `name` (splice-free fast path).
+    fn is_ident(&self, i: usize, name: &str) -> bool {
+        let tok = &self.tokens[i];
+        tok.kind == TokenKind::Ident
+            && (self.text.as_bytes()[tok.span.range()] == *name.as_bytes()
+                || (tok.len_hint_has_splice(self.text) && self.word(i) == name))
+    }
+}
+
+impl Token {
+    fn len_hint_has_splice(&self, text: &str) -> bool {
+        memchr::memchr(b'\\', &text.as_bytes()[self.span.range()]).is_some()
     }
 }
 
@@ -248,7 +266,23 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
         && w[1] == "("
         && matching(&w, 1) == Some(w.len() - 1)
     {
-        if let Some(ty) = builtin_return(w[0]) {
+        if let Some(ty) = named_type(&[w[0]]) {
+            // A functional cast: `uint32_t(x)`.
+            let inner_range = range.start + 2..range.end - 1;
+            let inner = type_expression(scope, inner_range.clone());
+            info.from_address =
+                inner.from_address || inner.ty.as_ref().is_some_and(CppType::is_pointer);
+            if !inner_range.is_empty() {
+                info.cast = Some(Cast {
+                    to: ty.clone(),
+                    from: inner.ty,
+                    inner: scope.tokens[inner_range.start]
+                        .span
+                        .cover(scope.tokens[inner_range.end - 1].span),
+                });
+            }
+            info.ty = Some(ty);
+        } else if let Some(ty) = builtin_return(w[0]) {
             info.from_address = w[0].starts_with("__cvta_generic_to_");
             info.ty = Some(ty);
         } else if let Some(ty) = function_return_type(scope, w[0]) {
@@ -444,12 +478,25 @@ fn type_from_words(words: &[&str]) -> Option<CppType> {
 
 /// The declared type of `name` nearest before the use, in the search range.
 fn declared_type(scope: &Scope, name: &str) -> Option<CppType> {
+    if let Some(found) = scope.declarations.borrow().get(name) {
+        return found.clone();
+    }
+    let found = find_declared_type(scope, name);
+    scope
+        .declarations
+        .borrow_mut()
+        .insert(name.to_string(), found.clone());
+    found
+}
+
+fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
     let end = scope.use_at.min(scope.tokens.len());
     let mut i = end;
     while i > scope.search.start {
         i -= 1;
         let tok = &scope.tokens[i];
-        if tok.kind != TokenKind::Ident || scope.word(i) != name {
+        let _ = tok;
+        if !scope.is_ident(i, name) {
             continue;
         }
         // Followed by what ends a declarator.
@@ -585,22 +632,26 @@ fn strip_to_base(ty: &CppType) -> CppType {
 
 /// Return type of a function defined or declared in this file: `uint32_t name(`.
 fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
-    for (i, tok) in scope.tokens.iter().enumerate() {
-        if tok.kind != TokenKind::Ident || scope.word(i) != name {
+    scope
+        .functions
+        .get_or_init(|| file_functions(scope))
+        .get(name)
+        .cloned()
+}
+
+/// One pass over the file: every `TYPE name(` with a known TYPE.
+fn file_functions(scope: &Scope) -> std::collections::HashMap<String, CppType> {
+    let mut out = std::collections::HashMap::new();
+    for i in 1..scope.tokens.len() {
+        if scope.tokens[i].kind != TokenKind::Ident || false {
             continue;
         }
-        if scope
-            .tokens
-            .get(i + 1)
-            .map(|t| token_text(scope.text, t.span))
-            .as_deref()
-            != Some("(")
-        {
+        if scope.tokens.get(i + 1).map(|t| &scope.text[t.span.range()]) != Some("(") {
             continue;
         }
         let mut words = Vec::new();
         let mut j = i;
-        while j > 0 {
+        while j > 0 && words.len() < 8 {
             j -= 1;
             let w = scope.word(j);
             if scope.tokens[j].kind == TokenKind::Ident || w == "*" {
@@ -617,17 +668,20 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
             .filter(|w| {
                 !w.starts_with("__")
                     && !w.chars().all(|c| c.is_ascii_uppercase() || c == '_')
-                    && !matches!(*w, "static" | "inline" | "constexpr" | "template")
+                    && !matches!(
+                        *w,
+                        "static" | "inline" | "constexpr" | "template" | "return" | "else"
+                    )
             })
             .collect();
-        if type_words.is_empty() {
+        if type_words.is_empty() || type_words.contains(&"return") {
             continue;
         }
         if let Some(ty) = type_from_words(&type_words) {
-            return Some(ty);
+            out.entry(scope.word(i).into_owned()).or_insert(ty);
         }
     }
-    None
+    out
 }
 
 #[cfg(test)]
@@ -647,11 +701,15 @@ mod tests {
             .iter()
             .rposition(|t| &src[t.span.range()] == "@")
             .unwrap();
+        let functions = std::cell::OnceCell::new();
+        let declarations = Default::default();
         let scope = Scope {
             text: &src,
             tokens: &toks,
             search: 0..at,
             use_at: at,
+            functions: &functions,
+            declarations: &declarations,
         };
         type_expression(&scope, at + 2..end - 1)
     }

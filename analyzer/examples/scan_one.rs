@@ -1,0 +1,48 @@
+//! Finds every asm statement under a folder, single-threaded, and prints counts:
+//! `cargo run --release -p ptxguard-analyzer --example scan DIR` (engine-only timing).
+use std::path::Path;
+
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e, "cu" | "cuh" | "h" | "hpp" | "hh" | "hxx" | "cpp" | "cc" | "cxx" | "inl"))
+        {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let root = std::env::args().nth(1).expect("DIR");
+    if std::path::Path::new(&root).is_file() { let f = ptxguard_analyzer::SourceFile::read(std::path::Path::new(&root)).unwrap(); let t = std::time::Instant::now(); let n = ptxguard_analyzer::cpp::find_asm_statements(&f).len(); println!("{n} {:?}", t.elapsed()); return; }
+    let mut files = Vec::new();
+    walk(Path::new(&root), &mut files);
+    let start = std::time::Instant::now();
+    let (mut with_asm, mut statements, mut ptx, mut instructions, mut errors) = (0, 0, 0, 0, 0);
+    for f in &files {
+        let Ok(bytes) = std::fs::read(f) else { continue };
+        if !ptxguard_analyzer::cpp::may_contain_asm(&bytes) {
+            continue;
+        }
+        let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(f.clone(), bytes) else { continue };
+        let s = ptxguard_analyzer::cpp::find_asm_statements(&file);
+        if !s.is_empty() {
+            with_asm += 1;
+        }
+        statements += s.len();
+        ptx += s.iter().filter(|x| x.is_ptx()).count();
+        instructions += s.iter().map(|x| x.ptx.instructions().count()).sum::<usize>();
+        errors += s.iter().map(|x| x.ptx.errors.len()).sum::<usize>();
+    }
+    println!(
+        "{} files, {with_asm} with asm statements, {statements} statements ({ptx} PTX), {instructions} instructions, {errors} PTX syntax errors, {:?}",
+        files.len(),
+        start.elapsed()
+    );
+}
