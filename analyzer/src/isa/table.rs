@@ -1265,14 +1265,20 @@ pub static FAMILIES: &[Family] = &[
         name: "mov",
         sections: &["9.7.9.3", "9.7.9.4"],
         category: Category::DataMovement,
-        variants: &[v!([
-            dst("d", N0).vec(Vecn::Packable),
-            src("a", N0).vec(Vecn::Packable)
-        ])],
+        variants: &[
+            // `mov.v4.u32 {x, y, z, _}, %clusterid`: accepted by ptxas, not in the ISA syntax.
+            v!(Any(&[".v2", ".v4"]) => [dst("d", N0).vec(Vecn::FromV), src("a", N0)]),
+            v!([
+                dst("d", N0).vec(Vecn::Packable),
+                src("a", N0).vec(Vecn::Packable)
+            ]),
+        ],
         reqs: &[r!(Has(".f64"), 10, 13), r!(Has(".b128"), 83, 70)],
         modifiers: &[
             ALL_SCALAR,
-            &[".pred", ".b128", ".f16", ".f16x2", ".bf16", ".bf16x2"],
+            &[
+                ".pred", ".b128", ".f16", ".f16x2", ".bf16", ".bf16x2", ".v2", ".v4",
+            ],
         ],
         ..BASE
     },
@@ -1752,6 +1758,8 @@ pub static FAMILIES: &[Family] = &[
                 TypeIn(0, &[".f16x2", ".bf16x2", ".e4m3x2", ".e5m2x2", ".e2m1x2", ".e2m3x2", ".e3m2x2", ".ue8m0x2"]),
                 TypeIn(1, &[".f32"]),
             ]) => [dst("d", N0), src("a", N1), src("b", N1)]),
+            // PTX ISA 9.2 (after 9.0): FP8x2 -> BF16x2 with two packed E8M0 scale factors.
+            v!(Has(".scaled::n2::ue8m0") => [dst("d", N0), src("a", N1), src("scale", Ty::None)]),
             v!([dst("d", N0), src("a", N1)]),
         ],
         reqs: &[
@@ -1799,6 +1807,7 @@ pub static FAMILIES: &[Family] = &[
                 SM100_120_FAM
             ),
             r!(Has(".rs"), 87, 100, SM100A_103A),
+            r!(Has(".scaled::n2::ue8m0"), 92, 100, SM100_FAM),
         ],
         modifiers: &[
             &[
@@ -1838,9 +1847,15 @@ pub static FAMILIES: &[Family] = &[
                 ".sat",
                 ".satfinite",
                 ".relu",
+                ".scaled::n2::ue8m0",
             ],
             RND,
         ],
+        uncertain: Some(
+            "`.scaled::n2::ue8m0` is a PTX ISA 9.2 form (seen in TransformerEngine): its \
+             requirements (PTX 9.2, Blackwell family) and scale operand type are not from the \
+             9.0 documentation",
+        ),
         ..BASE
     },
     Family {
@@ -1975,6 +1990,8 @@ pub static FAMILIES: &[Family] = &[
         reqs: &[
             r!(SpaceAt(0, StateSpace::Shared), 86, 90),
             r!(Has(".cp_mask"), 86, 100),
+            // PTX ISA 9.2 (after 9.0), per the CCCL wrapper table.
+            r!(Has(".ignore_oob"), 92, 90),
         ],
         modifiers: &[&[
             ".shared::cta",
@@ -1985,6 +2002,7 @@ pub static FAMILIES: &[Family] = &[
             ".multicast::cluster",
             ".L2::cache_hint",
             ".cp_mask",
+            ".ignore_oob",
         ]],
         uncertain: Some(
             ".multicast::cluster is only 'advised' for sm_90a/sm_100a/...: not treated as \
@@ -3521,7 +3539,19 @@ pub static FAMILIES: &[Family] = &[
             ]),
             v!([TC_D, TC_A, TC_B, TC_IDESC, TC_DISABLE, TC_ENABLE, TC_SCALE_D]),
         ],
-        reqs: TC_MMA_REQS,
+        reqs: &[
+            TC_MMA_REQS[0],
+            TC_MMA_REQS[1],
+            TC_MMA_REQS[2],
+            TC_MMA_REQS[3],
+            // The `scale-input-d` argument (7 operands): sm_100a / sm_100f only.
+            r!(
+                All(&[Not(&Has(".block_scale")), Operands(7)]),
+                86,
+                100,
+                SM100F
+            ),
+        ],
         modifiers: &[TC_MMA_MODS],
         ..BASE
     },
