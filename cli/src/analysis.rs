@@ -39,6 +39,16 @@ pub fn analyze(
     diagnostics
 }
 
+/// Files without the bytes `asm` can hold no asm statement: they skip the engine.
+pub fn may_hold_asm(bytes: &[u8]) -> bool {
+    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    FINDER
+        .get_or_init(|| memchr::memmem::Finder::new(b"asm"))
+        .find(bytes)
+        .is_some()
+}
+
 /// Whether the text may hold a suppression comment.
 pub fn has_directives(text: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), b"ptxguard:").is_some()

@@ -420,16 +420,6 @@ fn process_path(candidate: &Candidate, job: &Job<'_>) -> FileOutcome {
     }
 }
 
-/// Files without the bytes `asm` can hold no asm statement: they skip the engine.
-fn may_hold_asm(bytes: &[u8]) -> bool {
-    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
-        std::sync::OnceLock::new();
-    FINDER
-        .get_or_init(|| memchr::memmem::Finder::new(b"asm"))
-        .find(bytes)
-        .is_some()
-}
-
 fn process_bytes(
     candidate: &Candidate,
     bytes: Vec<u8>,
@@ -440,7 +430,7 @@ fn process_bytes(
         path: candidate.path.clone(),
         ..FileOutcome::default()
     };
-    if !may_hold_asm(&bytes) {
+    if !analysis::may_hold_asm(&bytes) {
         if is_stdin && job.args.fix {
             outcome.fixed_stdin = Some(String::from_utf8_lossy(&bytes).into_owned());
         }

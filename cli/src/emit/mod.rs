@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use json::{json_finding, JsonFinding};
-pub use sarif::sarif_log;
+pub use sarif::{percent_encode_path, sarif_log};
 
 /// One file's findings, ready to print.
 #[derive(Clone, Debug)]

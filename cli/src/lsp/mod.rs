@@ -1,5 +1,519 @@
-//! The language server.
+//! The language server: `ptxguard server`, LSP over stdio.
+//!
+//! One thread, one loop: messages are handled in order; edits schedule a check after a short
+//! quiet period (debounce), opening and saving check at once. Configuration is looked up again
+//! on every check, so an edited `ptxguard.toml` applies from the next check on; a change the
+//! client reports through `workspace/didChangeWatchedFiles` re-checks every open document.
+
+pub mod actions;
+pub mod convert;
+pub mod hover;
+
+use crate::analysis::{self, CheckFn};
+use crate::config::{ConfigLayer, CONFIG_FILE_NAMES};
+use crate::settings::{ConfigSource, Resolver, Settings};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::Notification as _;
+use lsp_types::request::Request as _;
+use lsp_types::{notification, request, Uri};
+use ptxguard_analyzer::{Diagnostic, SourceFile};
+use std::collections::HashMap;
+use std::error::Error;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub type ServerResult<T> = Result<T, Box<dyn Error + Send + Sync>>;
+
+#[derive(Clone, Copy, Debug)]
+pub struct ServerOptions {
+    pub check: CheckFn,
+    /// Quiet time after an edit before the document is checked.
+    pub debounce: Duration,
+}
+
+impl Default for ServerOptions {
+    fn default() -> ServerOptions {
+        ServerOptions {
+            check: analysis::engine_check,
+            debounce: Duration::from_millis(200),
+        }
+    }
+}
 
 pub fn run_stdio() -> i32 {
-    0
+    let (connection, io_threads) = Connection::stdio();
+    let result = serve(&connection, ServerOptions::default());
+    drop(connection);
+    let joined = io_threads.join();
+    match (result, joined) {
+        (Ok(()), Ok(())) => 0,
+        (Err(e), _) => {
+            eprintln!("ptxguard server: {e}");
+            1
+        }
+        (_, Err(e)) => {
+            eprintln!("ptxguard server: {e}");
+            1
+        }
+    }
+}
+
+pub fn capabilities() -> lsp_types::ServerCapabilities {
+    use lsp_types::*;
+    ServerCapabilities {
+        position_encoding: Some(PositionEncodingKind::UTF16),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                will_save: None,
+                will_save_wait_until: None,
+                save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+            },
+        )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::new(actions::FIX_ALL_KIND),
+            ]),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+            resolve_provider: None,
+        })),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Runs the server on a connection until the client shuts it down.
+pub fn serve(connection: &Connection, options: ServerOptions) -> ServerResult<()> {
+    let (id, params) = connection.initialize_start()?;
+    let init: lsp_types::InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let result = serde_json::json!({
+        "capabilities": capabilities(),
+        "serverInfo": { "name": "ptxguard", "version": env!("CARGO_PKG_VERSION") },
+    });
+    connection.initialize_finish(id, result)?;
+    let mut server = Server::new(connection, &init, options);
+    server.watch_config_files(&init)?;
+    server.main_loop()
+}
+
+struct Document {
+    uri: Uri,
+    /// The file's absolute path; for unsaved buffers, a name under the workspace root.
+    path: PathBuf,
+    version: i32,
+    source: Arc<SourceFile>,
+    diagnostics: Vec<Diagnostic>,
+    /// When an edit is waiting to be checked.
+    due: Option<Instant>,
+}
+
+struct Server<'c> {
+    connection: &'c Connection,
+    options: ServerOptions,
+    root: PathBuf,
+    documents: HashMap<Uri, Document>,
+    last_config_error: Option<String>,
+    next_request: i32,
+}
+
+impl<'c> Server<'c> {
+    fn new(
+        connection: &'c Connection,
+        init: &lsp_types::InitializeParams,
+        options: ServerOptions,
+    ) -> Server<'c> {
+        #[allow(deprecated)] // root_uri: older clients send only it
+        let root = init
+            .workspace_folders
+            .as_ref()
+            .and_then(|f| f.first())
+            .and_then(|f| convert::uri_to_path(&f.uri))
+            .or_else(|| init.root_uri.as_ref().and_then(convert::uri_to_path))
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_else(|| PathBuf::from("/"));
+        Server {
+            connection,
+            options,
+            root,
+            documents: HashMap::new(),
+            last_config_error: None,
+            next_request: 0,
+        }
+    }
+
+    /// Asks the client to report changes to configuration files, when it can.
+    fn watch_config_files(&mut self, init: &lsp_types::InitializeParams) -> ServerResult<()> {
+        let dynamic = init
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|c| c.dynamic_registration)
+            .unwrap_or(false);
+        if !dynamic {
+            return Ok(());
+        }
+        let watchers = CONFIG_FILE_NAMES
+            .iter()
+            .map(|name| lsp_types::FileSystemWatcher {
+                glob_pattern: lsp_types::GlobPattern::String(format!("**/{name}")),
+                kind: None,
+            })
+            .collect();
+        let registration = lsp_types::Registration {
+            id: "ptxguard-config-files".into(),
+            method: notification::DidChangeWatchedFiles::METHOD.into(),
+            register_options: Some(serde_json::to_value(
+                lsp_types::DidChangeWatchedFilesRegistrationOptions { watchers },
+            )?),
+        };
+        self.send_request(
+            request::RegisterCapability::METHOD,
+            lsp_types::RegistrationParams {
+                registrations: vec![registration],
+            },
+        )
+    }
+
+    fn send_request(&mut self, method: &str, params: impl serde::Serialize) -> ServerResult<()> {
+        self.next_request += 1;
+        let id = RequestId::from(format!("ptxguard-{}", self.next_request));
+        self.connection
+            .sender
+            .send(Message::Request(Request::new(id, method.into(), params)))?;
+        Ok(())
+    }
+
+    fn notify(&self, method: &str, params: impl serde::Serialize) -> ServerResult<()> {
+        self.connection
+            .sender
+            .send(Message::Notification(Notification::new(
+                method.into(),
+                params,
+            )))?;
+        Ok(())
+    }
+
+    fn main_loop(&mut self) -> ServerResult<()> {
+        loop {
+            let next_due = self.documents.values().filter_map(|d| d.due).min();
+            let message = match next_due {
+                Some(due) => {
+                    let wait = due.saturating_duration_since(Instant::now());
+                    match self.connection.receiver.recv_timeout(wait) {
+                        Ok(m) => Some(m),
+                        Err(e) if e.is_timeout() => None,
+                        Err(_) => return Ok(()),
+                    }
+                }
+                None => match self.connection.receiver.recv() {
+                    Ok(m) => Some(m),
+                    Err(_) => return Ok(()),
+                },
+            };
+            match message {
+                Some(Message::Request(req)) => {
+                    if self.connection.handle_shutdown(&req)? {
+                        return Ok(());
+                    }
+                    self.handle_request(req)?;
+                }
+                Some(Message::Notification(n)) => {
+                    if n.method == notification::Exit::METHOD {
+                        return Ok(());
+                    }
+                    self.handle_notification(n)?;
+                }
+                Some(Message::Response(_)) | None => {}
+            }
+            self.check_due()?;
+        }
+    }
+
+    fn check_due(&mut self) -> ServerResult<()> {
+        let now = Instant::now();
+        let due: Vec<Uri> = self
+            .documents
+            .values()
+            .filter(|d| d.due.is_some_and(|t| t <= now))
+            .map(|d| d.uri.clone())
+            .collect();
+        for uri in due {
+            self.check_and_publish(&uri)?;
+        }
+        Ok(())
+    }
+
+    fn handle_notification(&mut self, n: Notification) -> ServerResult<()> {
+        match n.method.as_str() {
+            notification::DidOpenTextDocument::METHOD => {
+                let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
+                let uri = p.text_document.uri;
+                let path = self.path_of(&uri);
+                let document = Document {
+                    source: Arc::new(SourceFile::new(path.clone(), p.text_document.text)),
+                    uri: uri.clone(),
+                    path,
+                    version: p.text_document.version,
+                    diagnostics: Vec::new(),
+                    due: None,
+                };
+                self.documents.insert(uri.clone(), document);
+                self.check_and_publish(&uri)?;
+            }
+            notification::DidChangeTextDocument::METHOD => {
+                let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(n.params)?;
+                let debounce = self.options.debounce;
+                if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
+                    let mut text = doc.source.text.clone();
+                    for change in p.content_changes {
+                        text = apply_change(&doc.path, text, change);
+                    }
+                    doc.source = Arc::new(SourceFile::new(doc.path.clone(), text));
+                    doc.version = p.text_document.version;
+                    doc.due = Some(Instant::now() + debounce);
+                }
+            }
+            notification::DidSaveTextDocument::METHOD => {
+                let p: lsp_types::DidSaveTextDocumentParams = serde_json::from_value(n.params)?;
+                let uri = p.text_document.uri;
+                let is_config = convert::uri_to_path(&uri)
+                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                    .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n.as_str()));
+                if is_config {
+                    self.check_all()?;
+                } else if self.documents.contains_key(&uri) {
+                    self.check_and_publish(&uri)?;
+                }
+            }
+            notification::DidCloseTextDocument::METHOD => {
+                let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
+                if self.documents.remove(&p.text_document.uri).is_some() {
+                    self.publish(&p.text_document.uri, Vec::new(), None)?;
+                }
+            }
+            notification::DidChangeWatchedFiles::METHOD
+            | notification::DidChangeConfiguration::METHOD => {
+                self.check_all()?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn handle_request(&mut self, req: Request) -> ServerResult<()> {
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            request::CodeActionRequest::METHOD => {
+                let p: lsp_types::CodeActionParams = serde_json::from_value(req.params)?;
+                self.code_actions(p)
+                    .map(|a| serde_json::to_value(a).expect("actions serialize"))
+            }
+            request::HoverRequest::METHOD => {
+                let p: lsp_types::HoverParams = serde_json::from_value(req.params)?;
+                self.hover(p)
+                    .map(|h| serde_json::to_value(h).expect("hover serializes"))
+            }
+            _ => {
+                let response = Response::new_err(
+                    id,
+                    ErrorCode::MethodNotFound as i32,
+                    format!("ptxguard does not handle {}", req.method),
+                );
+                self.connection.sender.send(Message::Response(response))?;
+                return Ok(());
+            }
+        };
+        let response = match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err(e) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
+        };
+        self.connection.sender.send(Message::Response(response))?;
+        Ok(())
+    }
+
+    /// Requests read the document as the user sees it: a pending check runs first.
+    fn fresh(&mut self, uri: &Uri) -> ServerResult<Option<&Document>> {
+        if self.documents.get(uri).is_some_and(|d| d.due.is_some()) {
+            self.check_and_publish(uri)?;
+        }
+        Ok(self.documents.get(uri))
+    }
+
+    fn code_actions(
+        &mut self,
+        p: lsp_types::CodeActionParams,
+    ) -> ServerResult<Vec<lsp_types::CodeActionOrCommand>> {
+        let uri = p.text_document.uri;
+        let settings = match self.documents.get(&uri) {
+            Some(doc) => self.settings_for(&doc.path.clone())?,
+            None => return Ok(Vec::new()),
+        };
+        let check = self.options.check;
+        let Some(doc) = self.fresh(&uri)? else {
+            return Ok(Vec::new());
+        };
+        let path = doc.path.clone();
+        let analyze = |file: &SourceFile| analyze_text(file, &path, &settings, check);
+        let range = convert::span(&doc.source, p.range);
+        Ok(actions::code_actions(
+            &doc.source,
+            &uri,
+            &doc.diagnostics,
+            range,
+            p.context.only.as_ref(),
+            &analyze,
+        ))
+    }
+
+    fn hover(&mut self, p: lsp_types::HoverParams) -> ServerResult<Option<lsp_types::Hover>> {
+        let uri = p.text_document_position_params.text_document.uri;
+        let Some(doc) = self.fresh(&uri)? else {
+            return Ok(None);
+        };
+        let offset = convert::offset(&doc.source, p.text_document_position_params.position);
+        let parts: Vec<String> = [
+            hover::placeholder_hover(&doc.source, offset),
+            hover::diagnostics_hover(&doc.diagnostics, offset),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(lsp_types::Hover {
+            contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                kind: lsp_types::MarkupKind::Markdown,
+                value: parts.join("\n\n---\n\n"),
+            }),
+            range: None,
+        }))
+    }
+
+    fn path_of(&self, uri: &Uri) -> PathBuf {
+        convert::uri_to_path(uri).unwrap_or_else(|| {
+            // An unsaved buffer: name it under the root, keeping a CUDA-looking name.
+            let name = uri
+                .as_str()
+                .rsplit(['/', ':'])
+                .next()
+                .filter(|n| !n.is_empty())
+                .unwrap_or("untitled.cu");
+            self.root.join(name)
+        })
+    }
+
+    /// Reads the configuration again, so that edits to it apply from the next check on.
+    fn settings_for(&mut self, path: &Path) -> ServerResult<Arc<Settings>> {
+        let overrides = ConfigLayer {
+            dir: self.root.clone(),
+            ..ConfigLayer::default()
+        };
+        let resolver = Resolver::new(ConfigSource::Discover, overrides, &self.root);
+        match resolver.settings_for(path, false) {
+            Ok(settings) => {
+                self.last_config_error = None;
+                Ok(settings)
+            }
+            Err(e) => {
+                let message = format!("ptxguard: {e}; using the default settings");
+                if self.last_config_error.as_deref() != Some(message.as_str()) {
+                    self.notify(
+                        notification::ShowMessage::METHOD,
+                        lsp_types::ShowMessageParams {
+                            typ: lsp_types::MessageType::ERROR,
+                            message: message.clone(),
+                        },
+                    )?;
+                    self.last_config_error = Some(message);
+                }
+                let defaults =
+                    Resolver::new(ConfigSource::None, ConfigLayer::default(), &self.root);
+                Ok(defaults
+                    .settings_for(path, false)
+                    .map_err(|e| e.to_string())?)
+            }
+        }
+    }
+
+    fn check_all(&mut self) -> ServerResult<()> {
+        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
+        for uri in uris {
+            self.check_and_publish(&uri)?;
+        }
+        Ok(())
+    }
+
+    fn check_and_publish(&mut self, uri: &Uri) -> ServerResult<()> {
+        let Some(path) = self.documents.get(uri).map(|d| d.path.clone()) else {
+            return Ok(());
+        };
+        let settings = self.settings_for(&path)?;
+        let check = self.options.check;
+        let Some(doc) = self.documents.get_mut(uri) else {
+            return Ok(());
+        };
+        doc.due = None;
+        doc.diagnostics = if settings.is_excluded(&path, false) {
+            Vec::new()
+        } else {
+            analyze_text(&doc.source, &path, &settings, check)
+        };
+        let lsp_diagnostics = doc
+            .diagnostics
+            .iter()
+            .map(|d| convert::diagnostic(&doc.source, uri, d))
+            .collect();
+        let version = Some(doc.version);
+        self.publish(uri, lsp_diagnostics, version)
+    }
+
+    fn publish(
+        &self,
+        uri: &Uri,
+        diagnostics: Vec<lsp_types::Diagnostic>,
+        version: Option<i32>,
+    ) -> ServerResult<()> {
+        self.notify(
+            notification::PublishDiagnostics::METHOD,
+            lsp_types::PublishDiagnosticsParams {
+                uri: uri.clone(),
+                diagnostics,
+                version,
+            },
+        )
+    }
+}
+
+/// What the CLI would report for this text.
+fn analyze_text(
+    file: &SourceFile,
+    path: &Path,
+    settings: &Settings,
+    check: CheckFn,
+) -> Vec<Diagnostic> {
+    if !analysis::may_hold_asm(file.text.as_bytes()) {
+        return Vec::new();
+    }
+    analysis::analyze(file, path, settings, check)
+}
+
+/// Applies one content change (a range in UTF-16 positions, or the whole text).
+fn apply_change(
+    path: &Path,
+    text: String,
+    change: lsp_types::TextDocumentContentChangeEvent,
+) -> String {
+    let Some(range) = change.range else {
+        return change.text;
+    };
+    let file = SourceFile::new(path, text);
+    let span = convert::span(&file, range);
+    let mut text = file.text;
+    text.replace_range(span.range(), &change.text);
+    text
 }
