@@ -1,10 +1,10 @@
 // Warp-level reductions: butterfly shuffles, a broadcast from lane 0, and redux.sync on sm_80+.
-// These forms have intrinsics (and shfl.sync a cuda::ptx wrapper): info-level expectations.
+// These forms have intrinsics: info-level expectations.
 #include <cstdint>
 
 __device__ __forceinline__ float shfl_xor(float v, int mask) {
   float r;
-  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;\n"  // expect: prefer-intrinsic(info), prefer-cuda-ptx(info)
+  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;\n"  // expect: prefer-intrinsic(info)
                : "=f"(r)
                : "f"(v), "r"(mask));
   return r;
@@ -12,7 +12,7 @@ __device__ __forceinline__ float shfl_xor(float v, int mask) {
 
 __device__ __forceinline__ unsigned shfl_idx(unsigned v, int src_lane) {
   unsigned r;
-  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;\n"  // expect: prefer-intrinsic(info), prefer-cuda-ptx(info)
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;\n"  // expect: prefer-intrinsic(info)
                : "=r"(r)
                : "r"(v), "r"(src_lane));
   return r;

@@ -1,8 +1,8 @@
 // missing-volatile: %clock64 changes between reads; without volatile two reads may be merged or
-// moved. (clock64() is the intrinsic, and cuda::ptx::get_sreg_clock64 wraps it.)
+// moved. (clock64() is the intrinsic.)
 __device__ unsigned long long stamp() {
   unsigned long long t;
-  asm("mov.u64 %0, %%clock64;" : "=l"(t));  // expect: missing-volatile, prefer-intrinsic(info), prefer-cuda-ptx(info)
+  asm("mov.u64 %0, %%clock64;" : "=l"(t));  // expect: missing-volatile, prefer-intrinsic(info)
   return t;
 }
 

@@ -2,7 +2,7 @@
 // clang and GCC-style parsers reject %c as a modifier. (clock() is the intrinsic.)
 __device__ unsigned now() {
   unsigned t;
-  asm volatile("mov.u32 %0, %clock;" : "=r"(t));  // expect: percent-escape(warning), prefer-intrinsic(info), prefer-cuda-ptx(info)
+  asm volatile("mov.u32 %0, %clock;" : "=r"(t));  // expect: percent-escape(warning), prefer-intrinsic(info)
   return t;
 }
 

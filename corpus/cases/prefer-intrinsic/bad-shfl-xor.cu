@@ -1,8 +1,8 @@
-// prefer-intrinsic (info): shfl.sync.bfly.b32 is __shfl_xor_sync() (and cuda::ptx::shfl_sync_bfly
-// since CCCL 3.0, hence the second finding).
+// prefer-intrinsic (info): shfl.sync.bfly.b32 is __shfl_xor_sync(). (cuda::ptx::shfl_sync_bfly
+// wraps it too, but prefer-cuda-ptx leaves forms with a plain intrinsic to this rule.)
 __device__ float butterfly(float v, unsigned lane_mask) {
   float r;
-  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"  // expect: prefer-intrinsic(info), prefer-cuda-ptx(info)
+  asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, 0xffffffff;"  // expect: prefer-intrinsic(info)
                : "=f"(r)
                : "f"(v), "r"(lane_mask));
   return r;
