@@ -414,6 +414,17 @@ pub fn resolve_with_count(parts: &[&str], operand_count: usize) -> Option<InstrF
     resolve_inner(parts, Some(operand_count))
 }
 
+/// [`resolve_with_count`] on an instruction of the PTX model, with its operand count (no
+/// allocation for the parts).
+pub fn resolve_instruction(inst: &crate::ptx::Instruction) -> Option<InstrForm> {
+    let mut buf: [&str; MAX_PARTS] = [""; MAX_PARTS];
+    let n = inst.parts.len().min(MAX_PARTS);
+    for (b, p) in buf.iter_mut().zip(&inst.parts) {
+        *b = p.text.as_str();
+    }
+    resolve_inner(&buf[..n], Some(inst.operands.len()))
+}
+
 fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
     let (family, name_parts) = find_family(parts)?;
     let parts = &parts[..parts.len().min(MAX_PARTS)];

@@ -1690,7 +1690,7 @@ pub static FAMILIES: &[Family] = &[
             ]),
             v!(Has(".fractional") => [
                 dst("cache-policy", B64),
-                imm("fraction", F32).opt(),
+                src("fraction", F32).opt(),
             ]),
             v!([dst("cache-policy", B64), src("access-property", B64)]),
         ],
@@ -1894,7 +1894,6 @@ pub static FAMILIES: &[Family] = &[
         min_sm: 90,
         variants: &[v!([dst("d", U32), src("a", N0)])],
         modifiers: &[&[".shared::cluster", ".u32", ".u64"]],
-        uncertain: Some("d taken as a 32-bit rank; .type read as the type of the address a"),
         ..BASE
     },
     // ----- 9.7.9.25 Asynchronous copy ----------------------------------------------------------
