@@ -14,6 +14,7 @@ pub mod util;
 mod address_register_width;
 mod arch_requirement;
 mod conditional_output;
+mod dataflow;
 mod early_clobber;
 mod generic_address;
 mod missing_memory_clobber;

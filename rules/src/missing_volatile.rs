@@ -1,15 +1,196 @@
+use crate::dataflow::Flow;
+use crate::util::{add_volatile, diagnostic, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::isa::{Effects, StateSpace};
+use ptxguard_analyzer::{Diagnostic, Fix, Severity, Span};
 
 declare_rule! {
-    /// TODO: documentation.
+    /// ## What it does
+    /// Flags an asm statement **with outputs** that has neither `volatile` nor a `"memory"`
+    /// clobber although running it matters beyond computing its outputs:
+    ///
+    /// - it has a side effect: a store, atomic or reduction (`st`, `atom`, `red`), a barrier
+    ///   or fence (`bar`, `barrier`, `membar`, `fence`), an `mbarrier` operation, an
+    ///   asynchronous copy (`cp.async*`, `cp.reduce.async*`), `wgmma.fence`/`commit_group`/
+    ///   `wait_group`, `tcgen05.*`, `nanosleep`, `trap`, `griddepcontrol`, `setmaxnreg`...
+    ///   (the effects come from the ISA table);
+    /// - it reads state that changes: `%clock`, `%clock64`, `%globaltimer` (and the other
+    ///   clock and performance-counter registers), `ld.volatile`/`.relaxed`/`.acquire`,
+    ///   `mbarrier.test_wait`/`try_wait`, `activemask`;
+    /// - it loads memory and stands inside a loop (the polling pattern). Loads that cannot
+    ///   change during the kernel (`ld.global.nc`, `ldu`, `.const`, `.param`, textures) are
+    ///   not reported.
+    ///
+    /// An asm without outputs is implicitly volatile and is never reported, nor is
+    /// `asm goto`.
+    ///
+    /// With a `"memory"` clobber but no `volatile`, nvcc keeps the statement (measured), and
+    /// the `cuda::ptx` wrappers are written that way: it is not reported, except as **info**
+    /// for a clock read, since `"memory"` does not stop the compiler from moving the read
+    /// across the arithmetic it is meant to time.
+    ///
+    /// ## Why is this bad?
+    /// Without `volatile` the compiler treats the asm as a pure function of its inputs: it
+    /// deletes it when its outputs are unused, merges two identical ones, and hoists it out of
+    /// loops. Measured with nvcc 13.0: `asm("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) :
+    /// "l"(p))` with `old` unused was deleted (counter 0 instead of 128); a non-volatile
+    /// `ld.u32` polled in a loop was hoisted out of it (the loop ran 1,000,000 times instead
+    /// of 11). With `volatile` both behave.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// unsigned old;
+    /// asm("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(counter));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// unsigned old;
+    /// asm volatile("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(counter) : "memory");
+    /// ```
+    ///
+    /// ## Fix
+    /// Safe: adds `volatile` after the `asm` keyword. (`missing-memory-clobber` separately
+    /// offers the `"memory"` clobber where the asm touches memory.)
     pub static META = {
         name: "missing-volatile",
         severity: Error,
-        fix: None,
+        fix: Safe,
         default_enabled: true,
-        summary: "TODO",
+        summary: "an asm with outputs and side effects (or a changing read) without `volatile`",
     }
 }
 
-pub fn check(_cx: &Ctx, _out: &mut Vec<Diagnostic>) {}
+/// Why the statement must not be deleted, merged or hoisted.
+struct Reason {
+    /// Where (the instruction or the register), in the source.
+    span: Span,
+    /// What it does, for the message: "writes memory (`atom.add.u32`)".
+    what: String,
+    /// The label on `span`.
+    label: String,
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.outputs.is_empty() || is_volatile(stmt) {
+            continue;
+        }
+        let flow = Flow::new(stmt);
+        let has_memory = stmt.has_clobber("memory");
+        let Some(reason) = reason(&flow, has_memory) else {
+            continue;
+        };
+        let fix = Fix::safe("add `volatile`", vec![add_volatile(stmt)]);
+        let d = if has_memory {
+            Diagnostic::new(
+                META.name,
+                Severity::Info,
+                stmt.keyword,
+                format!("asm {} without `volatile`: `\"memory\"` does not stop the compiler from merging two reads or moving one across the code being timed", reason.what),
+            )
+        } else {
+            diagnostic(
+                &META,
+                stmt.keyword,
+                format!("asm with outputs {} but is not `volatile`: the compiler may delete it when its outputs are unused, merge it, or hoist it out of a loop", reason.what),
+            )
+            .with_note("measured with nvcc 13: a non-volatile atomic whose result was unused was deleted, and a polled load was hoisted out of its loop")
+        };
+        out.push(d.with_label(reason.span, reason.label).with_fix(fix));
+    }
+}
+
+/// `volatile`, or `asm goto` (implicitly volatile).
+fn is_volatile(stmt: &AsmStatement) -> bool {
+    stmt.is_volatile() || stmt.qualifiers.iter().any(|(q, _)| q == "goto")
+}
+
+fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
+    let stmt = flow.stmt;
+    let mut clock = None;
+    let mut changing = None;
+    let mut polled = None;
+    for (i, step) in flow.steps.iter().enumerate() {
+        let opcode = &step.instr.opcode;
+        let opcode_span = template_span(stmt, step.instr.opcode_span.clone());
+        if clock.is_none() {
+            if let Some((name, span)) = flow.changing_registers(i).into_iter().next() {
+                clock = Some(Reason {
+                    span: template_span(stmt, span),
+                    what: format!("reads `%{name}`"),
+                    label: format!("`%{name}` changes while the thread runs"),
+                });
+            }
+        }
+        let Some(e) = step.effects() else {
+            continue;
+        };
+        if has_memory {
+            continue;
+        }
+        if side_effect(e, step.instr.base()) {
+            let what = if e.intersects(Effects::STORE.union(Effects::ATOMIC)) {
+                "writes memory"
+            } else if e.contains(Effects::VOLATILE_READ) {
+                "reads a value that changes"
+            } else if e.intersects(Effects::FENCE.union(Effects::BARRIER)) {
+                "orders memory"
+            } else {
+                "has a side effect"
+            };
+            return Some(Reason {
+                span: opcode_span,
+                what: format!("{what} (`{opcode}`)"),
+                label: format!("`{opcode}` {what}"),
+            });
+        }
+        if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
+            changing = Some(Reason {
+                span: opcode_span.clone(),
+                what: format!("reads a value that changes (`{opcode}`)"),
+                label: "two executions may read different values".to_string(),
+            });
+        }
+        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads && !read_only(step)
+        {
+            polled = Some(Reason {
+                span: opcode_span,
+                what: format!("loads memory inside a loop (`{opcode}`)"),
+                label: "a load the compiler may hoist out of the loop".to_string(),
+            });
+        }
+    }
+    if has_memory {
+        return clock;
+    }
+    changing.or(clock).or(polled)
+}
+
+/// Must stay even when its outputs are unused. A branch inside the template is not a side
+/// effect of the statement.
+fn side_effect(e: Effects, base: &str) -> bool {
+    e.writes_or_orders_memory()
+        || e.contains(Effects::SIDE_EFFECT)
+        || (e.contains(Effects::CONTROL) && !matches!(base, "bra" | "brx"))
+}
+
+/// A load from memory that cannot change while the kernel runs.
+fn read_only(step: &crate::dataflow::Step) -> bool {
+    let Some(form) = &step.form else {
+        return true;
+    };
+    if matches!(form.family.name, "ld.global.nc" | "ldu") || step.instr.has(".nc") {
+        return true;
+    }
+    let count = step.instr.operands.len();
+    let spaces: Vec<StateSpace> = form
+        .operands_for(count)
+        .filter_map(|o| (o.role == ptxguard_analyzer::isa::Role::Addr).then_some(o.space))
+        .flatten()
+        .collect();
+    !spaces.is_empty()
+        && spaces
+            .iter()
+            .all(|s| matches!(s, StateSpace::Const | StateSpace::Param | StateSpace::Tex))
+}

@@ -1,0 +1,796 @@
+//! The read/write analysis shared by the operand rules (`write-to-input`,
+//! `conditional-output`, `output-read-before-write`, `early-clobber`) and the effect rules
+//! (`missing-volatile`, `missing-memory-clobber`).
+//!
+//! [`Flow::new`] walks a template's instructions in order and classifies every placeholder
+//! occurrence as a read or a write of the asm operand it binds, from the operand roles of the
+//! ISA table: `Dst`/`PredDst` are writes (each element of a `{...}` vector, both halves of a
+//! `d|p` pair), `DstSrc` is both, `Src`/`PredSrc`/`Imm` are reads, every register inside an
+//! address `[...]` is read, and a guard `@%0` is read. An instruction the table does not know,
+//! or one with a piece of the template that cannot be known, makes its placeholders
+//! [`Access::Unknown`]: rules must not draw conclusions from them.
+//!
+//! On top of that, [`Flow::cfg`] builds the control flow between the instructions (`bra`,
+//! labels, `ret`/`exit`/`trap`) and [`Flow::must_write`] computes, for every instruction and
+//! for the end of the template, which operands are written on every path that reaches it.
+//! A write under a guard `@p` counts only once the same operand has also been written under
+//! `@!p` with `p` unchanged in between.
+
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::isa::{self, InstrForm, Role};
+use ptxguard_analyzer::ptx::{Instruction, Operand, OperandKind, StatementKind};
+use ptxguard_analyzer::template::HOLE;
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+
+use crate::util::{placeholder_refs, target_index};
+
+/// What an instruction does to one placeholder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+    /// Read, then written (`DstSrc`: `wgmma` accumulators, `bar.red` state...).
+    ReadWrite,
+    /// The instruction or the operand position is not known: anything may happen.
+    Unknown,
+}
+
+impl Access {
+    /// Known to read.
+    pub fn reads(self) -> bool {
+        matches!(self, Access::Read | Access::ReadWrite)
+    }
+
+    /// Known to write.
+    pub fn writes(self) -> bool {
+        matches!(self, Access::Write | Access::ReadWrite)
+    }
+
+    fn of_role(role: Role) -> Access {
+        match role {
+            Role::Dst | Role::PredDst => Access::Write,
+            Role::DstSrc => Access::ReadWrite,
+            Role::Src | Role::Addr | Role::PredSrc | Role::Imm => Access::Read,
+            Role::Label | Role::Other => Access::Unknown,
+        }
+    }
+}
+
+/// One placeholder occurrence in an instruction.
+#[derive(Clone, Debug)]
+pub struct Use {
+    /// The asm operand (`%N` number) it binds.
+    pub operand: usize,
+    /// The placeholder's decoded template range.
+    pub span: Range<usize>,
+    pub access: Access,
+    /// Index into [`Flow::steps`].
+    pub step: usize,
+    /// The placeholder is the instruction's guard predicate (`@%0`).
+    pub in_guard: bool,
+}
+
+/// How control leaves an instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Falls through to the next instruction.
+    Next,
+    /// `bra target` (`conditional` when guarded: it may also fall through).
+    Branch { target: String, conditional: bool },
+    /// `ret`, `exit`, `trap`: the path ends (`conditional` when guarded).
+    End { conditional: bool },
+    /// Cannot be known (`brx.idx`, an opcode with an unknown piece, a computed target).
+    Unknown,
+}
+
+/// A guard predicate: its text (`p`, or `%1` for a placeholder) and whether it is negated.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GuardKey {
+    pub predicate: String,
+    pub negated: bool,
+}
+
+/// One instruction of the template with what the analysis knows about it.
+pub struct Step<'a> {
+    pub instr: &'a Instruction,
+    /// The resolved ISA form; `None` when unknown, partial, or the operand count does not fit.
+    pub form: Option<InstrForm>,
+    pub guard: Option<GuardKey>,
+    pub control: Control,
+    /// Range into [`Flow::uses`].
+    pub uses: Range<usize>,
+    /// Registers and placeholders (as guard keys spell them) the instruction is known to write.
+    pub writes_names: Vec<String>,
+}
+
+impl Step<'_> {
+    /// The form's effects, when resolved.
+    pub fn effects(&self) -> Option<isa::Effects> {
+        self.form.as_ref().map(|f| f.effects)
+    }
+}
+
+/// The read/write analysis of one asm statement.
+pub struct Flow<'a> {
+    pub stmt: &'a AsmStatement,
+    pub steps: Vec<Step<'a>>,
+    pub uses: Vec<Use>,
+    /// Operands referenced somewhere the analysis cannot classify (a directive, text the parser
+    /// did not read as an instruction operand).
+    pub stray: Vec<bool>,
+    /// Part of the template cannot be known (a macro defined elsewhere), or it does not parse:
+    /// instructions may be missing from [`Self::steps`]. Rules that reason about the absence
+    /// of a write must stay silent.
+    pub opaque: bool,
+}
+
+/// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
+/// count does not fit the form.
+pub fn resolve(instr: &Instruction) -> Option<InstrForm> {
+    if instr.parts.iter().any(|p| p.text.contains(HOLE)) || instr.parts.is_empty() {
+        return None;
+    }
+    let parts: Vec<&str> = instr.parts.iter().map(|p| p.text.as_str()).collect();
+    let count = instr.operands.len();
+    let form = isa::resolve_with_count(&parts, count)?;
+    (count >= form.min_operands && count <= form.max_operands).then_some(form)
+}
+
+impl<'a> Flow<'a> {
+    pub fn new(stmt: &'a AsmStatement) -> Flow<'a> {
+        let mut flow = Flow {
+            stmt,
+            steps: Vec::new(),
+            uses: Vec::new(),
+            stray: vec![false; stmt.operand_count()],
+            opaque: stmt.template.is_partial() || !stmt.ptx.errors.is_empty(),
+        };
+        for (_, instr) in stmt.ptx.instructions() {
+            flow.add_step(instr);
+        }
+        // Placeholder references the walk above did not reach.
+        for (target, span, _) in placeholder_refs(stmt) {
+            let Some(index) = target_index(stmt, &target) else {
+                continue;
+            };
+            if !flow.uses.iter().any(|u| {
+                u.span.start <= span.start && span.start < u.span.end.max(u.span.start + 1)
+            }) {
+                flow.stray[index] = true;
+            }
+        }
+        flow
+    }
+
+    fn add_step(&mut self, instr: &'a Instruction) {
+        let step = self.steps.len();
+        let start = self.uses.len();
+        let form = if instr.partial { None } else { resolve(instr) };
+        if instr.partial {
+            self.opaque = true;
+        }
+        let mut writes_names = Vec::new();
+        let guard = instr.guard.as_ref().map(|g| {
+            self.walk(&g.predicate, Access::Read, step, true);
+            GuardKey {
+                predicate: self.key_of(&g.predicate),
+                negated: g.negated,
+            }
+        });
+        let count = instr.operands.len();
+        for (i, op) in instr.operands.iter().enumerate() {
+            let (access, pair) = match form.as_ref().and_then(|f| f.operand_for(i, count)) {
+                Some(info) => {
+                    let mut access = Access::of_role(info.role);
+                    if let Some(alt) = &info.alt {
+                        if Access::of_role(alt.role) != access {
+                            access = Access::Unknown;
+                        }
+                    }
+                    (access, info.pair.map(Access::of_role))
+                }
+                None => (Access::Unknown, None),
+            };
+            self.classify(op, access, pair, step, &mut writes_names);
+        }
+        let control = control_of(instr, guard.is_some());
+        self.steps.push(Step {
+            instr,
+            form,
+            guard,
+            control,
+            uses: start..self.uses.len(),
+            writes_names,
+        });
+    }
+
+    /// Classifies the placeholders of one instruction operand written at a position of the
+    /// given access (`pair`: the access of the predicate after a `|`).
+    fn classify(
+        &mut self,
+        op: &Operand,
+        access: Access,
+        pair: Option<Access>,
+        step: usize,
+        writes: &mut Vec<String>,
+    ) {
+        match &op.kind {
+            OperandKind::Placeholder(_) | OperandKind::Register { .. } => {
+                if access.writes() {
+                    writes.push(self.key_of(op));
+                }
+                self.walk(op, access, step, false);
+            }
+            OperandKind::Vector(items) => {
+                for item in items {
+                    self.classify(item, access, None, step, writes);
+                }
+            }
+            OperandKind::Pair(a, b) => {
+                self.classify(a, access, None, step, writes);
+                self.classify(b, pair.unwrap_or(Access::Unknown), None, step, writes);
+            }
+            // Every register in an address is read; `!p` is a read.
+            OperandKind::Address { .. } | OperandKind::AddressList(_) | OperandKind::Not(_) => {
+                let access = if access == Access::Unknown {
+                    Access::Unknown
+                } else {
+                    Access::Read
+                };
+                self.walk(op, access, step, false);
+            }
+            _ => self.walk(op, access, step, false),
+        }
+    }
+
+    /// Records every placeholder inside `op` with one access.
+    fn walk(&mut self, op: &Operand, access: Access, step: usize, in_guard: bool) {
+        let stmt = self.stmt;
+        let mut found = Vec::new();
+        op.walk(&mut |o| {
+            if let OperandKind::Placeholder(p) = &o.kind {
+                if let Some(bound) = stmt.resolve(p) {
+                    found.push((bound.index, o.span.clone()));
+                }
+            }
+        });
+        for (operand, span) in found {
+            self.uses.push(Use {
+                operand,
+                span,
+                access,
+                step,
+                in_guard,
+            });
+        }
+    }
+
+    fn key_of(&self, op: &Operand) -> String {
+        match &op.kind {
+            OperandKind::Register { name, .. } => name.clone(),
+            OperandKind::Placeholder(p) => match self.stmt.resolve(p) {
+                Some(o) => format!("%{}", o.index),
+                None => "%?".to_string(),
+            },
+            OperandKind::Not(inner) => self.key_of(inner),
+            _ => String::new(),
+        }
+    }
+
+    /// The uses of one step.
+    pub fn uses_of(&self, step: usize) -> &[Use] {
+        &self.uses[self.steps[step].uses.clone()]
+    }
+
+    /// Every use of one operand, in template order.
+    pub fn uses_of_operand(&self, operand: usize) -> impl Iterator<Item = &Use> {
+        self.uses.iter().filter(move |u| u.operand == operand)
+    }
+
+    /// Some occurrence of the operand cannot be classified.
+    pub fn uncertain(&self, operand: usize) -> bool {
+        self.stray.get(operand).copied().unwrap_or(true)
+            || self
+                .uses_of_operand(operand)
+                .any(|u| u.access == Access::Unknown)
+    }
+
+    /// The control flow between the steps; `None` when it cannot be known (a computed
+    /// branch, a target that is not a label of this template, a label defined twice).
+    pub fn cfg(&self) -> Option<Cfg> {
+        let n = self.steps.len();
+        // Label -> index of the step that follows it (n: the end of the template).
+        let mut labels: HashMap<&str, usize> = HashMap::new();
+        let mut seen = 0usize;
+        for s in &self.stmt.ptx.statements {
+            match &s.kind {
+                StatementKind::Instruction(_) => seen += 1,
+                StatementKind::Label(l) => {
+                    if labels.insert(l.name.as_str(), seen).is_some() {
+                        return None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut succ = vec![Vec::new(); n + 1];
+        for (i, step) in self.steps.iter().enumerate() {
+            match &step.control {
+                Control::Next => succ[i].push(i + 1),
+                Control::Branch {
+                    target,
+                    conditional,
+                } => {
+                    let &to = labels.get(target.as_str())?;
+                    succ[i].push(to);
+                    if *conditional && to != i + 1 {
+                        succ[i].push(i + 1);
+                    }
+                }
+                Control::End { conditional } => {
+                    if *conditional {
+                        succ[i].push(i + 1);
+                    }
+                }
+                Control::Unknown => return None,
+            }
+        }
+        Some(Cfg { succ })
+    }
+
+    /// Which operands are written on every path reaching each step and the end.
+    pub fn must_write(&self, cfg: &Cfg) -> MustWrite {
+        let n = self.steps.len();
+        let ops = self.stmt.operand_count();
+        let mut state: Vec<Option<State>> = vec![None; n + 1];
+        state[0] = Some(State {
+            written: vec![false; ops],
+            guarded: BTreeSet::new(),
+        });
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 0..n {
+                let Some(entry) = state[i].clone() else {
+                    continue;
+                };
+                let out = self.transfer(i, entry);
+                for &to in &cfg.succ[i] {
+                    let merged = match &state[to] {
+                        None => out.clone(),
+                        Some(old) => old.meet(&out),
+                    };
+                    if state[to].as_ref() != Some(&merged) {
+                        state[to] = Some(merged);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        MustWrite {
+            before: state.into_iter().map(|s| s.map(|s| s.written)).collect(),
+        }
+    }
+
+    fn transfer(&self, i: usize, mut s: State) -> State {
+        let step = &self.steps[i];
+        for u in self.uses_of(i) {
+            if u.in_guard || !(u.access.writes() || u.access == Access::Unknown) {
+                continue;
+            }
+            match (&step.guard, u.access) {
+                (Some(g), Access::Write | Access::ReadWrite) => {
+                    let other = (
+                        u.operand,
+                        GuardKey {
+                            predicate: g.predicate.clone(),
+                            negated: !g.negated,
+                        },
+                    );
+                    if s.guarded.contains(&other) {
+                        s.written[u.operand] = true;
+                    } else {
+                        s.guarded.insert((u.operand, g.clone()));
+                    }
+                }
+                // Unknown accesses count as writes: the rules must not report them.
+                _ => s.written[u.operand] = true,
+            }
+        }
+        // A redefined predicate no longer pairs with writes guarded by its old value.
+        if !step.writes_names.is_empty() {
+            s.guarded
+                .retain(|(_, g)| !step.writes_names.iter().any(|w| *w == g.predicate));
+        }
+        s
+    }
+}
+
+/// What a step does to memory the C++ program can see, for the effect rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemoryUse {
+    /// Reads memory through an address operand.
+    pub reads: bool,
+    /// Writes memory through an address operand (stores, atomics, reductions, async copies,
+    /// mbarrier operations).
+    pub writes: bool,
+    /// Orders memory (fences, barriers, acquire/release, waits on async completion).
+    pub orders: bool,
+}
+
+impl MemoryUse {
+    pub fn any(&self) -> bool {
+        self.reads || self.writes || self.orders
+    }
+}
+
+impl Flow<'_> {
+    /// What step `i` does to memory the program sees; all false when its form is unknown.
+    /// Hints (`prefetch`, `applypriority`, `cp.async.bulk.prefetch`), tensor memory
+    /// (`tcgen05.ld`) and variables the template declares itself (`.local`, `.param` of a
+    /// `call` sequence) are not memory the program sees.
+    pub fn memory_use(&self, i: usize) -> MemoryUse {
+        use isa::Effects as E;
+        let step = &self.steps[i];
+        let Some(form) = &step.form else {
+            return MemoryUse::default();
+        };
+        let e = form.effects;
+        let ordering = e.intersects(E::FENCE.union(E::BARRIER));
+        if e.contains(E::HINT) && !ordering && !e.intersects(E::STORE.union(E::ATOMIC)) {
+            return MemoryUse::default();
+        }
+        let declared = self.declared_names();
+        let count = step.instr.operands.len();
+        let addressed = step.instr.operands.iter().enumerate().any(|(k, op)| {
+            form.operand_for(k, count).is_some_and(|info| {
+                info.role == Role::Addr
+                    && info.space != Some(isa::StateSpace::Tmem)
+                    && !is_declared_symbol(op, &declared)
+            })
+        });
+        MemoryUse {
+            reads: addressed && e.contains(E::LOAD),
+            writes: addressed && e.intersects(E::STORE.union(E::ATOMIC).union(E::ASYNC)),
+            orders: ordering,
+        }
+    }
+
+    /// Names the template declares (`.reg`, `.local`, `.param`, `.shared`...).
+    pub fn declared_names(&self) -> Vec<&str> {
+        self.stmt
+            .ptx
+            .statements
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StatementKind::Directive(d) => Some(d.declared.iter().map(|n| n.name.as_str())),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// Special registers read by step `i` whose value changes over time (`%clock`,
+    /// `%clock64`, `%globaltimer`, performance counters), with their decoded ranges.
+    pub fn changing_registers(&self, i: usize) -> Vec<(String, Range<usize>)> {
+        let mut out = Vec::new();
+        let mut visit = |o: &Operand| {
+            if let OperandKind::Register {
+                name,
+                special: true,
+            } = &o.kind
+            {
+                if isa::special_register(name).is_some_and(|r| r.changes_over_time) {
+                    out.push((name.clone(), o.span.clone()));
+                }
+            }
+        };
+        let instr = self.steps[i].instr;
+        for op in &instr.operands {
+            op.walk(&mut visit);
+        }
+        out
+    }
+}
+
+/// `[buf]`, `[buf+4]` where `buf` is declared by the template itself.
+fn is_declared_symbol(op: &Operand, declared: &[&str]) -> bool {
+    match &op.kind {
+        OperandKind::Address {
+            base: Some(base),
+            offsets,
+        } => {
+            matches!(&base.kind, OperandKind::Symbol(s) if declared.contains(&s.as_str()))
+                && offsets
+                    .iter()
+                    .all(|(_, o)| matches!(o.kind, OperandKind::Immediate(_)))
+        }
+        OperandKind::Symbol(s) => declared.contains(&s.as_str()),
+        _ => false,
+    }
+}
+
+fn control_of(instr: &Instruction, guarded: bool) -> Control {
+    if instr.parts.iter().any(|p| p.text.contains(HOLE)) {
+        return Control::Unknown;
+    }
+    match instr.base() {
+        "bra" => match instr.operands.first().map(|o| &o.kind) {
+            Some(OperandKind::Symbol(target)) if instr.operands.len() == 1 => Control::Branch {
+                target: target.clone(),
+                conditional: guarded,
+            },
+            _ => Control::Unknown,
+        },
+        "brx" | "jmp" => Control::Unknown,
+        "ret" | "exit" | "trap" => Control::End {
+            conditional: guarded,
+        },
+        _ => Control::Next,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct State {
+    written: Vec<bool>,
+    /// Operands written under a guard that has not (yet) been complemented.
+    guarded: BTreeSet<(usize, GuardKey)>,
+}
+
+impl State {
+    fn meet(&self, other: &State) -> State {
+        State {
+            written: self
+                .written
+                .iter()
+                .zip(&other.written)
+                .map(|(a, b)| *a && *b)
+                .collect(),
+            guarded: self.guarded.intersection(&other.guarded).cloned().collect(),
+        }
+    }
+}
+
+/// Control flow between the steps of a [`Flow`]: node `i` is step `i`, node `steps.len()` is
+/// the end of the template.
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    pub succ: Vec<Vec<usize>>,
+}
+
+impl Cfg {
+    /// The end node.
+    pub fn exit(&self) -> usize {
+        self.succ.len() - 1
+    }
+
+    /// Steps that can run after step `from` has run (itself included when a loop leads back).
+    pub fn reachable_after(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.succ.len()];
+        let mut stack: Vec<usize> = self.succ[from].clone();
+        while let Some(n) = stack.pop() {
+            if seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            stack.extend(self.succ[n].iter().copied());
+        }
+        seen
+    }
+}
+
+/// The result of [`Flow::must_write`].
+#[derive(Clone, Debug)]
+pub struct MustWrite {
+    /// Per node: the operands written on every path reaching it; `None` when unreachable.
+    before: Vec<Option<Vec<bool>>>,
+}
+
+impl MustWrite {
+    /// Whether `operand` is written on every path before step `step` runs; `None` when the
+    /// step cannot be reached.
+    pub fn written_before(&self, step: usize, operand: usize) -> Option<bool> {
+        self.before
+            .get(step)?
+            .as_ref()
+            .map(|w| w.get(operand).copied().unwrap_or(true))
+    }
+
+    /// Whether `operand` is written on every path that reaches the end of the template;
+    /// `None` when no path reaches it.
+    pub fn written_at_end(&self, operand: usize) -> Option<bool> {
+        self.written_before(self.before.len() - 1, operand)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::cpp::find_asm_statements;
+    use ptxguard_analyzer::SourceFile;
+
+    fn stmt(asm: &str) -> AsmStatement {
+        let text = format!("__device__ void f(int a, int b, int* p) {{ int x, y; {asm}; }}\n");
+        let file = SourceFile::new("t.cu", text);
+        let mut all = find_asm_statements(&file);
+        assert_eq!(all.len(), 1, "one statement in {asm}");
+        all.remove(0)
+    }
+
+    /// `(operand, access)` of every use, in order.
+    fn accesses(flow: &Flow) -> Vec<(usize, Access)> {
+        flow.uses.iter().map(|u| (u.operand, u.access)).collect()
+    }
+
+    fn text_of<'s>(stmt: &'s AsmStatement, u: &Use) -> &'s str {
+        &stmt.template.text[u.span.clone()]
+    }
+
+    #[test]
+    fn destination_sources_and_address() {
+        let s = stmt(r#"asm("ld.global.u32 %0, [%1+4];" : "=r"(x) : "l"(p))"#);
+        let f = Flow::new(&s);
+        assert_eq!(accesses(&f), vec![(0, Access::Write), (1, Access::Read)]);
+        assert_eq!(text_of(&s, &f.uses[0]), "%0");
+        assert!(!f.opaque);
+        let s = stmt(r#"asm("add.u32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b))"#);
+        let f = Flow::new(&s);
+        assert_eq!(
+            accesses(&f),
+            vec![(0, Access::Write), (1, Access::Read), (2, Access::Read)]
+        );
+    }
+
+    #[test]
+    fn vectors_pairs_and_guards() {
+        let s = stmt(r#"asm("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(x), "=r"(y) : "r"(a))"#);
+        let f = Flow::new(&s);
+        assert_eq!(
+            accesses(&f),
+            vec![(0, Access::Write), (1, Access::Write), (2, Access::Read)]
+        );
+        let s = stmt(r#"asm("st.global.v2.u32 [%2], {%0, %1};" :: "r"(x), "r"(y), "l"(p))"#);
+        let f = Flow::new(&s);
+        assert!(f.uses.iter().all(|u| u.access == Access::Read));
+        let s = stmt(
+            r#"asm("{ .reg .pred q; shfl.sync.idx.b32 %0|q, %1, 0, 31, -1; @q mov.u32 %0, 0; }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        assert_eq!(accesses(&f)[0], (0, Access::Write));
+        assert_eq!(
+            f.steps[0].writes_names,
+            vec!["%0".to_string(), "q".to_string()]
+        );
+        assert_eq!(
+            f.steps[1].guard,
+            Some(GuardKey {
+                predicate: "q".into(),
+                negated: false
+            })
+        );
+    }
+
+    #[test]
+    fn packable_mov_writes_each_element() {
+        let s = stmt(r#"asm("mov.b64 {%0, %1}, %2;" : "=r"(x), "=r"(y) : "l"(p))"#);
+        let f = Flow::new(&s);
+        assert_eq!(
+            accesses(&f),
+            vec![(0, Access::Write), (1, Access::Write), (2, Access::Read)]
+        );
+    }
+
+    #[test]
+    fn unknown_instructions_are_unknown() {
+        let s = stmt(r#"asm("frobnicate.u32 %0, %1;" : "=r"(x) : "r"(a))"#);
+        let f = Flow::new(&s);
+        assert!(f.uses.iter().all(|u| u.access == Access::Unknown));
+        assert!(f.uncertain(0) && f.uncertain(1));
+        // Wrong operand count: not this form.
+        let s = stmt(r#"asm("add.u32 %0, %1;" : "=r"(x) : "r"(a))"#);
+        let f = Flow::new(&s);
+        assert!(f.uses.iter().all(|u| u.access == Access::Unknown));
+    }
+
+    #[test]
+    fn straight_line_must_write() {
+        let s =
+            stmt(r#"asm("{ mov.u32 %0, 1; add.u32 %1, %0, %2; }" : "=r"(x), "=r"(y) : "r"(a))"#);
+        let f = Flow::new(&s);
+        let cfg = f.cfg().unwrap();
+        let m = f.must_write(&cfg);
+        assert_eq!(m.written_before(0, 0), Some(false));
+        assert_eq!(m.written_before(1, 0), Some(true));
+        assert_eq!(m.written_before(1, 1), Some(false));
+        assert_eq!(m.written_at_end(0), Some(true));
+        assert_eq!(m.written_at_end(1), Some(true));
+    }
+
+    #[test]
+    fn guarded_write_is_not_a_must_write() {
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let m = f.must_write(&f.cfg().unwrap());
+        assert_eq!(m.written_at_end(0), Some(false));
+    }
+
+    #[test]
+    fn complementary_guards_make_a_must_write() {
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; @!p mov.s32 %0, 0; }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let m = f.must_write(&f.cfg().unwrap());
+        assert_eq!(m.written_at_end(0), Some(true));
+        // The predicate redefined in between: not complementary.
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; setp.eq.s32 p, %1, 35; @!p mov.s32 %0, 0; }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let m = f.must_write(&f.cfg().unwrap());
+        assert_eq!(m.written_at_end(0), Some(false));
+    }
+
+    #[test]
+    fn branches_and_labels() {
+        // Skipped by a conditional branch.
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p bra DONE_%=; mov.u32 %0, 1; DONE_%=: }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let cfg = f.cfg().unwrap();
+        assert_eq!(cfg.succ[1], vec![3, 2]);
+        let m = f.must_write(&cfg);
+        assert_eq!(m.written_at_end(0), Some(false));
+        // If/else with an unconditional branch over the else part.
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p bra ELSE; mov.u32 %0, 1; bra.uni END; ELSE: mov.u32 %0, 2; END: }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let m = f.must_write(&f.cfg().unwrap());
+        assert_eq!(m.written_at_end(0), Some(true));
+        // A loop whose body always runs once.
+        let s = stmt(
+            r#"asm("{ .reg .pred p; LOOP: ld.volatile.global.u32 %0, [%1]; setp.eq.u32 p, %0, 0; @p bra LOOP; }" : "=r"(x) : "l"(p))"#,
+        );
+        let f = Flow::new(&s);
+        let cfg = f.cfg().unwrap();
+        let m = f.must_write(&cfg);
+        assert_eq!(m.written_at_end(0), Some(true));
+        assert_eq!(m.written_before(1, 0), Some(true));
+        // The load runs again after it wrote %0.
+        assert!(cfg.reachable_after(0)[0]);
+    }
+
+    #[test]
+    fn exits_end_paths_and_unknown_targets_give_up() {
+        let s = stmt(
+            r#"asm("{ .reg .pred p; setp.ne.s32 p, %1, 0; @p exit; mov.u32 %0, 1; }" : "=r"(x) : "r"(a))"#,
+        );
+        let f = Flow::new(&s);
+        let m = f.must_write(&f.cfg().unwrap());
+        assert_eq!(m.written_at_end(0), Some(true));
+        let s = stmt(r#"asm("bra ELSEWHERE;" : "=r"(x))"#);
+        assert!(Flow::new(&s).cfg().is_none());
+    }
+
+    #[test]
+    fn partial_templates_are_opaque() {
+        let text = "__device__ void f(int a) { int x; asm(SOMETHING \"mov.u32 %0, %1;\" : \"=r\"(x) : \"r\"(a)); }\n";
+        let file = SourceFile::new("t.cu", text);
+        let all = find_asm_statements(&file);
+        let f = Flow::new(&all[0]);
+        assert!(f.opaque);
+    }
+
+    #[test]
+    fn placeholders_outside_instructions_are_stray() {
+        let s = stmt(r#"asm("{ .reg .b32 r<%1>; mov.u32 %0, 1; }" : "=r"(x) : "n"(4))"#);
+        let f = Flow::new(&s);
+        assert!(f.uncertain(1));
+        assert!(!f.uncertain(0));
+    }
+}
