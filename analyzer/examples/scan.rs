@@ -3,16 +3,19 @@
 use std::path::Path;
 
 fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
             walk(&p, out);
-        } else if p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "cu" | "cuh" | "h" | "hpp" | "hh" | "hxx" | "cpp" | "cc" | "cxx" | "inl"))
-        {
+        } else if p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            matches!(
+                e,
+                "cu" | "cuh" | "h" | "hpp" | "hh" | "hxx" | "cpp" | "cc" | "cxx" | "inl"
+            )
+        }) {
             out.push(p);
         }
     }
@@ -25,19 +28,45 @@ fn main() {
     let start = std::time::Instant::now();
     let (mut with_asm, mut statements, mut ptx, mut instructions, mut errors) = (0, 0, 0, 0, 0);
     for f in &files {
-        let Ok(bytes) = std::fs::read(f) else { continue };
+        let Ok(bytes) = std::fs::read(f) else {
+            continue;
+        };
         if !ptxguard_analyzer::cpp::may_contain_asm(&bytes) {
             continue;
         }
-        let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(f.clone(), bytes) else { continue };
+        let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(f.clone(), bytes) else {
+            continue;
+        };
         let s = ptxguard_analyzer::cpp::find_asm_statements(&file);
         if !s.is_empty() {
             with_asm += 1;
         }
         statements += s.len();
         ptx += s.iter().filter(|x| x.is_ptx()).count();
-        instructions += s.iter().map(|x| x.ptx.instructions().count()).sum::<usize>();
-        errors += s.iter().map(|x| x.ptx.errors.len()).sum::<usize>();
+        instructions += s
+            .iter()
+            .map(|x| x.ptx.instructions().count())
+            .sum::<usize>();
+        errors += s
+            .iter()
+            .filter(|x| x.is_ptx())
+            .map(|x| x.ptx.errors.len())
+            .sum::<usize>();
+        if std::env::var("SHOW").is_ok() {
+            for x in s.iter().filter(|x| x.is_ptx() && !x.ptx.errors.is_empty()) {
+                let e = &x.ptx.errors[0];
+                let t = &x.template.text;
+                let a = e.span.start.saturating_sub(40).min(t.len());
+                let b = (e.span.end + 20).min(t.len());
+                println!(
+                    "{:?} {:?} in {}: {:?}",
+                    e.kind,
+                    t.get(a..b),
+                    f.display(),
+                    x.context.target
+                );
+            }
+        }
     }
     println!(
         "{} files, {with_asm} with asm statements, {statements} statements ({ptx} PTX), {instructions} instructions, {errors} PTX syntax errors, {:?}",

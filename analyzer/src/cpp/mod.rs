@@ -53,6 +53,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
         parens: Vec::new(),
     };
     let functions = std::cell::OnceCell::new();
+    let device_file = target::has_device_markers(&file.path, text);
     let mut statements = Vec::new();
     let mut macro_uses: HashMap<String, Context> = HashMap::new();
     let mut i = 0;
@@ -77,7 +78,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                     };
                     if let Some(parsed) = parse_asm(&input, i) {
                         let context = scanner.context(i);
-                        statements.push(finish(text, parsed, context, None));
+                        statements.push(finish(text, device_file, parsed, context, None));
                     }
                 } else if asm_macros.contains_key(w.as_ref())
                     && !macro_uses.contains_key(w.as_ref())
@@ -118,7 +119,13 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                     if context.target.is_none() {
                         context.target = target::from_conditions(&context.conditions);
                     }
-                    statements.push(finish(text, parsed, context, Some(def.name.clone())));
+                    statements.push(finish(
+                        text,
+                        device_file,
+                        parsed,
+                        context,
+                        Some(def.name.clone()),
+                    ));
                     k = end;
                 }
             }
@@ -131,6 +138,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
 
 fn finish(
     text: &str,
+    device_file: bool,
     parsed: asm::ParsedAsm,
     mut context: Context,
     macro_name: Option<String>,
@@ -150,13 +158,15 @@ fn finish(
         macro_name,
         ptx: ptx::Ptx::default(),
     };
-    if matches!(context.target, None | Some(Target::Unknown)) {
-        if let Some(reason) = target::foreign_asm(text, &stmt) {
-            context.target = Some(Target::Foreign(reason));
-        }
-    }
     stmt.context = context;
     stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());
+    if matches!(stmt.context.target, None | Some(Target::Unknown)) {
+        if let Some(reason) = target::foreign_asm(&stmt) {
+            stmt.context.target = Some(Target::Foreign(reason));
+        } else if !device_file {
+            stmt.context.target = Some(Target::Host("in a file with no device code".into()));
+        }
+    }
     stmt
 }
 

@@ -167,8 +167,39 @@ const FOREIGN_MNEMONICS: [&str; 30] = [
     "isync",
 ];
 
+/// Whether a file shows any sign of device code; asm in a file without any is host asm.
+pub fn has_device_markers(path: &std::path::Path, text: &str) -> bool {
+    if path.extension().is_some_and(|e| e == "cu" || e == "cuh") {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    [
+        "__device__",
+        "__global__",
+        "__CUDA_ARCH__",
+        "DEVICE",
+        "cuda",
+        "CUDA",
+        "NV_IF_",
+        "__nv",
+    ]
+    .iter()
+    .any(|m| memchr::memmem::find(bytes, m.as_bytes()).is_some())
+}
+
 /// Content that says the asm is not PTX (used only where the context does not say).
-pub fn foreign_asm(_source: &str, stmt: &AsmStatement) -> Option<String> {
+pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
+    // The first instruction names no PTX instruction.
+    if !stmt.template.is_partial() {
+        if let Some((_, first)) = stmt.ptx.instructions().next() {
+            if !first.partial
+                && !crate::isa::is_known_opcode(&first.opcode)
+                && crate::isa::suggest_opcode(&first.opcode).is_none()
+            {
+                return Some(format!("`{}` is not a PTX instruction", first.opcode));
+            }
+        }
+    }
     let text = stmt
         .template
         .text

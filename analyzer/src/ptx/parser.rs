@@ -166,9 +166,24 @@ impl<'a> Parser<'a> {
         if !opcode_text.as_bytes()[0].is_ascii_alphabetic() {
             self.unexpected(opcode);
         }
+        // ptxas accepts modifiers separated from the opcode by spaces: `prmt .b32 d, a, b, c;`.
+        let mut opcode_string = opcode_text.to_string();
+        let mut parts = split_parts(opcode_text, opcode.start);
+        let mut opcode_end = opcode.end;
+        while let Some(next) = self.peek().filter(|t| t.kind == TokenKind::Word) {
+            let word = self.text_of(next);
+            if !word.starts_with('.') || word.len() < 2 || !word.as_bytes()[1].is_ascii_alphabetic()
+            {
+                break;
+            }
+            self.bump();
+            opcode_string.push_str(word);
+            parts.extend(split_parts(word, next.start));
+            opcode_end = next.end;
+        }
         let mut operands = Vec::new();
         let mut terminated = false;
-        let mut end = opcode.end;
+        let mut end = opcode_end;
         let mut expect_operand = true;
         while let Some(token) = self.peek() {
             match token.kind {
@@ -213,9 +228,9 @@ impl<'a> Parser<'a> {
         }
         let instruction = Instruction {
             guard,
-            opcode: opcode_text.to_string(),
-            opcode_span: opcode.span(),
-            parts: split_parts(opcode_text, opcode.start),
+            opcode: opcode_string,
+            opcode_span: opcode.start..opcode_end,
+            parts,
             operands,
             terminated,
             partial,
@@ -995,6 +1010,18 @@ mod tests {
         assert!(!add.partial);
         let (statement, _) = ptx.instructions().next().unwrap();
         assert_eq!(statement.span, 0..text.len());
+    }
+
+    #[test]
+    fn modifiers_separated_by_spaces_join_the_opcode() {
+        let ptx = parse("prmt .b32 neg, %3, %4, %1 ;", PercentMode::WithOperands);
+        let (_, i) = ptx.instructions().next().unwrap();
+        assert_eq!(i.opcode, "prmt.b32");
+        let parts: Vec<&str> = i.parts.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(parts, vec!["prmt", ".b32"]);
+        assert_eq!(i.parts[1].span, 5..9);
+        assert_eq!(i.operands.len(), 4);
+        assert!(ptx.errors.is_empty());
     }
 
     #[test]
