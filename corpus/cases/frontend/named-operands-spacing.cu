@@ -1,0 +1,22 @@
+// Front end: symbolic operand names with unusual spacing ([ name ] "r" ( x )), referenced as
+// %[name]; the misspelt one is the finding.
+__device__ unsigned fma_u32(unsigned a, unsigned b, unsigned c) {
+  unsigned r;
+  asm("mad.lo.u32 %[out], %[lhs], %[rhs], %[acc];"
+      : [ out ] "=r" ( r )
+      : [lhs]"r"(a), [ rhs ]"r"(b),
+        [acc] "r" (c));
+  return r;
+}
+
+__device__ unsigned misspelt(unsigned a, unsigned b) {
+  unsigned r;
+  asm("add.u32 %[out], %[lhs], %[rhss];"  // expect: operand-index
+      : [out] "=r"(r)
+      : [lhs] "r"(a), [rhs] "r"(b));  // expect: unused-operand(warning)
+  return r;
+}
+
+__global__ void k(unsigned* v) {
+  v[threadIdx.x] = fma_u32(v[threadIdx.x], 3u, 1u) + misspelt(v[threadIdx.x], 2u);
+}
