@@ -158,6 +158,16 @@ const SM100A_I8: &[ArchTarget] = &[ArchTarget::a(100), ArchTarget::a(101), ArchT
 const SM100A_103A: &[ArchTarget] = &[ArchTarget::a(100), ArchTarget::a(103)];
 const SM100F: &[ArchTarget] = &[ArchTarget::a(100), ArchTarget::f(100)];
 const SM120_FAM: &[ArchTarget] = &[ArchTarget::a(120), ArchTarget::f(120)];
+/// multimem with 8-bit float types or `.acc::f16`.
+const MULTIMEM_F8: &[ArchTarget] = &[
+    ArchTarget::a(100),
+    ArchTarget::a(101),
+    ArchTarget::a(110),
+    ArchTarget::a(120),
+    ArchTarget::a(121),
+    ArchTarget::f(100),
+    ArchTarget::f(110),
+];
 
 // Modifier groups for the validity lists.
 const INT16_64: &[&str] = &[".u16", ".u32", ".u64", ".s16", ".s32", ".s64"];
@@ -1519,15 +1529,7 @@ pub static FAMILIES: &[Family] = &[
                 ]),
                 86,
                 100,
-                &[
-                    ArchTarget::a(100),
-                    ArchTarget::a(101),
-                    ArchTarget::a(110),
-                    ArchTarget::a(120),
-                    ArchTarget::a(121),
-                    ArchTarget::f(100),
-                    ArchTarget::f(110)
-                ]
+                MULTIMEM_F8
             ),
         ],
         effect_rules: &[
@@ -1581,7 +1583,7 @@ pub static FAMILIES: &[Family] = &[
             Any(&[".e5m2", ".e5m2x2", ".e5m2x4", ".e4m3", ".e4m3x2", ".e4m3x4"]),
             86,
             100,
-            SM100_120_FAM
+            MULTIMEM_F8
         )],
         effect_rules: &[e!(Has(".release"), FENCE)],
         modifiers: &[
@@ -1864,6 +1866,7 @@ pub static FAMILIES: &[Family] = &[
         category: Category::DataMovement,
         min_ptx: 65,
         min_sm: 72,
+        wide_registers: true,
         variants: &[v!([
             dst("d", B32),
             src("a", N1),
@@ -3124,6 +3127,14 @@ pub static FAMILIES: &[Family] = &[
                 90
             ),
             r!(Any(&[".e4m3", ".e5m2"]), 84, 89),
+            r!(
+                All(&[
+                    Any(&[".e4m3", ".e5m2"]),
+                    AnyOf(&[Has(".m16n8k16"), TypeIn(0, &[".f16"])])
+                ]),
+                87,
+                89
+            ),
             r!(Any(&[".e3m2", ".e2m3", ".e2m1"]), 87, 120, SM120_FAM),
             r!(
                 AnyOf(&[HasPrefix(".kind::"), Has(".block_scale")]),
@@ -3160,6 +3171,14 @@ pub static FAMILIES: &[Family] = &[
         reqs: &[
             r!(Any(&[".e4m3", ".e5m2"]), 84, 89),
             r!(Has(".sp::ordered_metadata"), 85, 80),
+            r!(
+                All(&[
+                    Any(&[".e4m3", ".e5m2"]),
+                    AnyOf(&[Has(".m16n8k32"), TypeIn(0, &[".f16"])])
+                ]),
+                87,
+                120
+            ),
             r!(Any(&[".e3m2", ".e2m3", ".e2m1"]), 87, 120, SM120_FAM),
             r!(
                 AnyOf(&[HasPrefix(".kind::"), Has(".block_scale")]),

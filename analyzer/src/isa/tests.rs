@@ -318,6 +318,18 @@ fn mma_fragments() {
         form("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32").min_sm,
         89
     );
+    let f8h = form("mma.sync.aligned.m16n8k32.row.col.f16.e4m3.e5m2.f16");
+    assert_eq!((f8h.min_ptx, f8h.min_sm), (87, 89));
+    assert_eq!(
+        form("mma.sp.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32").min_sm,
+        89
+    );
+    assert_eq!(
+        form("mma.sp.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32").min_sm,
+        120
+    );
+    assert!(form("multimem.st.relaxed.gpu.global.e4m3x4").supported_on(&target("sm_121a")));
+    assert!(form("cvt.pack.sat.s8.s32.b32").wide_registers);
     let bs =
         form("mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0");
     assert_eq!(bs.operands.len(), 8);
