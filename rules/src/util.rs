@@ -172,3 +172,493 @@ pub fn register_capable_immediate(
     let _ = (cx, stmt, op);
     None
 }
+
+// ---------------------------------------------------------------------------------------------
+// Instruction forms (ISA table) and the operands written for them
+// ---------------------------------------------------------------------------------------------
+
+use ptxguard_analyzer::isa::{self, InstrForm, OperandInfo, Role, StateSpace};
+
+/// The opcode split into parts as the ISA wants them: `ld`, `.global`, `.u32`.
+pub fn opcode_parts(instr: &Instruction) -> Vec<&str> {
+    instr.parts.iter().map(|p| p.text.as_str()).collect()
+}
+
+/// The resolved form of a complete instruction (`None` when the instruction is partial or its
+/// family unknown). Resolved knowing the number of operands written.
+pub fn instr_form(instr: &Instruction) -> Option<InstrForm> {
+    if instr.partial || instr.parts.is_empty() {
+        return None;
+    }
+    if instr
+        .operands
+        .iter()
+        .any(|o| matches!(o.kind, OperandKind::Unknown))
+    {
+        return None;
+    }
+    let parts = opcode_parts(instr);
+    isa::resolve_with_count(&parts, instr.operands.len())
+}
+
+/// Each written operand with what the form expects there (`None` past the form's operands).
+pub fn operand_slots<'a, 'f>(
+    instr: &'a Instruction,
+    form: &'f InstrForm,
+) -> Vec<(usize, &'a Operand, Option<&'f OperandInfo>)> {
+    let count = instr.operands.len();
+    let expected: Vec<&OperandInfo> = form.operands_for(count).collect();
+    instr
+        .operands
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (i, o, expected.get(i).copied()))
+        .collect()
+}
+
+/// One place where an asm operand is used as (the base of) a memory address.
+#[derive(Clone, Debug)]
+pub struct AddressUse<'a> {
+    pub instr: &'a Instruction,
+    /// The operand of the instruction holding the address (`[%1+16]`).
+    pub operand: &'a Operand,
+    /// The placeholder giving the address register.
+    pub placeholder: &'a Operand,
+    pub asm: &'a AsmOperand,
+    /// The state space addressed.
+    pub space: StateSpace,
+    /// The ISA's name of the operand (`[a]`, `[srcMem]`); `a` for a `cvta` source.
+    pub slot_name: &'static str,
+    /// A `cvta` source register rather than a bracketed address.
+    pub cvta_source: bool,
+}
+
+/// The placeholder at the base of an address operand: `[%1]`, `[%1+16]`, and the first element
+/// of an address list (`[%0, {%1, %2}]`: the tensor map). `None` for symbols and immediates.
+pub fn address_base(operand: &Operand) -> Option<&Operand> {
+    match &operand.kind {
+        OperandKind::Address { base: Some(b), .. } => match &b.kind {
+            OperandKind::Placeholder(_) => Some(b),
+            OperandKind::Address { .. } | OperandKind::AddressList(_) => address_base(b),
+            _ => None,
+        },
+        OperandKind::AddressList(items) => items.first().and_then(|first| match &first.kind {
+            OperandKind::Placeholder(_) => Some(first),
+            OperandKind::Address { .. } => address_base(first),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// Every use of an asm operand as a memory address whose state space the ISA table gives,
+/// plus the address sources of `cvta` (`cvta.to.global.u64 d, a`: `a` is a generic address;
+/// `cvta.global.u64 d, a`: a global one).
+pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
+    let mut out = Vec::new();
+    for (_, instr) in stmt.ptx.instructions() {
+        let Some(form) = instr_form(instr) else {
+            continue;
+        };
+        if form.family.name == "cvta" {
+            // cvta{.space}.size p, a / cvta.to{.space}.size p, a: the source is an address.
+            let to = instr.has(".to");
+            let space = instr
+                .parts
+                .iter()
+                .skip(1)
+                .find_map(|p| StateSpace::parse(&p.text));
+            let Some(space) = space else { continue };
+            let src_space = if to { StateSpace::Generic } else { space };
+            if let Some(src) = instr.operands.get(1) {
+                if let OperandKind::Placeholder(p) = &src.kind {
+                    if let Some(asm) = stmt.resolve(p) {
+                        out.push(AddressUse {
+                            instr,
+                            operand: src,
+                            placeholder: src,
+                            asm,
+                            space: src_space,
+                            slot_name: "a",
+                            cvta_source: true,
+                        });
+                    }
+                }
+            }
+            continue;
+        }
+        for (_, operand, slot) in operand_slots(instr, &form) {
+            let Some(slot) = slot else { continue };
+            let (role, space, name) = if slot.role == Role::Addr {
+                (slot.role, slot.space, slot.name)
+            } else if let Some(alt) = slot.alt.filter(|a| a.role == Role::Addr) {
+                (alt.role, alt.space, alt.name)
+            } else {
+                continue;
+            };
+            if role != Role::Addr
+                || !matches!(
+                    operand.kind,
+                    OperandKind::Address { .. } | OperandKind::AddressList(_)
+                )
+            {
+                continue;
+            }
+            let Some(space) = space else { continue };
+            let Some(base) = address_base(operand) else {
+                continue;
+            };
+            let Some(p) = base.placeholder() else { continue };
+            let Some(asm) = stmt.resolve(p) else { continue };
+            out.push(AddressUse {
+                instr,
+                operand,
+                placeholder: base,
+                asm,
+                space,
+                slot_name: name,
+                cvta_source: false,
+            });
+        }
+    }
+    out
+}
+
+/// Whether a state space's addresses are 64-bit in the 64-bit ABI (the only one nvcc 13 has):
+/// generic, `.global`, `.const`, `.local`, `.param`.
+pub fn is_64bit_space(space: StateSpace) -> bool {
+    matches!(
+        space,
+        StateSpace::Generic
+            | StateSpace::Global
+            | StateSpace::Const
+            | StateSpace::Local
+            | StateSpace::Param
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instruction-form patterns (the TSV data files)
+// ---------------------------------------------------------------------------------------------
+
+/// Expands `{a,b}` alternatives: `fence.{sc,acq_rel}.cta` -> `fence.sc.cta`, `fence.acq_rel.cta`.
+/// Each result comes with the alternative chosen in every group, in order.
+pub fn expand_alternatives(pattern: &str) -> Vec<(String, Vec<(Vec<String>, String)>)> {
+    let Some(open) = pattern.find('{') else {
+        return vec![(pattern.to_string(), Vec::new())];
+    };
+    let Some(close_rel) = pattern[open..].find('}') else {
+        return vec![(pattern.to_string(), Vec::new())];
+    };
+    let close = open + close_rel;
+    let inner = &pattern[open + 1..close];
+    if !inner.contains(',') {
+        // `{%0}`-like text is not an alternative group; keep it.
+        return expand_alternatives(&pattern[close + 1..])
+            .into_iter()
+            .map(|(t, g)| (format!("{}{}", &pattern[..=close], t), g))
+            .collect();
+    }
+    let alts: Vec<String> = inner.split(',').map(|s| s.trim().to_string()).collect();
+    let mut out = Vec::new();
+    for alt in &alts {
+        for (tail, mut groups) in expand_alternatives(&pattern[close + 1..]) {
+            groups.insert(0, (alts.clone(), alt.clone()));
+            out.push((format!("{}{}{}", &pattern[..open], alt, tail), groups));
+        }
+    }
+    out
+}
+
+/// Substitutes into `name` the alternatives chosen for `pattern` (see [`expand_alternatives`]):
+/// a group of `name` takes the choice of the pattern group with the same alternatives (or
+/// the one at the same position with as many).
+pub fn substitute_alternatives(name: &str, chosen: &[(Vec<String>, String)]) -> String {
+    let mut out = String::new();
+    let mut rest = name;
+    let mut index = 0;
+    while let Some(open) = rest.find('{') {
+        let Some(close_rel) = rest[open..].find('}') else {
+            break;
+        };
+        let close = open + close_rel;
+        let alts: Vec<String> = rest[open + 1..close]
+            .split(',')
+            .map(|s| s.trim().to_string())
+            .collect();
+        out.push_str(&rest[..open]);
+        let pick = chosen
+            .iter()
+            .find(|(a, _)| *a == alts)
+            .or_else(|| chosen.get(index).filter(|(a, _)| a.len() == alts.len()))
+            .and_then(|(a, c)| a.iter().position(|x| x == c).map(|i| alts[i].clone()));
+        match pick {
+            Some(p) => out.push_str(&p),
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+        index += 1;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An instruction form as the data files write it (`ld.global.nc`, `redux.sync.min.u32`,
+/// `mov.u32 %0, %%clock`): compared token by token with an instruction, never as a prefix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormPattern {
+    /// The opcode tokens that are neither types nor vector sizes, without dots, sorted.
+    pub words: Vec<String>,
+    /// Type tokens in order (`u32`); empty: any type (the data files omit type overloads).
+    pub types: Vec<String>,
+    /// `v4`; `None`: no vector modifier.
+    pub vector: Option<String>,
+    /// Operands when the pattern gives them: `%0` (any), `%%clock` (that special register),
+    /// `0` (that immediate).
+    pub operands: Option<Vec<String>>,
+}
+
+fn is_vector_token(t: &str) -> bool {
+    matches!(t, "v2" | "v4" | "v8")
+}
+
+fn split_tokens<'a>(
+    tokens: impl Iterator<Item = &'a str>,
+) -> (Vec<String>, Vec<String>, Option<String>) {
+    let mut words = Vec::new();
+    let mut types = Vec::new();
+    let mut vector = None;
+    for t in tokens {
+        let t = t.strip_prefix('.').unwrap_or(t);
+        if t.is_empty() {
+            continue;
+        }
+        if is_vector_token(t) {
+            vector = Some(t.to_string());
+        } else if isa::PtxType::parse(t).is_some() {
+            types.push(t.to_string());
+        } else {
+            words.push(t.to_string());
+        }
+    }
+    words.sort();
+    (words, types, vector)
+}
+
+impl FormPattern {
+    /// Parses one expanded pattern (no `{a,b}` groups left).
+    pub fn parse(text: &str) -> FormPattern {
+        let text = text.trim();
+        let (opcode, operands) = match text.split_once(char::is_whitespace) {
+            Some((o, rest)) => (
+                o,
+                Some(
+                    rest.split(',')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+            None => (text, None),
+        };
+        let (words, types, vector) = split_tokens(opcode.split('.'));
+        FormPattern {
+            words,
+            types,
+            vector,
+            operands,
+        }
+    }
+
+    /// Whether the instruction's opcode is exactly this form (types compared only when the
+    /// pattern names some; special-register `mov` patterns accept any `mov` type of the same
+    /// size). Operands are compared when the pattern gives them.
+    pub fn matches(&self, instr: &Instruction) -> bool {
+        let (words, types, vector) = split_tokens(instr.parts.iter().map(|p| p.text.as_str()));
+        if words != self.words || vector != self.vector {
+            return false;
+        }
+        let sreg = self
+            .operands
+            .as_ref()
+            .is_some_and(|ops| ops.iter().any(|o| o.starts_with("%%")));
+        if sreg && words.len() == 1 && words[0] == "mov" {
+            let bits = |ts: &[String]| -> Vec<u16> {
+                ts.iter()
+                    .filter_map(|t| isa::PtxType::parse(t))
+                    .map(|t| t.bits)
+                    .collect()
+            };
+            if bits(&types) != bits(&self.types) {
+                return false;
+            }
+        } else if !self.types.is_empty() && types != self.types {
+            return false;
+        }
+        let Some(ops) = &self.operands else {
+            return true;
+        };
+        if ops.len() != instr.operands.len() {
+            return false;
+        }
+        ops.iter().zip(&instr.operands).all(|(want, got)| {
+            if let Some(reg) = want.strip_prefix("%%") {
+                matches!(&got.kind, OperandKind::Register { name, .. } if name == reg)
+            } else if want.starts_with('%') {
+                // The destination: an asm operand, or a register of the template.
+                matches!(
+                    &got.kind,
+                    OperandKind::Placeholder(_) | OperandKind::Register { special: false, .. }
+                )
+            } else {
+                matches!(&got.kind, OperandKind::Immediate(v) if v == want)
+            }
+        })
+    }
+
+    /// The special register the pattern reads (`mov.u32 %0, %%clock` -> `clock`).
+    pub fn special_register(&self) -> Option<&str> {
+        self.operands
+            .as_ref()?
+            .iter()
+            .find_map(|o| o.strip_prefix("%%"))
+    }
+}
+
+/// Parses a dotted version (`3.0`, `2.4.0`) into a comparable triple.
+pub fn parse_version(s: &str) -> Option<(u32, u32, u32)> {
+    let mut it = s.trim().trim_start_matches('v').split('.');
+    let major = it.next()?.parse().ok()?;
+    let minor = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    let patch = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    Some((major, minor, patch))
+}
+
+/// The span of the whole opcode of an instruction, in the source.
+pub fn opcode_span(stmt: &AsmStatement, instr: &Instruction) -> Span {
+    template_span(stmt, instr.opcode_span.clone())
+}
+
+/// Whether the file implements `cuda::ptx` itself (libcu++'s `cuda/__ptx` headers, or code
+/// in `namespace cuda::ptx`): suggestions to use `cuda::ptx` make no sense there.
+pub fn implements_cuda_ptx(cx: &crate::Ctx) -> bool {
+    let path = cx.file.path.to_string_lossy().replace('\\', "/");
+    if path.contains("cuda/ptx") || path.contains("__ptx") || path.contains("cuda/__ptx") {
+        return true;
+    }
+    let text = cx.source();
+    text.contains("BEGIN_NAMESPACE_CUDA_PTX")
+        || text.contains("namespace cuda::ptx")
+        || text.contains("namespace cuda { namespace ptx")
+        || contains_namespace_ptx(text)
+}
+
+fn contains_namespace_ptx(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(at) = rest.find("namespace") {
+        let after = rest[at + "namespace".len()..].trim_start();
+        if let Some(tail) = after.strip_prefix("ptx") {
+            if tail.trim_start().starts_with('{') {
+                return true;
+            }
+        }
+        rest = &rest[at + "namespace".len()..];
+    }
+    false
+}
+
+/// Whether the file is one of the CUDA headers that implement the intrinsics with inline PTX
+/// (`sm_32_intrinsics.hpp`, `cuda_fp16.hpp`, clang's `__clang_cuda_*.h`...).
+pub fn implements_cuda_intrinsics(cx: &crate::Ctx) -> bool {
+    let path = cx.file.path.to_string_lossy().replace('\\', "/");
+    let name = path.rsplit('/').next().unwrap_or("");
+    (name.starts_with("sm_") && name.contains("_intrinsics"))
+        || name.starts_with("sm_") && name.contains("_rt.")
+        || name.starts_with("cuda_fp16")
+        || name.starts_with("cuda_bf16")
+        || name.starts_with("cuda_fp8")
+        || name.starts_with("__clang_cuda_")
+        || name.starts_with("device_functions")
+        || path.contains("/crt/")
+}
+
+/// Modifier combinations the PTX ISA rules out for sure, which the per-family modifier lists
+/// cannot express: `.sat` on an integer type other than `.s32` (`add`/`sub`), `.ftz` or a
+/// floating-point rounding mode on an integer `add`/`sub`/`mul`/`mad`/`min`/`max`, `.hi`/`.lo`/
+/// `.wide` on a floating-point `mul`/`mad`, `.wide` on 64-bit types. Returns the index of the
+/// offending part and the message.
+pub fn invalid_modifier_combination(instr: &Instruction) -> Option<(usize, String)> {
+    let base = instr.base();
+    if !matches!(base, "add" | "sub" | "mul" | "mad" | "min" | "max") {
+        return None;
+    }
+    let types: Vec<(usize, isa::PtxType)> = instr
+        .parts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, p)| isa::PtxType::parse(&p.text).map(|t| (i, t)))
+        .collect();
+    // Exactly one type: mixed-precision and packed forms are left alone.
+    let [(_, ty)] = types.as_slice() else {
+        return None;
+    };
+    let integer = ty.is_integer() || ty.class == isa::TypeClass::Bits;
+    let float = ty.class == isa::TypeClass::Float && matches!(ty.bits, 32 | 64);
+    let name = ty.to_string();
+    for (i, p) in instr.parts.iter().enumerate().skip(1) {
+        let m = p.text.as_str();
+        let why = match m {
+            ".sat"
+                if matches!(base, "add" | "sub")
+                    && integer
+                    && !(ty.class == isa::TypeClass::Signed && ty.bits == 32) =>
+            {
+                Some(format!("`.sat` is only defined for `{base}.s32` among integer types, not `{base}{name}`"))
+            }
+            ".ftz" | ".rn" | ".rz" | ".rm" | ".rp" if integer => Some(format!(
+                "`{m}` is a floating-point modifier; `{base}{name}` is an integer instruction"
+            )),
+            ".hi" | ".lo" | ".wide" if float && matches!(base, "mul" | "mad") => Some(format!(
+                "`{m}` is an integer modifier; `{base}{name}` is a floating-point instruction"
+            )),
+            ".wide" if ty.bits == 64 && matches!(base, "mul" | "mad") => Some(format!(
+                "`{base}.wide` doubles the width of 16- and 32-bit operands; there is no `{base}.wide{name}`"
+            )),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Some((i, why));
+        }
+    }
+    None
+}
+
+/// Why a bracketed address is malformed (`[%1+]`, `[]`, `[+4]`, `[a++4]`), by its text.
+pub fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
+    let text = template.get(operand.span.clone())?;
+    if text.contains(crate::util::HOLE_CHAR) {
+        return None;
+    }
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    if matches!(operand.kind, OperandKind::AddressList(_)) {
+        return None;
+    }
+    if inner.is_empty() {
+        return Some("empty address `[]`".to_string());
+    }
+    let compact: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.ends_with(['+', '-']) {
+        return Some(format!(
+            "malformed address `{text}`: nothing follows the `{}`",
+            compact.chars().last().unwrap_or('+')
+        ));
+    }
+    if compact.starts_with('+') || compact.contains("++") || compact.contains("--") {
+        return Some(format!("malformed address `{text}`"));
+    }
+    None
+}
+
+/// The byte that stands in the template for a piece that could not be known.
+pub const HOLE_CHAR: char = ptxguard_analyzer::ptx::HOLE;
