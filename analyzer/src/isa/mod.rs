@@ -486,13 +486,12 @@ fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
 }
 
 /// Whether a modifier part is valid for the family (listed among its modifiers; `*` in a
-/// listed entry matches any run of characters). Families that list none accept anything.
+/// listed entry matches any run of characters). Families that list none take no modifier.
 pub fn is_valid_modifier(family: &Family, part: &str) -> bool {
-    family.modifiers.is_empty()
-        || family
-            .modifiers
-            .iter()
-            .any(|g| g.iter().any(|m| glob_match(m, part)))
+    family
+        .modifiers
+        .iter()
+        .any(|g| g.iter().any(|m| glob_match(m, part)))
 }
 
 /// Indices of the parts that are neither part of the family name nor a listed modifier

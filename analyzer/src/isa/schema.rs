@@ -434,11 +434,14 @@ pub struct Family {
     pub effect_rules: &'static [EffRule],
     /// Valid modifiers after the name (type modifiers included), in groups so that common
     /// sets are shared. `*` in an entry matches any run of characters (`.m64n*k16`). Empty:
-    /// not listed, accept anything.
+    /// the instruction takes no modifier beyond its name.
     pub modifiers: &'static [&'static [&'static str]],
     /// Deprecated or removed forms (`vote`, `shfl` without `.sync`: not supported on sm_70+
     /// from PTX ISA 6.4).
     pub deprecated: Option<&'static str>,
+    /// `(ptx, sm)`: not supported on targets of this SM or higher from this PTX ISA version on
+    /// (`vote`, `shfl`: `(64, 70)`).
+    pub removed_on: Option<(u16, u16)>,
     /// Why an entry is uncertain, when it is (written from knowledge of the ISA where the
     /// documentation could not settle it).
     pub uncertain: Option<&'static str>,

@@ -230,6 +230,7 @@ const BASE: Family = Family {
     effect_rules: &[],
     modifiers: &[],
     deprecated: None,
+    removed_on: None,
     uncertain: None,
 };
 
@@ -1306,6 +1307,7 @@ pub static FAMILIES: &[Family] = &[
             src("c", U32)
         ])],
         modifiers: &[&[".up", ".down", ".bfly", ".idx", ".b32"]],
+        removed_on: Some((64, 70)),
         deprecated: Some(
             "shfl without .sync is deprecated since PTX ISA 6.0 and not supported on sm_70 or \
              higher from PTX ISA 6.4: use shfl.sync",
@@ -2716,6 +2718,7 @@ pub static FAMILIES: &[Family] = &[
         ],
         reqs: &[r!(Has(".ballot"), 20, 20)],
         modifiers: &[&[".all", ".any", ".uni", ".ballot", ".pred", ".b32"]],
+        removed_on: Some((64, 70)),
         deprecated: Some(
             "vote without .sync is deprecated since PTX ISA 6.0 and not supported on sm_70 or \
              higher from PTX ISA 6.4: use vote.sync",

@@ -497,6 +497,7 @@ fn shfl_vote_redux_elect() {
     assert_eq!((f.min_ptx, f.min_sm), (60, 30));
     assert!(f.effects.contains(Effects::WARP_SYNC));
     assert!(form("shfl.up.b32").family.deprecated.is_some());
+    assert_eq!(form("vote.any.pred").family.removed_on, Some((64, 70)));
 
     let r = form("redux.sync.add.u32");
     assert_eq!((r.min_ptx, r.min_sm), (70, 80));
@@ -770,6 +771,12 @@ fn known_opcodes_and_suggestions() {
     .is_empty());
     assert!(with_parts("mad.hi.cc.u32", invalid_modifiers).is_empty());
     assert_eq!(with_parts("add.u33", invalid_modifiers), vec![1]);
+    assert_eq!(
+        with_parts("cp.async.commit_group.x", invalid_modifiers),
+        vec![3]
+    );
+    assert!(with_parts("rcp.approx.ftz.f64", invalid_modifiers).is_empty());
+    assert!(with_parts("tcgen05.fence::before_thread_sync", invalid_modifiers).is_empty());
 }
 
 #[test]
