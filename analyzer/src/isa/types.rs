@@ -180,6 +180,11 @@ pub fn register_type(letter: char) -> Option<PtxType> {
 /// - With `wide_registers` (`ld`, `st`, `cvt` and the others the ISA allows) a register wider
 ///   than the type is accepted: a bit register for any type, a float register only for a
 ///   bit type (ISA table 27: `fX` sources chop only for `.bX` instruction types).
+/// - Alternate float formats (`.bf16`, `.bf16x2`, `.tf32`, `.e4m3x2`...) are held in bit
+///   registers: the ISA gives their operands `.b16`/`.b32` type (e.g. "for `.bf16x2`
+///   instruction type, operands d, a, b have .b32 type"), so they check as bit types. Packed
+///   `.f16x2` likewise has `.b32` operands; it shares `(Float, 32)` with `.f32`, and both
+///   readings accept `r` and `f`.
 /// - `.pred` operands never take an asm operand register (nor an immediate) directly.
 /// - Letters that are not registers (`n`, `C`, unknown ones) are not judged here: `true`,
 ///   except on `.pred`.
@@ -187,6 +192,11 @@ pub fn constraint_fits(letter: char, ty: PtxType, wide_registers: bool) -> bool 
     if ty.is_pred() {
         return false;
     }
+    let ty = if ty.class == TypeClass::AltFloat {
+        PtxType::new(TypeClass::Bits, ty.bits)
+    } else {
+        ty
+    };
     let Some(reg) = register_type(letter) else {
         return true;
     };
@@ -350,6 +360,30 @@ mod tests {
             assert!(!constraint_fits(l, PtxType::PRED, true));
         }
         assert!(constraint_fits('n', u32_, false));
+        // Alternate floats are bit-typed operands.
+        let bf16x2 = PtxType::parse(".bf16x2").unwrap();
+        assert!(constraint_fits('f', bf16x2, false));
+        assert!(constraint_fits('r', bf16x2, false));
+        assert!(constraint_fits(
+            'f',
+            PtxType::parse(".tf32").unwrap(),
+            false
+        ));
+        assert!(constraint_fits(
+            'h',
+            PtxType::parse(".bf16").unwrap(),
+            false
+        ));
+        assert!(!constraint_fits(
+            'r',
+            PtxType::parse(".bf16").unwrap(),
+            false
+        ));
+        assert!(constraint_fits(
+            'r',
+            PtxType::parse(".e4m3x2").unwrap(),
+            true
+        ));
     }
 
     #[test]
