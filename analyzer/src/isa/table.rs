@@ -1291,6 +1291,9 @@ pub static FAMILIES: &[Family] = &[
                 ".pred", ".b128", ".f16", ".f16x2", ".bf16", ".bf16x2", ".v2", ".v4",
             ],
         ],
+        uncertain: Some(
+            ".v2/.v4 vector moves (mov.v4.u32 {x, y, z, _}, %clusterid) are accepted by ptxas and used in real code, though the ISA syntax does not list them",
+        ),
         ..BASE
     },
     Family {
@@ -1492,6 +1495,9 @@ pub static FAMILIES: &[Family] = &[
                 ".v4",
             ],
         ],
+        uncertain: Some(
+            "wider registers assumed accepted, as for st",
+        ),
         ..BASE
     },
     Family {
@@ -1879,6 +1885,9 @@ pub static FAMILIES: &[Family] = &[
         modifiers: &[&[
             ".sat", ".u16", ".s16", ".u2", ".s2", ".u4", ".s4", ".u8", ".s8", ".s32", ".b32",
         ]],
+        uncertain: Some(
+            "wider registers assumed accepted, as for cvt",
+        ),
         ..BASE
     },
     Family {
@@ -3574,6 +3583,9 @@ pub static FAMILIES: &[Family] = &[
             ),
         ],
         modifiers: &[TC_MMA_MODS],
+        uncertain: Some(
+            ".kind::i8 targets follow the ISA text (sm_100a/101a/110a only), where the CCCL table also lists sm_100f/103a/103f/110f; with 6 operands the 5th may be disable-output-lane or the 6th scale-input-d: only the shape of the operand tells",
+        ),
         ..BASE
     },
     Family {
