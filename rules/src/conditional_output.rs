@@ -1,15 +1,143 @@
+use crate::dataflow::{Control, Flow};
+use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
 declare_rule! {
-    /// TODO: documentation.
+    /// ## What it does
+    /// Flags an output declared with `=` that the template writes only under a predicate
+    /// guard (`@p mov.u32 %0, 1;`) or only on some paths through it (a conditional branch
+    /// `@p bra DONE;` can jump over the write). A write under `@p` followed by one under
+    /// `@!p` (with `p` unchanged in between) counts as a write on every path, and paths that
+    /// end in `exit`, `ret` or `trap` do not count.
+    ///
+    /// `"+"` outputs are left alone: the compiler loads their old value before the asm, so a
+    /// conditional write keeps it when the predicate is false. Templates with pieces that
+    /// cannot be known, instructions the ISA table does not know touching the output, and
+    /// computed branches (`brx.idx`) keep the rule silent.
+    ///
+    /// ## Why is this bad?
+    /// An `=` output is write-only: the compiler does not put the variable's current value in
+    /// the register before the asm, so when the write does not happen the variable receives
+    /// whatever the register held. Measured with nvcc 13.0: `asm("{ .reg .pred %p; setp.eq.s32
+    /// %p, %1, 34; @%p mov.s32 %0, 1; }" : "=r"(y) : "r"(x))` with `y = 77` before and
+    /// `x != 34` returned 0, not 77.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// int y = 77;
+    /// asm("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; }" : "=r"(y) : "r"(x));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// int y = 77;
+    /// asm("{ .reg .pred p; setp.eq.s32 p, %1, 34; @p mov.s32 %0, 1; }" : "+r"(y) : "r"(x));
+    /// ```
+    /// (or write the output on every path: `selp.s32 %0, 1, %2, p;`).
+    ///
+    /// ## Fix
+    /// Unsafe: turns `=` into `+`. The variable must then hold a meaningful value before the
+    /// asm (reading an uninitialized one is undefined), which only a human can check.
     pub static META = {
         name: "conditional-output",
         severity: Error,
-        fix: None,
+        fix: Unsafe,
         default_enabled: true,
-        summary: "TODO",
+        summary: "an `=` output written only under a predicate or on some paths",
     }
 }
 
-pub fn check(_cx: &Ctx, _out: &mut Vec<Diagnostic>) {}
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.outputs.is_empty() {
+            continue;
+        }
+        let flow = Flow::new(stmt);
+        if flow.opaque {
+            continue;
+        }
+        let Some(cfg) = flow.cfg() else {
+            continue;
+        };
+        let must = flow.must_write(&cfg);
+        for op in &stmt.outputs {
+            let c = &op.constraint;
+            if !c.known || c.is_read_write() || !c.text.contains('=') {
+                continue;
+            }
+            if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
+                continue;
+            }
+            let writes: Vec<_> = flow
+                .uses_of_operand(op.index)
+                .filter(|u| u.access.writes() && !u.in_guard)
+                .collect();
+            // Never written: `unused-operand` or `output-read-before-write` speak for it.
+            let Some(first) = writes.first() else {
+                continue;
+            };
+            // The first guarded write, else the first write on a conditional path.
+            let guarded = writes
+                .iter()
+                .find(|u| flow.steps[u.step].instr.guard.is_some());
+            let (u, message, label) = match guarded {
+                Some(u) => {
+                    let g = flow.steps[u.step].instr.guard.as_ref().expect("guarded");
+                    (
+                        *u,
+                        format!(
+                            "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false the variable gets garbage, not its old value",
+                            op.index, op.expr
+                        ),
+                        Some((template_span(stmt, g.span.clone()), "written only when this predicate holds".to_string())),
+                    )
+                }
+                None => {
+                    let branch = flow
+                        .steps
+                        .iter()
+                        .find(|s| {
+                            matches!(
+                                s.control,
+                                Control::Branch {
+                                    conditional: true,
+                                    ..
+                                }
+                            )
+                        })
+                        .or_else(|| {
+                            flow.steps
+                                .iter()
+                                .find(|s| matches!(s.control, Control::Branch { .. }))
+                        });
+                    (
+                        *first,
+                        format!(
+                            "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others the variable gets garbage",
+                            op.index, op.expr
+                        ),
+                        branch.map(|s| {
+                            (
+                                template_span(stmt, s.instr.opcode_span.clone()),
+                                "this branch can skip the write".to_string(),
+                            )
+                        }),
+                    )
+                }
+            };
+            let mut d = diagnostic(&META, template_span(stmt, u.span.clone()), message)
+                .with_label(c.span, "declared write-only (`=`) here")
+                .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
+            if let Some((span, text)) = label {
+                d = d.with_label(span, text);
+            }
+            if let Some(eq) = equals_sign_span(cx.source(), op) {
+                d = d.with_fix(Fix::unsafe_(
+                    "declare it read-write (`+`)",
+                    vec![Edit::replace(eq, "+")],
+                ));
+            }
+            out.push(d);
+        }
+    }
+}

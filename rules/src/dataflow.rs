@@ -306,10 +306,8 @@ impl<'a> Flow<'a> {
         for s in &self.stmt.ptx.statements {
             match &s.kind {
                 StatementKind::Instruction(_) => seen += 1,
-                StatementKind::Label(l) => {
-                    if labels.insert(l.name.as_str(), seen).is_some() {
-                        return None;
-                    }
+                StatementKind::Label(l) if labels.insert(l.name.as_str(), seen).is_some() => {
+                    return None;
                 }
                 _ => {}
             }
@@ -401,7 +399,7 @@ impl<'a> Flow<'a> {
         // A redefined predicate no longer pairs with writes guarded by its old value.
         if !step.writes_names.is_empty() {
             s.guarded
-                .retain(|(_, g)| !step.writes_names.iter().any(|w| *w == g.predicate));
+                .retain(|(_, g)| !step.writes_names.contains(&g.predicate));
         }
         s
     }
@@ -560,11 +558,6 @@ pub struct Cfg {
 }
 
 impl Cfg {
-    /// The end node.
-    pub fn exit(&self) -> usize {
-        self.succ.len() - 1
-    }
-
     /// Steps that can run after step `from` has run (itself included when a loop leads back).
     pub fn reachable_after(&self, from: usize) -> Vec<bool> {
         let mut seen = vec![false; self.succ.len()];

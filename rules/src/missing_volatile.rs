@@ -147,7 +147,7 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
         }
         if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
             changing = Some(Reason {
-                span: opcode_span.clone(),
+                span: opcode_span,
                 what: format!("reads a value that changes (`{opcode}`)"),
                 label: "two executions may read different values".to_string(),
             });

@@ -1,15 +1,95 @@
+use crate::dataflow::Flow;
+use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
 declare_rule! {
-    /// TODO: documentation.
+    /// ## What it does
+    /// Flags an output declared with `=` that the template reads (as a source, inside an
+    /// address, as a guard, or as the accumulator of a read-write operand such as `wgmma`'s
+    /// `d`) before writing it on every path that leads there. A read in the same instruction
+    /// as the write counts as before it (`add.u32 %0, %0, %1;`).
+    ///
+    /// Writing the output first and reading it afterwards is fine, as are `"+"` outputs.
+    /// Templates with pieces that cannot be known, instructions the ISA table does not know
+    /// touching the output, and computed branches keep the rule silent.
+    ///
+    /// ## Why is this bad?
+    /// An `=` output is write-only: the compiler does not load the variable into the register
+    /// before the asm, so the template reads whatever the register happened to hold. Measured
+    /// with nvcc 13.0: `x = 5; asm("add.u32 %0, %0, %1;" : "=r"(x) : "r"(a))` with `a = 1`
+    /// returned 1, not 6.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// asm("add.u32 %0, %0, %1;" : "=r"(x) : "r"(a));
+    /// ```
+    /// Use instead:
+    /// ```cuda
+    /// asm("add.u32 %0, %0, %1;" : "+r"(x) : "r"(a));
+    /// ```
+    ///
+    /// ## Fix
+    /// Unsafe: turns `=` into `+`, which makes the compiler load the variable first. Check
+    /// that it is initialized, and that reading it was intended rather than a wrong operand
+    /// number.
     pub static META = {
         name: "output-read-before-write",
         severity: Error,
-        fix: None,
+        fix: Unsafe,
         default_enabled: true,
-        summary: "TODO",
+        summary: "an `=` output that the template reads before writing it",
     }
 }
 
-pub fn check(_cx: &Ctx, _out: &mut Vec<Diagnostic>) {}
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.outputs.is_empty() {
+            continue;
+        }
+        let flow = Flow::new(stmt);
+        if flow.opaque {
+            continue;
+        }
+        let Some(cfg) = flow.cfg() else {
+            continue;
+        };
+        let must = flow.must_write(&cfg);
+        for op in &stmt.outputs {
+            let c = &op.constraint;
+            if !c.known || c.is_read_write() || !c.text.contains('=') || flow.stray[op.index] {
+                continue;
+            }
+            let Some(read) = flow
+                .uses_of_operand(op.index)
+                .find(|u| u.access.reads() && must.written_before(u.step, op.index) == Some(false))
+            else {
+                continue;
+            };
+            let written_later = flow
+                .uses_of_operand(op.index)
+                .any(|u| u.access.writes() && !u.in_guard);
+            let message = if written_later {
+                format!(
+                    "output %{} (`{}`) is declared `=` but read before the template writes it: it holds garbage, not the variable's value",
+                    op.index, op.expr
+                )
+            } else {
+                format!(
+                    "output %{} (`{}`) is declared `=` but only read by the template: it holds garbage, not the variable's value",
+                    op.index, op.expr
+                )
+            };
+            let mut d = diagnostic(&META, template_span(stmt, read.span.clone()), message)
+                .with_label(c.span, "declared write-only (`=`) here")
+                .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
+            if let Some(eq) = equals_sign_span(cx.source(), op) {
+                d = d.with_fix(Fix::unsafe_(
+                    "declare it read-write (`+`)",
+                    vec![Edit::replace(eq, "+")],
+                ));
+            }
+            out.push(d);
+        }
+    }
+}

@@ -1,15 +1,197 @@
+use crate::dataflow::Flow;
+use crate::util::{diagnostic, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
 declare_rule! {
-    /// TODO: documentation.
+    /// ## What it does
+    /// Flags an instruction that writes a placeholder bound to an **input** operand: the
+    /// operand is in a destination position (`Dst`/`DstSrc` in the ISA table), including an
+    /// element of a `{...}` vector destination and either half of a `d|p` pair.
+    ///
+    /// ## Why is this bad?
+    /// An input tells the compiler the asm only reads that register, so the compiler keeps
+    /// using it afterwards, for the C++ variable or for any other value it decided to keep
+    /// there. Writing it silently changes that value. Measured with nvcc 13.0:
+    /// `asm volatile("mov.u32 %0, 5;" :: "r"(x))` followed by `return x` with `x = 1`
+    /// returned 5. CUTLASS and CCCL have shipped templates like this and later fixed them.
+    ///
+    /// ## Example
+    /// ```cuda
+    /// // Clobbers `n` while counting down.
+    /// asm volatile("{ .reg .pred p; L: sub.u32 %0, %0, 1; setp.ne.u32 p, %0, 0; @p bra L; }" :: "r"(n));
+    /// ```
+    /// Use instead (a scratch register, or make the operand `"+r"` if the new value is wanted):
+    /// ```cuda
+    /// asm volatile("{ .reg .pred p; .reg .u32 t; mov.u32 t, %0; L: sub.u32 t, t, 1; setp.ne.u32 p, t, 0; @p bra L; }" :: "r"(n));
+    /// ```
+    ///
+    /// ## Fix
+    /// Unsafe, and only offered when it can be expressed without renumbering the other
+    /// placeholders: the written operand is the **first** input, its expression is a plain
+    /// variable, member or array element, and the constraint is a plain register literal.
+    /// Then the operand moves to the end of the outputs as `"+r"` and keeps its number. It is
+    /// unsafe because the C++ variable now receives the value the template leaves in it; a
+    /// scratch register declared in the template is often what was meant. Otherwise no fix
+    /// is offered.
     pub static META = {
         name: "write-to-input",
         severity: Error,
-        fix: None,
+        fix: Unsafe,
         default_enabled: true,
-        summary: "TODO",
+        summary: "an instruction writes an operand declared as an input",
     }
 }
 
-pub fn check(_cx: &Ctx, _out: &mut Vec<Diagnostic>) {}
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.inputs.is_empty() {
+            continue;
+        }
+        let flow = Flow::new(stmt);
+        let mut reported = vec![false; stmt.operand_count()];
+        for u in &flow.uses {
+            if !u.access.writes() || u.in_guard || reported[u.operand] {
+                continue;
+            }
+            let Some(op) = stmt.operand(u.operand) else {
+                continue;
+            };
+            if op.is_output {
+                continue;
+            }
+            reported[u.operand] = true;
+            let instr = flow.steps[u.step].instr;
+            let mut d = diagnostic(
+                &META,
+                template_span(stmt, u.span.clone()),
+                format!(
+                    "`{}` writes %{}, an input (`{}`): the compiler does not expect the register to change and keeps using it",
+                    instr.opcode, op.index, op.expr
+                ),
+            )
+            .with_label(op.constraint.span, "declared as an input here")
+            .with_note("measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
+            if let Some(fix) = make_read_write(cx.source(), stmt, op) {
+                d = d.with_fix(fix);
+            }
+            out.push(d);
+        }
+    }
+}
+
+/// Moves the first input to the end of the outputs as `"+X"`: its number stays the same.
+fn make_read_write(source: &str, stmt: &AsmStatement, op: &AsmOperand) -> Option<Fix> {
+    if op.index != stmt.outputs.len() || !op.constraint.known {
+        return None;
+    }
+    if stmt.operands().any(|o| o.missing_comma_at.is_some()) {
+        return None;
+    }
+    let letter = op.constraint.letter()?;
+    if !"hrlfdq".contains(letter) || op.constraint.text != letter.to_string() {
+        return None;
+    }
+    if !is_simple_lvalue(&op.expr) || op.expr_span.is_empty() {
+        return None;
+    }
+    let inner = op.constraint.inner_span(source)?;
+    // The operand as written: `[name] "r" (expr)`.
+    let start = match &op.name {
+        Some((_, name_span)) => source[..name_span.start as usize].rfind('[')?,
+        None => op.constraint.span.start as usize,
+    };
+    let close = op.expr_span.end as usize + source[op.expr_span.end as usize..].find(')')? + 1;
+    if !source[op.expr_span.end as usize..close - 1]
+        .trim()
+        .is_empty()
+    {
+        return None;
+    }
+    let new_text = format!(
+        "{}+{}",
+        &source[start..inner.start as usize],
+        &source[inner.start as usize..close]
+    );
+    // What to delete: the operand and the comma after it (or nothing more when it is the
+    // only input).
+    let next = stmt.inputs.get(1);
+    let delete_end = match next {
+        Some(_) => {
+            let after = &source[close..];
+            let comma = after.find(',')?;
+            let rest = &after[comma + 1..];
+            close + comma + 1 + (rest.len() - rest.trim_start().len())
+        }
+        None => close,
+    };
+    if let Some(n) = next {
+        let next_start = match &n.name {
+            Some((_, s)) => source[..s.start as usize].rfind('[')?,
+            None => n.constraint.span.start as usize,
+        };
+        if delete_end != next_start {
+            return None;
+        }
+    }
+    let insert = match stmt.outputs.last() {
+        Some(last) => {
+            let at =
+                last.expr_span.end as usize + source[last.expr_span.end as usize..].find(')')? + 1;
+            Edit::insert(at, format!(", {new_text}"))
+        }
+        None => {
+            let colon = stmt.colons.first()?;
+            Edit::insert(colon.end as usize, format!(" {new_text}"))
+        }
+    };
+    Some(Fix::unsafe_(
+        format!("make %{} a read-write output (`\"+{letter}\"`)", op.index),
+        vec![
+            insert,
+            Edit::delete(ptxguard_analyzer::Span::new(start, delete_end)),
+        ],
+    ))
+}
+
+/// A variable, member or array element: something `"+r"` can bind.
+fn is_simple_lvalue(expr: &str) -> bool {
+    let e = expr.trim();
+    if e.is_empty() || e.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    let mut depth = 0i32;
+    let bytes: Vec<char> = e.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            '.' | '_' => {}
+            '-' if bytes.get(i + 1) == Some(&'>') => i += 1,
+            ':' if bytes.get(i + 1) == Some(&':') => i += 1,
+            c if c.is_alphanumeric() => {}
+            c if depth > 0 && (c.is_whitespace() || "+-*".contains(c)) => {}
+            _ => return false,
+        }
+        i += 1;
+    }
+    depth == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_simple_lvalue;
+
+    #[test]
+    fn lvalues() {
+        for e in ["x", "v.x", "p->y", "a[i]", "a[i + 1].z", "ns::g"] {
+            assert!(is_simple_lvalue(e), "{e}");
+        }
+        for e in ["x + 1", "f(x)", "(int)x", "*p", "1", "x ? y : z"] {
+            assert!(!is_simple_lvalue(e), "{e}");
+        }
+    }
+}
