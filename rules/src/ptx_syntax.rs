@@ -123,7 +123,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
     let Some(form) = isa::resolve(&parts) else {
         return;
     };
-    let sure = form.family.uncertain.is_none() && !form.family.modifiers.is_empty();
+    let sure = form.family.uncertain.is_none();
     let bad = if sure {
         isa::invalid_modifiers(&parts)
     } else {
