@@ -93,12 +93,19 @@ pub fn baseline_file_key(baseline_path: &Path, file_abs: &Path, cwd: &Path) -> S
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("/"));
-    let file = normalize(file_abs);
-    let rel = file.strip_prefix(&base_dir).unwrap_or(&file);
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+    relative_path(&base_dir, &normalize(file_abs))
+}
+
+/// `to` relative to the directory `from` (both absolute), with `..` where needed.
+fn relative_path(from: &Path, to: &Path) -> String {
+    let from: Vec<_> = from.components().collect();
+    let to: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let ups = std::iter::repeat_n("..".to_string(), from.len() - common);
+    let downs = to[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    ups.chain(downs).collect::<Vec<_>>().join("/")
 }
 
 pub fn read(path: &Path) -> Result<BaselineFile, String> {
@@ -126,6 +133,10 @@ pub fn write(path: &Path, mut entries: Vec<BaselineEntry>) -> Result<(), String>
     };
     let mut text = serde_json::to_string_pretty(&file).expect("baseline serializes");
     text.push('\n');
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("{}: cannot write baseline: {e}", path.display()))?;
+    }
     std::fs::write(path, text)
         .map_err(|e| format!("{}: cannot write baseline: {e}", path.display()))
 }
@@ -221,6 +232,14 @@ mod tests {
                 Path::new("/")
             ),
             "a.cu"
+        );
+        assert_eq!(
+            baseline_file_key(
+                Path::new("ci/b.json"),
+                Path::new("/w/src/a.cu"),
+                Path::new("/w")
+            ),
+            "../src/a.cu"
         );
     }
 }

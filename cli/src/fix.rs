@@ -267,3 +267,109 @@ pub fn unified_diff(display_path: &str, old: &str, new: &str) -> String {
         .header(&format!("a/{display_path}"), &format!("b/{display_path}"))
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::Fix;
+
+    /// Each digit below 3 asks to be replaced by the next one.
+    fn counting(file: &SourceFile) -> Vec<Diagnostic> {
+        file.text
+            .char_indices()
+            .filter(|(_, c)| matches!(c, '1' | '2'))
+            .map(|(i, c)| {
+                let next = ((c as u8) + 1) as char;
+                Diagnostic::new(
+                    "ptx-syntax",
+                    Severity::Warning,
+                    Span::new(i, i + 1),
+                    "count",
+                )
+                .with_fix(Fix::safe(
+                    "count up",
+                    vec![Edit::replace(Span::new(i, i + 1), next.to_string())],
+                ))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn passes_repeat_until_nothing_applies() {
+        let source = SourceFile::new("a.cu", "1 2 3");
+        let out = fix_file(&source, FixMode::Safe, &counting);
+        assert_eq!(out.text, "3 3 3");
+        assert_eq!(out.applied.len(), 3);
+        let again = fix_file(
+            &SourceFile::new("a.cu", out.text.clone()),
+            FixMode::Safe,
+            &counting,
+        );
+        assert!(!again.changed(&out.text));
+    }
+
+    #[test]
+    fn a_fix_that_never_settles_stops_after_max_passes() {
+        let grow = |file: &SourceFile| {
+            vec![
+                Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(0, 0), "grow")
+                    .with_fix(Fix::safe("grow", vec![Edit::insert(file.text.len(), "a")])),
+            ]
+        };
+        let out = fix_file(&SourceFile::new("a.cu", ""), FixMode::Safe, &grow);
+        assert_eq!(out.text.len(), MAX_PASSES);
+    }
+
+    #[test]
+    fn overlapping_fixes_wait_for_the_next_pass() {
+        let checker = |file: &SourceFile| {
+            let mut out = Vec::new();
+            if let Some(i) = file.text.find("xy") {
+                out.push(
+                    Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(i, i + 2), "xy")
+                        .with_fix(Fix::safe(
+                            "xy to z",
+                            vec![Edit::replace(Span::new(i, i + 2), "z")],
+                        )),
+                );
+            }
+            if let Some(i) = file.text.find('y') {
+                out.push(
+                    Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(i, i + 1), "y")
+                        .with_fix(Fix::safe(
+                            "y to w",
+                            vec![Edit::replace(Span::new(i, i + 1), "w")],
+                        )),
+                );
+            }
+            out
+        };
+        let chosen_first = fix_file(&SourceFile::new("a.cu", "xyy"), FixMode::Safe, &checker);
+        assert_eq!(chosen_first.text, "zw");
+    }
+
+    #[test]
+    fn unsafe_fixes_need_the_mode() {
+        let checker = |_: &SourceFile| {
+            vec![
+                Diagnostic::new("ptx-syntax", Severity::Error, Span::new(0, 1), "u")
+                    .with_fix(Fix::unsafe_("u", vec![Edit::replace(Span::new(0, 1), "b")])),
+            ]
+        };
+        let source = SourceFile::new("a.cu", "a");
+        assert_eq!(fix_file(&source, FixMode::Safe, &checker).text, "a");
+        // Each pass re-applies it; with the text changed the finding stays, so it stops at "b".
+        assert_eq!(
+            &fix_file(&source, FixMode::SafeAndUnsafe, &checker).text[..1],
+            "b"
+        );
+    }
+
+    #[test]
+    fn unified_diff_has_headers() {
+        let d = unified_diff("k.cu", "a\nb\n", "a\nc\n");
+        assert!(d.starts_with("--- a/k.cu\n+++ b/k.cu\n@@"), "{d}");
+        assert!(d.contains("-b\n+c\n"));
+        assert_eq!(unified_diff("k.cu", "x", "x"), "");
+    }
+}

@@ -30,6 +30,9 @@ pub struct Directive {
     pub names: Vec<(String, Span)>,
     /// 0-based line of the directive.
     pub line: usize,
+    /// Alone on its line (nothing but blanks before the comment): it covers the next line.
+    /// After code, it covers its own line only.
+    pub standalone: bool,
 }
 
 /// Every directive in the comments of a file.
@@ -106,6 +109,10 @@ fn parse_one(file: &SourceFile, comment: Span, marker_at: usize) -> Option<Direc
         comment,
         names,
         line: file.line_index(base + marker_at),
+        standalone: {
+            let line_start = file.line_start(file.line_index(base));
+            file.text[line_start..base].trim().is_empty()
+        },
     })
 }
 
@@ -155,14 +162,13 @@ fn suppress(
     let diag_line = file.line_index(start);
     let statement_line = statement_first_line(file, scan, start);
     let covers_line =
-        |directive_line: usize, line: usize| line == directive_line || line == directive_line + 1;
+        |d: &Directive, line: usize| line == d.line || d.standalone && line == d.line + 1;
     let mut suppressed = false;
     for (d, used) in directives.iter().zip(used.iter_mut()) {
         let applies = match d.kind {
             Ok(DirectiveKind::AllowFile) => true,
             Ok(DirectiveKind::Allow) => {
-                covers_line(d.line, diag_line)
-                    || statement_line.is_some_and(|l| covers_line(d.line, l))
+                covers_line(d, diag_line) || statement_line.is_some_and(|l| covers_line(d, l))
             }
             Err(_) => false,
         };
@@ -269,7 +275,7 @@ fn unused_findings(
                 Diagnostic::new(UNUSED_SUPPRESSION, severity, span, message).with_fix(fix);
             if kind == DirectiveKind::Allow && registry::find_rule(&d.names[i].0).is_some() {
                 diag = diag.with_note(
-                    "an allow covers findings that start on its own line or the next one, and asm statements that start there",
+                    "an allow after code covers findings that start on its line; alone on a line, it covers the next line; either way also the asm statement that starts there",
                 );
             }
             out.push(diag);
@@ -330,12 +336,21 @@ fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
         &inner[rel_end.min(inner.len())..]
     );
     if !rest.trim().is_empty() {
-        // Other words share the comment: take out the directive only.
-        let mut end = d.span.end as usize;
-        while end < d.comment.end as usize && text.as_bytes()[end] == b' ' {
-            end += 1;
+        // Other words share the comment: take out the directive and the blanks on one side.
+        let (mut start, mut end) = (d.span.start as usize, d.span.end as usize);
+        let comment_end = d.comment.end as usize;
+        if text[end..comment_end].trim().is_empty() {
+            while start > d.comment.start as usize
+                && matches!(text.as_bytes()[start - 1], b' ' | b'\t')
+            {
+                start -= 1;
+            }
+        } else {
+            while end < comment_end && matches!(text.as_bytes()[end], b' ' | b'\t') {
+                end += 1;
+            }
         }
-        return vec![Edit::delete(Span::new(d.span.start as usize, end))];
+        return vec![Edit::delete(Span::new(start, end))];
     }
     let line = file.line_index(d.comment.start as usize);
     let line_start = file.line_start(line);

@@ -74,9 +74,11 @@ pub fn placeholder_hover(file: &SourceFile, offset: usize) -> Option<String> {
             PercentKind::Named { name, .. } => statement
                 .operands()
                 .find(|o| o.name.as_ref().is_some_and(|(n, _)| n == name)),
-            PercentKind::Unique => return Some(format!(
+            PercentKind::Unique => {
+                return Some(format!(
                 "`{written}`: a number unique to each instance of this asm statement (for labels)"
-            )),
+            ))
+            }
             _ => return None,
         };
         return Some(match operand {

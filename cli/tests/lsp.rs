@@ -1,0 +1,473 @@
+//! The language server, driven by an in-process client over `Connection::memory()`.
+
+mod common;
+
+use common::{fake_check, TestDir};
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use ptxguard::analysis::CheckFn;
+use ptxguard::lsp::{convert::path_to_uri, serve, ServerOptions};
+use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+struct Client {
+    conn: Connection,
+    server: Option<std::thread::JoinHandle<()>>,
+    next_id: i32,
+    /// Notifications and requests from the server not yet looked at.
+    pending: VecDeque<Message>,
+}
+
+impl Client {
+    fn start(check: CheckFn, root: &Path, capabilities: Value) -> Client {
+        let (server_side, client_side) = Connection::memory();
+        let server = std::thread::spawn(move || {
+            let options = ServerOptions {
+                check,
+                debounce: Duration::from_millis(30),
+            };
+            serve(&server_side, options).expect("server runs cleanly");
+        });
+        let mut client = Client {
+            conn: client_side,
+            server: Some(server),
+            next_id: 0,
+            pending: VecDeque::new(),
+        };
+        let result = client.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": path_to_uri(root).as_str(),
+                "capabilities": capabilities,
+            }),
+        );
+        assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+        assert_eq!(result["serverInfo"]["name"], "ptxguard");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn recv(&mut self) -> Message {
+        let message = self
+            .conn
+            .receiver
+            .recv_timeout(TIMEOUT)
+            .expect("the server answers in time");
+        // Answer the server's own requests (capability registration) as a client would.
+        if let Message::Request(req) = &message {
+            self.conn
+                .sender
+                .send(Message::Response(Response::new_ok(
+                    req.id.clone(),
+                    Value::Null,
+                )))
+                .unwrap();
+        }
+        message
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.conn
+            .sender
+            .send(Message::Request(Request::new(
+                id.clone(),
+                method.into(),
+                params,
+            )))
+            .unwrap();
+        loop {
+            match self.recv() {
+                Message::Response(r) if r.id == id => {
+                    assert!(r.error.is_none(), "{method}: {:?}", r.error);
+                    return r.result.unwrap_or(Value::Null);
+                }
+                other => self.pending.push_back(other),
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.conn
+            .sender
+            .send(Message::Notification(Notification::new(
+                method.into(),
+                params,
+            )))
+            .unwrap();
+    }
+
+    /// The next message matching `pred`, from what came already or what comes next.
+    fn wait_for(&mut self, pred: impl Fn(&Message) -> bool) -> Message {
+        if let Some(i) = self.pending.iter().position(&pred) {
+            return self.pending.remove(i).unwrap();
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            assert!(Instant::now() < deadline, "timed out waiting");
+            let m = self.recv();
+            if pred(&m) {
+                return m;
+            }
+            self.pending.push_back(m);
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Value {
+        let m = self.wait_for(|m| {
+            matches!(m, Message::Notification(n) if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+        });
+        let Message::Notification(n) = m else {
+            unreachable!()
+        };
+        n.params
+    }
+
+    fn open(&mut self, uri: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "cuda", "version": 1, "text": text } }),
+        );
+        self.diagnostics(uri)
+    }
+
+    fn shutdown(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .unwrap()
+            .join()
+            .expect("server thread ends");
+    }
+}
+
+fn codes(published: &Value) -> Vec<String> {
+    published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Non-ASCII before the asm on the same line: UTF-16 columns differ from bytes and chars.
+const TEXT: &str = "/* 😀 é */ asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p32));\n";
+
+fn workspace() -> (TestDir, String) {
+    let dir = TestDir::new("lsp");
+    let path = dir.write("k.cu", TEXT);
+    let uri = path_to_uri(&path).as_str().to_string();
+    (dir, uri)
+}
+
+#[test]
+fn diagnostics_on_open_use_utf16_positions() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    let published = client.open(&uri, TEXT);
+    assert_eq!(published["version"], 1);
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let volatile = diagnostics
+        .iter()
+        .find(|d| d["code"] == "missing-volatile")
+        .unwrap();
+    // "/* " (3) + 😀 (2 UTF-16 units) + " é */ " (6) = 11; in bytes it would be 15, in chars 10.
+    assert_eq!(
+        volatile["range"]["start"],
+        json!({ "line": 0, "character": 11 })
+    );
+    assert_eq!(
+        volatile["range"]["end"],
+        json!({ "line": 0, "character": 14 })
+    );
+    assert_eq!(volatile["severity"], 1);
+    assert_eq!(volatile["source"], "ptxguard");
+    let address = diagnostics
+        .iter()
+        .find(|d| d["code"] == "address-register-width")
+        .unwrap();
+    assert_eq!(
+        address["relatedInformation"][0]["message"],
+        "this is a 64-bit pointer"
+    );
+    client.shutdown();
+}
+
+#[test]
+fn changes_are_applied_incrementally_and_checked_after_a_pause() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    client.open(&uri, TEXT);
+    // Two quick edits: `asm(` -> `asm volatile(`, typed in two steps after the emoji.
+    for (version, text, at) in [(2, " vola", 14), (3, "tile", 19)] {
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{
+                    "range": { "start": { "line": 0, "character": at }, "end": { "line": 0, "character": at } },
+                    "text": text,
+                }],
+            }),
+        );
+    }
+    let published = client.diagnostics(&uri);
+    // Debounced: one check for both edits, at the latest version.
+    assert_eq!(published["version"], 3);
+    assert_eq!(codes(&published), ["address-register-width"]);
+    // A full-text change works too.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 4 }, "contentChanges": [{ "text": "int x; // asm\n" }] }),
+    );
+    assert!(codes(&client.diagnostics(&uri)).is_empty());
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert_eq!(client.diagnostics(&uri)["version"], 4);
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert!(codes(&client.diagnostics(&uri)).is_empty());
+    client.shutdown();
+}
+
+fn apply_text_edits(text: &str, edits: &Value) -> String {
+    let file = ptxguard_analyzer::SourceFile::new("x.cu", text);
+    let edits: Vec<ptxguard_analyzer::Edit> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let range: lsp_types::Range = serde_json::from_value(e["range"].clone()).unwrap();
+            ptxguard_analyzer::Edit::replace(
+                ptxguard::lsp::convert::span(&file, range),
+                e["newText"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    ptxguard_analyzer::diag::apply_edits(text, &edits).0
+}
+
+#[test]
+fn code_actions_offer_fixes_suppressions_and_fix_all() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    client.open(&uri, TEXT);
+    let whole_line =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 60 } });
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": whole_line, "context": { "diagnostics": [] } }),
+    );
+    let actions = actions.as_array().unwrap();
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Add `volatile` (missing-volatile)",
+            "Suppress missing-volatile here",
+            "Use `l` (address-register-width, unsafe: review it)",
+            "Suppress address-register-width here",
+            "Fix all safe ptxguard findings in this file",
+        ]
+    );
+    assert_eq!(actions[0]["isPreferred"], true);
+    assert_eq!(actions[0]["kind"], "quickfix");
+    assert_eq!(actions[2]["isPreferred"], false);
+    assert_eq!(actions[4]["kind"], "source.fixAll.ptxguard");
+
+    let edits_of = |a: &Value| a["edit"]["changes"][uri.as_str()].clone();
+    assert_eq!(
+        apply_text_edits(TEXT, &edits_of(&actions[0])),
+        TEXT.replace("asm(", "asm volatile(")
+    );
+    assert_eq!(
+        apply_text_edits(TEXT, &edits_of(&actions[1])),
+        TEXT.replace(";\n", "; // ptxguard: allow(missing-volatile)\n")
+    );
+    assert_eq!(
+        apply_text_edits(TEXT, &edits_of(&actions[4])),
+        TEXT.replace("asm(", "asm volatile(")
+    );
+
+    // `only` narrows the answer.
+    let only = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": whole_line, "context": { "diagnostics": [], "only": ["source.fixAll"] } }),
+    );
+    assert_eq!(only.as_array().unwrap().len(), 1);
+    // A range away from any finding: only fix-all.
+    let elsewhere = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 1 } }, "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(elsewhere.as_array().unwrap().len(), 1);
+    client.shutdown();
+}
+
+#[test]
+fn suppress_action_extends_an_existing_allow() {
+    let dir = TestDir::new("lsp-extend-allow");
+    let text = "asm(\"\" :: \"r\"(p32)); // ptxguard: allow(missing-volatile)\n";
+    let path = dir.write("k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    assert_eq!(codes(&client.open(&uri, text)), ["address-register-width"]);
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 11 }, "end": { "line": 0, "character": 11 } }, "context": { "diagnostics": [] } }),
+    );
+    let suppress = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Suppress address-register-width here")
+        .unwrap();
+    assert_eq!(
+        apply_text_edits(text, &suppress["edit"]["changes"][uri.as_str()]),
+        text.replace(
+            "allow(missing-volatile)",
+            "allow(missing-volatile, address-register-width)"
+        )
+    );
+    client.shutdown();
+}
+
+#[test]
+fn hover_shows_the_finding_and_its_rule_docs() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    client.open(&uri, TEXT);
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 12 } }),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    assert!(value.contains("`missing-volatile` (error)"), "{value}");
+    assert!(value.contains("ptxguard rule missing-volatile"), "{value}");
+    assert!(value.contains("*Fix (safe):* add `volatile`"), "{value}");
+    let nothing = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert!(nothing.is_null());
+    client.shutdown();
+}
+
+#[test]
+fn hover_on_a_placeholder_shows_its_operand() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    client.open(&uri, TEXT);
+    // `%1` after the emoji: find its UTF-16 column.
+    let byte = TEXT.find("%1").unwrap();
+    let character: usize = TEXT[..byte].chars().map(char::len_utf16).sum();
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": character + 1 } }),
+    );
+    let value = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.contains("`%1` binds input operand 1: `\"r\"(p32)`"),
+        "{value}"
+    );
+    assert!(value.contains("32-bit register"), "{value}");
+    client.shutdown();
+}
+
+#[test]
+fn configuration_changes_are_picked_up() {
+    let (dir, uri) = workspace();
+    let capabilities =
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    let mut client = Client::start(fake_check, &dir.path, capabilities);
+    // The server asks to watch configuration files.
+    let registration = client
+        .wait_for(|m| matches!(m, Message::Request(r) if r.method == "client/registerCapability"));
+    let Message::Request(registration) = registration else {
+        unreachable!()
+    };
+    let watchers = &registration.params["registrations"][0]["registerOptions"]["watchers"];
+    assert_eq!(watchers[0]["globPattern"], "**/ptxguard.toml");
+
+    assert_eq!(codes(&client.open(&uri, TEXT)).len(), 2);
+    let config = dir.write("ptxguard.toml", "ignore = [\"address-register-width\"]\n");
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": path_to_uri(&config).as_str(), "type": 1 }] }),
+    );
+    assert_eq!(codes(&client.diagnostics(&uri)), ["missing-volatile"]);
+
+    // A broken configuration: the user is told, and the defaults apply.
+    dir.write("ptxguard.toml", "ignor = []\n");
+    client.notify("workspace/didChangeWatchedFiles", json!({ "changes": [] }));
+    let message = client
+        .wait_for(|m| matches!(m, Message::Notification(n) if n.method == "window/showMessage"));
+    let Message::Notification(message) = message else {
+        unreachable!()
+    };
+    assert!(message.params["message"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean `ignore`?"));
+    assert_eq!(codes(&client.diagnostics(&uri)).len(), 2);
+
+    // Without any notification, the next check reads the file again.
+    dir.write("ptxguard.toml", "ignore = [\"missing-volatile\"]\n");
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert_eq!(codes(&client.diagnostics(&uri)), ["address-register-width"]);
+    client.shutdown();
+}
+
+#[test]
+fn unknown_requests_get_an_error_and_the_server_lives_on() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    client.next_id += 1;
+    let id = RequestId::from(client.next_id);
+    client
+        .conn
+        .sender
+        .send(Message::Request(Request::new(
+            id.clone(),
+            "textDocument/formatting".into(),
+            json!({}),
+        )))
+        .unwrap();
+    let answer = client.wait_for(|m| matches!(m, Message::Response(r) if r.id == id));
+    let Message::Response(answer) = answer else {
+        unreachable!()
+    };
+    assert!(answer.error.is_some());
+    assert_eq!(codes(&client.open(&uri, TEXT)).len(), 2);
+    client.shutdown();
+}
+
+#[test]
+#[ignore = "needs rules"]
+fn real_rules_reach_the_editor() {
+    let dir = TestDir::new("lsp-real");
+    let text = "__device__ unsigned f(unsigned* p) {\n  unsigned v;\n  unsigned p32 = (unsigned)(size_t)p;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p32));\n  return v;\n}\n";
+    let path = dir.write("k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    assert!(codes(&client.open(&uri, text)).contains(&"address-register-width".to_string()));
+    client.shutdown();
+}
