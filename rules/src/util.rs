@@ -169,8 +169,106 @@ pub fn register_capable_immediate(
     stmt: &AsmStatement,
     op: &AsmOperand,
 ) -> Option<Diagnostic> {
-    let _ = (cx, stmt, op);
-    None
+    let _ = cx;
+    if stmt.template.is_partial() {
+        return None;
+    }
+    // Every reference to the operand in the template.
+    let refs: Vec<Range<usize>> = placeholder_refs(stmt)
+        .into_iter()
+        .filter(|(t, _, _)| target_index(stmt, t) == Some(op.index))
+        .map(|(_, r, _)| r)
+        .collect();
+    if refs.is_empty() {
+        return None;
+    }
+    // Each must be a whole operand of a resolved instruction, in a slot that takes a
+    // register: a source, or an element of a source vector.
+    let mut found = 0;
+    let mut slot_bits: Option<u16> = None;
+    for (_, instr) in stmt.ptx.instructions() {
+        let mut uses = Vec::new();
+        for operand in &instr.operands {
+            operand.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
+                        uses.push(o.span.clone());
+                    }
+                }
+            });
+        }
+        if let Some(g) = &instr.guard {
+            g.predicate.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
+                        uses.push(o.span.clone());
+                    }
+                }
+            });
+        }
+        if uses.is_empty() {
+            continue;
+        }
+        let form = instr_form(instr)?;
+        for (_, operand, slot) in operand_slots(instr, &form) {
+            let direct = matches!(&operand.kind, OperandKind::Placeholder(p)
+                if stmt.resolve(p).is_some_and(|a| a.index == op.index));
+            let in_vector = matches!(&operand.kind, OperandKind::Vector(items)
+                if items.iter().any(|i| matches!(&i.kind, OperandKind::Placeholder(p)
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index))));
+            if !direct && !in_vector {
+                continue;
+            }
+            let slot = slot?;
+            if !matches!(slot.role, Role::Src | Role::DstSrc) {
+                return None;
+            }
+            if let Some(alt) = &slot.alt {
+                if alt.role == Role::Imm {
+                    return None;
+                }
+            }
+            let ty = slot.ty?;
+            if ty.is_pred() {
+                return None;
+            }
+            slot_bits = Some(slot_bits.map_or(ty.bits, |b| b.max(ty.bits)));
+            found += if direct {
+                1
+            } else {
+                match &operand.kind {
+                    OperandKind::Vector(items) => items
+                        .iter()
+                        .filter(|i| {
+                            matches!(&i.kind, OperandKind::Placeholder(p)
+                            if stmt.resolve(p).is_some_and(|a| a.index == op.index))
+                        })
+                        .count(),
+                    _ => 0,
+                }
+            };
+        }
+    }
+    // A use in an address offset, a directive, a label or a guard was not accounted for.
+    if found != refs.len() {
+        return None;
+    }
+    let letter = match slot_bits? {
+        16 => 'h',
+        64 => 'l',
+        _ => 'r',
+    };
+    Some(
+        Diagnostic::new(
+            "unsupported-constraint",
+            ptxguard_analyzer::Severity::Info,
+            op.constraint.span,
+            format!(
+                "`n` works with nvcc 13 but NVIDIA does not document it; this operand position also takes a register: write `{letter}`"
+            ),
+        )
+        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`)"),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +406,9 @@ pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
             let Some(base) = address_base(operand) else {
                 continue;
             };
-            let Some(p) = base.placeholder() else { continue };
+            let Some(p) = base.placeholder() else {
+                continue;
+            };
             let Some(asm) = stmt.resolve(p) else { continue };
             out.push(AddressUse {
                 instr,
@@ -662,3 +762,127 @@ pub fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
 
 /// The byte that stands in the template for a piece that could not be known.
 pub const HOLE_CHAR: char = ptxguard_analyzer::ptx::HOLE;
+
+/// How an operand's expression is a generic pointer (see [`pointer_expression`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PointerExpr {
+    /// The expression itself is a pointer (`p`, `&s[i]`, `out + i`).
+    Plain,
+    /// A cast to a 64-bit integer of the pointer written at this span (`(uint64_t)p`).
+    CastOf(Span),
+}
+
+/// Whether an operand passes a generic pointer: a pointer-typed expression, a 64-bit integer
+/// cast of one, or pointer arithmetic on a name declared as a pointer in the enclosing
+/// function (`out + i` with `uint4* out`: the front end does not type arithmetic). `None`
+/// when nothing says so (unknown types stay unknown).
+pub fn pointer_expression(
+    cx: &crate::Ctx,
+    stmt: &AsmStatement,
+    op: &AsmOperand,
+) -> Option<PointerExpr> {
+    if let Some(t) = &op.ty.ty {
+        if t.is_pointer() {
+            return Some(PointerExpr::Plain);
+        }
+        if let Some(cast) = &op.ty.cast {
+            if t.bits == 64 && cast.from.as_ref().is_some_and(|f| f.is_pointer()) {
+                return Some(PointerExpr::CastOf(cast.inner));
+            }
+        }
+        return None;
+    }
+    let base = arithmetic_base(&op.expr)?;
+    declared_as_pointer(cx, stmt, base).then_some(PointerExpr::Plain)
+}
+
+/// `name + ...` / `name - ...` at the top level of an expression: the name.
+fn arithmetic_base(expr: &str) -> Option<&str> {
+    let e = expr.trim();
+    let end = e
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map_or(e.len(), |(i, _)| i);
+    let name = &e[..end];
+    if name.is_empty() || name.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
+    let rest = e[end..].trim_start();
+    let op = rest.chars().next()?;
+    if !matches!(op, '+' | '-') || rest[1..].starts_with(['+', '-', '>', '=']) {
+        return None;
+    }
+    // Only sums and differences at the top level: `p + i * 4`, not `p + i > q`.
+    let mut depth = 0i32;
+    for c in rest.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            '<' | '>' | '?' | ':' | '=' | '&' | '|' | ',' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    Some(name)
+}
+
+/// Whether `name` is declared as a pointer (`T* name`, `T *const name`, `T* __restrict__
+/// name`) in the enclosing function before the statement (parameters included).
+pub fn declared_as_pointer(cx: &crate::Ctx, stmt: &AsmStatement, name: &str) -> bool {
+    let Some(f) = &stmt.context.function else {
+        return false;
+    };
+    let text = cx.source();
+    let start = f.name_span.end as usize;
+    let end = (stmt.span.start as usize).min(text.len());
+    if start >= end {
+        return false;
+    }
+    let region = &text[start..end];
+    let bytes = region.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut from = 0;
+    while let Some(rel) = region[from..].find(name) {
+        let at = from + rel;
+        from = at + name.len();
+        if at > 0 && is_ident(bytes[at - 1]) {
+            continue;
+        }
+        if bytes.get(from).is_some_and(|&b| is_ident(b)) {
+            continue;
+        }
+        // After the name: `,` `)` `=` `;` `[`.
+        let after = region[from..].trim_start();
+        if !after.starts_with([',', ')', '=', ';', '[']) || after.starts_with("==") {
+            continue;
+        }
+        // Before it: qualifiers, then `*`, then a type name or `>`.
+        let mut before = region[..at].trim_end();
+        loop {
+            let trimmed = [
+                "const",
+                "__restrict__",
+                "__restrict",
+                "restrict",
+                "volatile",
+            ]
+            .iter()
+            .find_map(|q| {
+                before
+                    .strip_suffix(q)
+                    .filter(|b| b.is_empty() || !is_ident(*b.as_bytes().last().unwrap()))
+            });
+            match trimmed {
+                Some(b) => before = b.trim_end(),
+                None => break,
+            }
+        }
+        let Some(b) = before.strip_suffix('*') else {
+            continue;
+        };
+        let b = b.trim_end();
+        if b.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>' || c == '*') {
+            return true;
+        }
+    }
+    false
+}
