@@ -143,7 +143,12 @@ fn make_read_write(source: &str, stmt: &AsmStatement, op: &AsmOperand) -> Option
         }
         None => {
             let colon = stmt.colons.first()?;
-            Edit::insert(colon.end as usize, format!(" {new_text}"))
+            let space = if source[colon.end as usize..].starts_with(':') {
+                " "
+            } else {
+                ""
+            };
+            Edit::insert(colon.end as usize, format!(" {new_text}{space}"))
         }
     };
     Some(Fix::unsafe_(
@@ -184,6 +189,53 @@ fn is_simple_lvalue(expr: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::is_simple_lvalue;
+    use ptxguard_analyzer::diag::apply_edits;
+    use ptxguard_analyzer::SourceFile;
+
+    /// The statement after applying the rule's fix, `None` when no fix is offered.
+    fn fixed(asm: &str) -> Option<String> {
+        let text = format!(
+            "__device__ void f(unsigned acc, unsigned k, unsigned* p) {{ unsigned r; {asm}; }}"
+        );
+        let file = SourceFile::new("t.cu", text.clone());
+        let diags = crate::check(&file, &Default::default());
+        let d = diags
+            .iter()
+            .find(|d| d.rule == "write-to-input")
+            .expect("fires");
+        let fix = d.fix.as_ref()?;
+        let (out, n) = apply_edits(&text, &fix.edits);
+        assert_eq!(n, fix.edits.len());
+        let start = out.find("asm")?;
+        Some(out[start..out.rfind(';')?].to_string())
+    }
+
+    #[test]
+    fn fix_moves_the_first_input_to_the_outputs() {
+        assert_eq!(
+            fixed(r#"asm("mul.lo.u32 %0, %0, %1;" :: "r"(acc), "r"(k))"#).as_deref(),
+            Some(r#"asm("mul.lo.u32 %0, %0, %1;" : "+r"(acc) : "r"(k))"#)
+        );
+        assert_eq!(
+            fixed(r#"asm("mov.u32 %0, 5;" :: "r"(acc))"#).as_deref(),
+            Some(r#"asm("mov.u32 %0, 5;" : "+r"(acc) : )"#)
+        );
+        assert_eq!(
+            fixed(r#"asm("{ add.u32 %1, %1, %2; mov.u32 %0, %1; }" : "=r"(r) : [a] "r"(acc), "r"(k) : "memory")"#).as_deref(),
+            Some(r#"asm("{ add.u32 %1, %1, %2; mov.u32 %0, %1; }" : "=r"(r), [a] "+r"(acc) : "r"(k) : "memory")"#)
+        );
+    }
+
+    #[test]
+    fn no_fix_when_numbers_would_change_or_the_operand_is_not_an_lvalue() {
+        // The second input: moving it would renumber the first.
+        assert_eq!(
+            fixed(r#"asm("add.u32 %1, %1, %0;" :: "r"(k), "r"(acc))"#),
+            None
+        );
+        // An expression cannot be "+r".
+        assert_eq!(fixed(r#"asm("add.u32 %0, %0, 1;" :: "r"(acc + 1))"#), None);
+    }
 
     #[test]
     fn lvalues() {
