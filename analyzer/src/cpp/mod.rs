@@ -78,7 +78,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                     };
                     if let Some(parsed) = parse_asm(&input, i) {
                         let context = scanner.context(i);
-                        statements.push(finish(text, device_file, parsed, context, None));
+                        statements.push(finish(device_file, parsed, context, None));
                     }
                 } else if asm_macros.contains_key(w.as_ref())
                     && !macro_uses.contains_key(w.as_ref())
@@ -119,13 +119,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
                     if context.target.is_none() {
                         context.target = target::from_conditions(&context.conditions);
                     }
-                    statements.push(finish(
-                        text,
-                        device_file,
-                        parsed,
-                        context,
-                        Some(def.name.clone()),
-                    ));
+                    statements.push(finish(device_file, parsed, context, Some(def.name.clone())));
                     k = end;
                 }
             }
@@ -137,10 +131,9 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
 }
 
 fn finish(
-    text: &str,
     device_file: bool,
     parsed: asm::ParsedAsm,
-    mut context: Context,
+    context: Context,
     macro_name: Option<String>,
 ) -> AsmStatement {
     let mut stmt = AsmStatement {

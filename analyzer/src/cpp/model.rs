@@ -178,10 +178,11 @@ impl AsmStatement {
         }
     }
 
-    /// How `%` is read: nvcc substitutes operands only when the statement has any operand
-    /// section (outputs, inputs, or clobbers alone do not count).
+    /// How `%` is read: nvcc substitutes operands only when the statement has operands
+    /// (or goto labels); clobbers alone do not count.
     pub fn percent_mode(&self) -> PercentMode {
-        if self.operand_count() > 0 {
+        let goto = self.qualifiers.iter().any(|(q, _)| q == "goto");
+        if self.operand_count() > 0 || goto {
             PercentMode::WithOperands
         } else {
             PercentMode::Verbatim
