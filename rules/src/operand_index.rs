@@ -36,6 +36,10 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         for p in &stmt.ptx.percents {
             let span = template_span(stmt, p.span.clone());
             match &p.kind {
+                // `%lN` names an `asm goto` label, numbered after the operands; unsupported-modifier reports it.
+                PercentKind::Operand {
+                    modifier: Some(m), ..
+                } if m == "l" => {}
                 PercentKind::Operand { index, .. } if *index as usize >= count => {
                     let have = match count {
                         0 => "no operands".to_string(),
