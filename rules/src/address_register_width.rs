@@ -1,6 +1,6 @@
 use crate::util::{
     address_uses, diagnostic, expand_alternatives, is_64bit_space, replace_constraint_letter,
-    template_span, AddressUse, FormPattern,
+    strip_cast, template_span, AddressUse, FormPattern,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmOperand;
@@ -169,6 +169,35 @@ pub fn truncating_cast(op: &AsmOperand) -> Option<&ptxguard_analyzer::cpp::types
     (from_wide || (cast.from.is_none() && op.ty.from_address)).then_some(cast)
 }
 
+/// The 64-bit expression to pass instead of a truncated one: the cast's operand, converted
+/// with `__cvta_generic_to_global` when it is a generic pointer used as a `.global` address
+/// (`(unsigned)(size_t)p` -> `__cvta_generic_to_global(p)`).
+fn widened_expression(
+    u: &AddressUse,
+    cast: &ptxguard_analyzer::cpp::types::Cast,
+    inner: &str,
+) -> String {
+    let inner = inner.trim();
+    if u.space != StateSpace::Global || inner.contains("__cvta_generic_to_") {
+        return inner.to_string();
+    }
+    let from_pointer = cast.from.as_ref().is_some_and(|f| f.is_pointer());
+    if from_pointer {
+        return format!("__cvta_generic_to_global({inner})");
+    }
+    match strip_cast(inner) {
+        Some(ptr) if u.asm.ty.from_address => {
+            let ptr = ptr
+                .strip_prefix('(')
+                .and_then(|p| p.strip_suffix(')'))
+                .filter(|p| !p.contains(['(', ')']))
+                .unwrap_or(ptr);
+            format!("__cvta_generic_to_global({ptr})")
+        }
+        _ => inner.to_string(),
+    }
+}
+
 fn space_words(u: &AddressUse) -> String {
     match u.space {
         StateSpace::Generic => "a generic address".to_string(),
@@ -225,11 +254,12 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             match cast {
                 Some(cast) => {
                     let inner = source.get(cast.inner.range()).unwrap_or("");
+                    let replacement = widened_expression(first, cast, inner);
                     if let Some(letter_edit) = replace_constraint_letter(source, op, 'l') {
-                        if !inner.is_empty() {
+                        if !replacement.is_empty() {
                             d = d.with_fix(Fix::unsafe_(
-                                format!("pass the 64-bit value with `l`: `\"l\"({inner})`"),
-                                vec![letter_edit, Edit::replace(op.expr_span, inner)],
+                                format!("pass the 64-bit value with `l`: `\"l\"({replacement})`"),
+                                vec![letter_edit, Edit::replace(op.expr_span, replacement)],
                             ));
                         }
                     }

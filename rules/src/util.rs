@@ -886,3 +886,50 @@ pub fn declared_as_pointer(cx: &crate::Ctx, stmt: &AsmStatement, name: &str) -> 
     }
     false
 }
+
+/// The operand of a cast written as text: `(size_t)p` -> `p`, `(uintptr_t)(p + 1)` ->
+/// `(p + 1)`, `reinterpret_cast<uintptr_t>(p)` -> `p`. `None` when the text is not one cast.
+pub fn strip_cast(text: &str) -> Option<&str> {
+    let t = text.trim();
+    for kw in ["reinterpret_cast", "static_cast", "const_cast"] {
+        if let Some(rest) = t.strip_prefix(kw) {
+            let rest = rest.trim_start().strip_prefix('<')?;
+            let close = matching_close(rest, '<', '>')?;
+            let args = rest[close + 1..].trim_start().strip_prefix('(')?;
+            let end = matching_close(args, '(', ')')?;
+            if !args[end + 1..].trim().is_empty() {
+                return None;
+            }
+            return Some(args[..end].trim());
+        }
+    }
+    let inner = t.strip_prefix('(')?;
+    let close = matching_close(inner, '(', ')')?;
+    let ty = inner[..close].trim();
+    // A type: words, `::`, `*` only.
+    if ty.is_empty()
+        || !ty
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ' || c == ':' || c == '*')
+    {
+        return None;
+    }
+    let operand = inner[close + 1..].trim();
+    (!operand.is_empty()).then_some(operand)
+}
+
+/// Index of the bracket closing an already opened one (`s` starts just after it).
+fn matching_close(s: &str, open: char, close: char) -> Option<usize> {
+    let mut depth = 1;
+    for (i, c) in s.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
