@@ -1,0 +1,61 @@
+//! End-to-end with a real editor: headless Neovim attached to `ptxguard server`.
+//! Runs when `nvim` is on PATH (`.ci/install-neovim.sh` installs it); skips visibly otherwise.
+
+mod common;
+
+use common::TestDir;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn nvim_available() -> bool {
+    Command::new("nvim")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn neovim_receives_diagnostics_and_hover() {
+    if !nvim_available() {
+        println!("SKIP neovim_receives_diagnostics_and_hover: nvim is not on PATH (run .ci/install-neovim.sh)");
+        eprintln!("SKIP neovim_receives_diagnostics_and_hover: nvim is not on PATH");
+        return;
+    }
+    let dir = TestDir::new("nvim");
+    // Non-ASCII before the finding on its line: Neovim maps UTF-16 positions to bytes.
+    let line = "/* é😀 */ int x; // ptxguard: allow(no-such-rule)";
+    let file = dir.write(
+        "sample.cu",
+        format!("// Neovim end-to-end sample (no asm statement)\n{line}\n"),
+    );
+    let out = dir.join("out.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/run.sh");
+    let status = Command::new("sh")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_ptxguard"))
+        .arg(&file)
+        .arg(&out)
+        .current_dir(&dir.path)
+        .status()
+        .expect("run.sh runs");
+    assert!(status.success(), "run.sh failed: {status}");
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its result"))
+            .unwrap();
+    assert_eq!(result["timed_out"], false, "{result}");
+    let diagnostics = result["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{result}");
+    let d = &diagnostics[0];
+    assert_eq!(d["source"], "ptxguard");
+    assert_eq!(d["code"], "unused-suppression");
+    assert_eq!(d["lnum"], 1);
+    // Neovim's columns are bytes: it converted our UTF-16 position exactly.
+    assert_eq!(
+        d["col"].as_u64().unwrap() as usize,
+        line.find("no-such-rule").unwrap(),
+        "{result}"
+    );
+    let hover = result["hover"].as_str().unwrap_or_default();
+    assert!(hover.contains("unused-suppression"), "{result}");
+}
