@@ -15,7 +15,8 @@ declare_rule! {
     /// share a register with each other). Only inputs whose register has the output's size
     /// count (`h` 16, `r`/`f` 32, `l`/`d` 64, `q` 128 bits): PTX registers are typed, so a
     /// 32-bit output never shares a 64-bit address register. Inputs bound with `n`
-    /// (immediates) have no register and do not count.
+    /// (immediates) have no register and do not count. After `mov %0, %N` (same size), later
+    /// reads of that same input `%N` are not reported: a shared register still holds its value.
     ///
     /// ## Why is this bad?
     /// The compiler assumes an asm reads all its inputs before it writes any output, so it may
@@ -80,10 +81,13 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     Some(cfg) => cfg.reachable_after(w.step),
                     None => (0..=flow.steps.len()).map(|s| s > w.step).collect(),
                 };
+                let copied = copied_input(&flow, w.step);
                 let read = flow.uses.iter().find(|r| {
                     r.access.reads()
                         && register_input(r.operand)
                         && after.get(r.step).copied().unwrap_or(false)
+                        // `mov %0, %1` leaves %1's value in a shared register.
+                        && copied != Some(r.operand)
                 });
                 if let Some(r) = read {
                     found = Some((w, r));
@@ -114,4 +118,20 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// The input a plain unguarded `mov` copies into its destination (`mov.b32 %0, %3;`
+/// gives `Some(3)`): sharing a register with that input loses nothing.
+fn copied_input(flow: &Flow, step: usize) -> Option<usize> {
+    let s = &flow.steps[step];
+    if s.instr.base() != "mov" || s.instr.guard.is_some() || s.instr.operands.len() != 2 {
+        return None;
+    }
+    let p = s.instr.operands[1].placeholder()?;
+    let src = flow.stmt.resolve(p)?;
+    let dst = s.instr.operands[0].placeholder()?;
+    let dst = flow.stmt.resolve(dst)?;
+    (src.constraint.letter().and_then(register_bits)
+        == dst.constraint.letter().and_then(register_bits))
+    .then_some(src.index)
 }

@@ -1,16 +1,16 @@
 // write-to-input: an input reused as a scratch register for an intermediate result.
-__device__ unsigned pack_half2(float lo, float hi, unsigned bits) {
-  unsigned r;
+__device__ float sum_squared(float a, float b, float scratch) {
+  float r;
   asm("{\n\t"
-      "cvt.rn.f16x2.f32 %3, %2, %1;\n\t"  // expect: write-to-input
-      "xor.b32 %0, %3, 0x80008000;\n\t"
+      "add.f32 %3, %1, %2;\n\t"  // expect: write-to-input
+      "mul.f32 %0, %3, %3;\n\t"
       "}"
-      : "=r"(r)
-      : "f"(lo), "f"(hi), "r"(bits));
+      : "=f"(r)
+      : "f"(a), "f"(b), "f"(scratch));
   return r;
 }
 
-__global__ void k(const float2* in, unsigned* out) {
+__global__ void k(const float2* in, float* out) {
   float2 v = in[threadIdx.x];
-  out[threadIdx.x] = pack_half2(v.x, v.y, 0u);
+  out[threadIdx.x] = sum_squared(v.x, v.y, 0.0f);
 }

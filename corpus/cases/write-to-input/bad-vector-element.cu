@@ -3,7 +3,7 @@
 
 __device__ uint32_t load_pair(const uint2* p, uint32_t hi) {
   uint32_t lo;
-  asm volatile("ld.global.v2.u32 {%0, %2}, [%1];"  // expect: write-to-input
+  asm volatile("ld.v2.u32 {%0, %2}, [%1];"  // expect: write-to-input
                : "=r"(lo)
                : "l"(p), "r"(hi)
                : "memory");
