@@ -1,0 +1,656 @@
+//! The address-width probe: one tiny kernel per address-taking instruction form, assembled by
+//! ptxas with a 32-bit and with a 64-bit register as the address. The result, which widths
+//! ptxas accepts for each (family, operand, state space), is committed as
+//! `analyzer/data/address-width.tsv` for the `address-register-width` rule.
+//!
+//! The forms are written here by hand (a valid instruction needs compatible modifiers and
+//! operands, which the ISA table does not spell out); [`check_forms`] resolves every one with
+//! the ISA table, and a test makes sure every family with an address operand has a form.
+
+use ptxguard_analyzer::isa::{self, Role, StateSpace};
+
+/// The operand under test: `@A`. Other addresses: `@O`, `@M` (64-bit registers).
+pub const FORMS: &[(&str, &str)] = &[
+    // ld / st / ldu / ld.global.nc
+    ("ld.u32 %r1, [@A];", "sm_90"),
+    ("ld.global.u32 %r1, [@A];", "sm_90"),
+    ("ld.global.v2.u32 {%r1, %r2}, [@A];", "sm_90"),
+    ("ld.volatile.global.u32 %r1, [@A];", "sm_90"),
+    ("ld.acquire.gpu.global.u32 %r1, [@A];", "sm_90"),
+    ("ld.relaxed.gpu.u32 %r1, [@A];", "sm_90"),
+    ("ld.global.L2::cache_hint.u32 %r1, [@A], %rd13;", "sm_90"),
+    ("ld.shared.u32 %r1, [@A];", "sm_90"),
+    ("ld.shared::cta.u32 %r1, [@A];", "sm_90"),
+    ("ld.shared::cluster.u32 %r1, [@A];", "sm_90"),
+    ("ld.shared.v4.u32 {%r1, %r2, %r3, %r4}, [@A];", "sm_90"),
+    ("ld.local.u32 %r1, [@A];", "sm_90"),
+    ("ld.const.u32 %r1, [@A];", "sm_90"),
+    ("ld.param.u32 %r1, [@A];", "sm_90"),
+    ("ld.global.nc.u32 %r1, [@A];", "sm_90"),
+    ("ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [@A];", "sm_90"),
+    ("ldu.global.u32 %r1, [@A];", "sm_90"),
+    ("ldu.u32 %r1, [@A];", "sm_90"),
+    ("st.u32 [@A], %r1;", "sm_90"),
+    ("st.global.u32 [@A], %r1;", "sm_90"),
+    ("st.global.v2.u32 [@A], {%r1, %r2};", "sm_90"),
+    ("st.release.gpu.global.u32 [@A], %r1;", "sm_90"),
+    ("st.volatile.u32 [@A], %r1;", "sm_90"),
+    ("st.shared.u32 [@A], %r1;", "sm_90"),
+    ("st.shared::cta.u32 [@A], %r1;", "sm_90"),
+    ("st.shared::cluster.u32 [@A], %r1;", "sm_90"),
+    ("st.local.u32 [@A], %r1;", "sm_90"),
+    // st.async / st.bulk
+    (
+        "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [@A], %r1, [@O];",
+        "sm_90",
+    ),
+    (
+        "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [@O], %r1, [@A];",
+        "sm_90",
+    ),
+    ("st.bulk.weak.shared::cta [@A], %rd13, 0;", "sm_100a"),
+    // multimem
+    (
+        "multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [@A];",
+        "sm_90",
+    ),
+    ("multimem.st.relaxed.sys.global.u32 [@A], %r1;", "sm_90"),
+    ("multimem.red.relaxed.sys.global.add.u32 [@A], %r1;", "sm_90"),
+    // prefetch and cache control
+    ("prefetch.L1 [@A];", "sm_90"),
+    ("prefetch.global.L2 [@A];", "sm_90"),
+    ("prefetch.global.L2::evict_last [@A];", "sm_90"),
+    ("prefetch.local.L1 [@A];", "sm_90"),
+    ("prefetch.tensormap [@A];", "sm_90"),
+    ("prefetch.const.tensormap [@A];", "sm_90"),
+    ("prefetchu.L1 [@A];", "sm_90"),
+    ("applypriority.global.L2::evict_normal [@A], 128;", "sm_90"),
+    ("discard.global.L2 [@A], 128;", "sm_90"),
+    (
+        "createpolicy.range.global.L2::evict_last.L2::evict_unchanged.b64 %rd1, [@A], %r1, %r2;",
+        "sm_90",
+    ),
+    (
+        "createpolicy.range.L2::evict_last.L2::evict_unchanged.b64 %rd1, [@A], %r1, %r2;",
+        "sm_90",
+    ),
+    // cp.async
+    ("cp.async.ca.shared.global [@A], [@O], 4;", "sm_90"),
+    ("cp.async.ca.shared.global [@O], [@A], 4;", "sm_90"),
+    ("cp.async.cg.shared.global [@A], [@O], 16;", "sm_90"),
+    ("cp.async.cg.shared.global [@O], [@A], 16;", "sm_90"),
+    ("cp.async.ca.shared::cta.global [@A], [@O], 8;", "sm_90"),
+    // bulk copies
+    (
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [@A], [@O], 16, [@M];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [@O], [@A], 16, [@M];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [@O], [@M], 16, [@A];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [@A], [@O], 16, [@M];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes [@O], [@A], 16, [@M];",
+        "sm_90",
+    ),
+    ("cp.async.bulk.global.shared::cta.bulk_group [@A], [@O], 16;", "sm_90"),
+    ("cp.async.bulk.global.shared::cta.bulk_group [@O], [@A], 16;", "sm_90"),
+    (
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [@A], [@O], 16;",
+        "sm_90",
+    ),
+    (
+        "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.u32 [@O], [@A], 16;",
+        "sm_90",
+    ),
+    (
+        "cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::bytes.add.u32 [@A], [@O], 16, [@M];",
+        "sm_90",
+    ),
+    ("cp.async.bulk.prefetch.L2.global [@A], 16;", "sm_90"),
+    // tensor copies: the tensor map is a generic 64-bit address
+    (
+        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [@O], [@A, {%r1}], [@M];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [@A], [@O, {%r1}], [@M];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [@O], [@M, {%r1}], [@A];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [@A, {%r1}], [@O];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group [@O, {%r1}], [@A];",
+        "sm_90",
+    ),
+    (
+        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [@A, {%r1}], [@O];",
+        "sm_90",
+    ),
+    (
+        "cp.reduce.async.bulk.tensor.1d.global.shared::cta.add.tile.bulk_group [@O, {%r1}], [@A];",
+        "sm_90",
+    ),
+    (
+        "cp.async.bulk.prefetch.tensor.1d.L2.global.tile [@A, {%r1}];",
+        "sm_90",
+    ),
+    // tensormap
+    (
+        "tensormap.replace.tile.global_address.global.b1024.b64 [@A], %rd13;",
+        "sm_90a",
+    ),
+    (
+        "tensormap.replace.tile.global_address.shared::cta.b1024.b64 [@A], %rd13;",
+        "sm_90a",
+    ),
+    (
+        "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [@A], [@O], 128;",
+        "sm_90",
+    ),
+    (
+        "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [@O], [@A], 128;",
+        "sm_90",
+    ),
+    ("fence.proxy.tensormap::generic.acquire.gpu [@A], 128;", "sm_90"),
+    // atomics and reductions
+    ("atom.add.u32 %r1, [@A], %r2;", "sm_90"),
+    ("atom.global.add.u32 %r1, [@A], %r2;", "sm_90"),
+    ("atom.global.cas.b32 %r1, [@A], %r2, %r3;", "sm_90"),
+    ("atom.global.add.u64 %rd1, [@A], %rd2;", "sm_90"),
+    ("atom.acq_rel.gpu.global.exch.b32 %r1, [@A], %r2;", "sm_90"),
+    ("atom.shared.add.u32 %r1, [@A], %r2;", "sm_90"),
+    ("atom.shared::cta.add.u32 %r1, [@A], %r2;", "sm_90"),
+    ("atom.shared::cluster.add.u32 %r1, [@A], %r2;", "sm_90"),
+    ("red.add.u32 [@A], %r1;", "sm_90"),
+    ("red.global.add.u32 [@A], %r1;", "sm_90"),
+    ("red.shared.add.u32 [@A], %r1;", "sm_90"),
+    ("red.shared::cluster.add.u32 [@A], %r1;", "sm_90"),
+    (
+        "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [@A], %r1, [@O];",
+        "sm_90",
+    ),
+    (
+        "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [@O], %r1, [@A];",
+        "sm_90",
+    ),
+    // mbarrier
+    ("mbarrier.init.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.init.shared.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.init.shared::cta.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.inval.b64 [@A];", "sm_90"),
+    ("mbarrier.inval.shared.b64 [@A];", "sm_90"),
+    ("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [@A], %r1;", "sm_90"),
+    (
+        "mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [@A], %r1;",
+        "sm_90",
+    ),
+    ("mbarrier.expect_tx.relaxed.cta.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.complete_tx.relaxed.cta.b64 [@A], %r1;", "sm_90"),
+    ("mbarrier.arrive.b64 %rd1, [@A];", "sm_90"),
+    ("mbarrier.arrive.shared.b64 %rd1, [@A];", "sm_90"),
+    ("mbarrier.arrive.shared::cta.b64 %rd1, [@A];", "sm_90"),
+    (
+        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [@A];",
+        "sm_90",
+    ),
+    (
+        "mbarrier.arrive.expect_tx.shared::cta.b64 %rd1, [@A], %r1;",
+        "sm_90",
+    ),
+    ("mbarrier.arrive.expect_tx.b64 %rd1, [@A], %r1;", "sm_90"),
+    ("mbarrier.arrive_drop.b64 %rd1, [@A];", "sm_90"),
+    ("mbarrier.arrive_drop.shared.b64 %rd1, [@A];", "sm_90"),
+    ("cp.async.mbarrier.arrive.b64 [@A];", "sm_90"),
+    ("cp.async.mbarrier.arrive.shared.b64 [@A];", "sm_90"),
+    ("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [@A];", "sm_90"),
+    ("mbarrier.test_wait.b64 %p1, [@A], %rd1;", "sm_90"),
+    ("mbarrier.test_wait.shared.b64 %p1, [@A], %rd1;", "sm_90"),
+    (
+        "mbarrier.test_wait.parity.shared::cta.b64 %p1, [@A], %r1;",
+        "sm_90",
+    ),
+    ("mbarrier.try_wait.b64 %p1, [@A], %rd1;", "sm_90"),
+    ("mbarrier.try_wait.shared::cta.b64 %p1, [@A], %rd1;", "sm_90"),
+    (
+        "mbarrier.try_wait.parity.shared::cta.b64 %p1, [@A], %r1;",
+        "sm_90",
+    ),
+    (
+        "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 %p1, [@A], %r1;",
+        "sm_90",
+    ),
+    // cluster launch control
+    (
+        "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [@A], [@O];",
+        "sm_100a",
+    ),
+    (
+        "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [@O], [@A];",
+        "sm_100a",
+    ),
+    // matrix loads and stores
+    (
+        "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [@A];",
+        "sm_90",
+    ),
+    (
+        "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [@A];",
+        "sm_90",
+    ),
+    (
+        "wmma.load.a.sync.aligned.row.m16n16k16.shared.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [@A];",
+        "sm_90",
+    ),
+    (
+        "wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [@A], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};",
+        "sm_90",
+    ),
+    (
+        "wmma.store.d.sync.aligned.row.m16n16k16.f32 [@A], {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8};",
+        "sm_90",
+    ),
+    ("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r1}, [@A];", "sm_90"),
+    ("ldmatrix.sync.aligned.m8n8.x1.b16 {%r1}, [@A];", "sm_90"),
+    ("stmatrix.sync.aligned.m8n8.x1.shared.b16 [@A], {%r1};", "sm_90"),
+    ("stmatrix.sync.aligned.m8n8.x1.b16 [@A], {%r1};", "sm_90"),
+    // tensor memory (sm_100a)
+    (
+        "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [@A], 32;",
+        "sm_100a",
+    ),
+    ("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [@A];", "sm_100a"),
+    ("tcgen05.st.sync.aligned.32x32b.x1.b32 [@A], {%r1};", "sm_100a"),
+    ("tcgen05.cp.cta_group::1.128x256b [@A], %rd13;", "sm_100a"),
+    ("tcgen05.shift.cta_group::1.down [@A];", "sm_100a"),
+    (
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [@A];",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.cta_group::1.kind::f16 [@A], %rd13, %rd14, %r1, %p1;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.cta_group::1.kind::f16 [%r11], [@A], %rd14, %r1, %p1;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.sp.cta_group::1.kind::f16 [@A], %rd13, %rd14, [%r11], %r1, %p1;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.sp.cta_group::1.kind::f16 [%r11], %rd13, %rd14, [@A], %r1, %p1;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.ws.cta_group::1.kind::f16 [@A], %rd13, %rd14, %r1, %p1;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.mma.ws.sp.cta_group::1.kind::f16 [@A], %rd13, %rd14, [%r11], %r1, %p1;",
+        "sm_100a",
+    ),
+];
+
+/// Families with address operands the probe leaves out, and why.
+pub const NOT_PROBED: &[(&str, &str)] = &[
+    ("tex", "the address is a texture handle, not a memory address"),
+    ("tld4", "the address is a texture handle, not a memory address"),
+    ("txq", "the address is a texture handle, not a memory address"),
+    ("suld", "the address is a surface handle, not a memory address"),
+    ("sust", "the address is a surface handle, not a memory address"),
+    ("sured", "the address is a surface handle, not a memory address"),
+    ("suq", "the address is a surface handle, not a memory address"),
+];
+
+/// The 32-bit register the probe puts in place of `@A`.
+pub const REG32: &str = "%r10";
+/// The 64-bit register the probe puts in place of `@A`.
+pub const REG64: &str = "%rd10";
+
+/// One probe form, checked against the ISA table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// The instruction with `@A` (and `@O`, `@M`).
+    pub template: &'static str,
+    pub arch: &'static str,
+    /// The ISA family.
+    pub family: &'static str,
+    /// The dotted opcode.
+    pub opcode: String,
+    /// The ISA's name for the operand under test (`[a]`, `[mbar]`, `[dstMem]`).
+    pub operand: &'static str,
+    /// Position of the operand under test (0-based).
+    pub position: usize,
+    /// State space of the operand under test.
+    pub space: StateSpace,
+}
+
+/// A stable name for a state space in the table.
+pub fn space_key(s: StateSpace) -> &'static str {
+    match s {
+        StateSpace::Generic => "generic",
+        StateSpace::Global => "global",
+        StateSpace::Shared => "shared::cta",
+        StateSpace::SharedCluster => "shared::cluster",
+        StateSpace::Const => "const",
+        StateSpace::Local => "local",
+        StateSpace::Param => "param",
+        StateSpace::Tex => "texture",
+        StateSpace::Surf => "surface",
+        StateSpace::Tmem => "tmem",
+    }
+}
+
+/// The operands of an instruction, split on commas outside `[]` and `{}`.
+pub fn split_operands(rest: &str) -> Vec<&str> {
+    let rest = rest.trim().trim_end_matches(';').trim();
+    if rest.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, c) in rest.char_indices() {
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(rest[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(rest[start..].trim());
+    out
+}
+
+fn dotted_parts(opcode: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, c) in opcode.char_indices() {
+        if c == '.' && i > 0 {
+            parts.push(&opcode[start..i]);
+            start = i;
+        }
+    }
+    parts.push(&opcode[start..]);
+    parts
+}
+
+/// Resolves every form with the ISA table: its family, and the operand under test must be an
+/// address.
+pub fn check_forms() -> Result<Vec<Form>, String> {
+    let mut out = Vec::new();
+    for &(template, arch) in FORMS {
+        let (opcode, rest) = template
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("`{template}`: no operands"))?;
+        let ops = split_operands(rest);
+        let position = ops
+            .iter()
+            .position(|o| o.contains("@A"))
+            .ok_or_else(|| format!("`{template}`: no @A"))?;
+        let parts = dotted_parts(opcode);
+        let form = isa::resolve_with_count(&parts, ops.len())
+            .ok_or_else(|| format!("`{template}`: the ISA table does not know `{opcode}`"))?;
+        let info = form
+            .operand_for(position, ops.len())
+            .ok_or_else(|| format!("`{template}`: the ISA table has no operand {position}"))?;
+        let (name, role, space) = match (info.role, info.alt) {
+            (Role::Addr, _) => (info.name, info.role, info.space),
+            (_, Some(alt)) if alt.role == Role::Addr => (alt.name, alt.role, alt.space),
+            _ => (info.name, info.role, info.space),
+        };
+        if role != Role::Addr {
+            return Err(format!(
+                "`{template}`: operand {position} is `{name}`, not an address, in the ISA table"
+            ));
+        }
+        out.push(Form {
+            template,
+            arch,
+            family: form.family.name,
+            opcode: opcode.to_string(),
+            operand: name,
+            position,
+            space: space.unwrap_or(StateSpace::Generic),
+        });
+    }
+    Ok(out)
+}
+
+/// The instruction with `@A` as `reg` and the other addresses as 64-bit registers.
+pub fn instantiate(template: &str, reg: &str) -> String {
+    template
+        .replace("@A", reg)
+        .replace("@O", "%rd11")
+        .replace("@M", "%rd12")
+}
+
+/// A whole PTX module around one instruction.
+pub fn kernel(instruction: &str, arch: &str) -> String {
+    format!(
+        "//\n// ptxguard address-width probe\n//\n\
+.version 9.0\n.target {arch}\n.address_size 64\n\n\
+.visible .entry probe(\n\t.param .u64 probe_param_0\n)\n{{\n\
+\t.reg .pred %p<4>;\n\t.reg .b16 %h<4>;\n\t.reg .b32 %r<16>;\n\t.reg .f32 %f<16>;\n\
+\t.reg .b64 %rd<16>;\n\n\
+\tld.param.u64 %rd10, [probe_param_0];\n\
+\tcvt.u32.u64 %r10, %rd10;\n\
+\tadd.s64 %rd11, %rd10, 64;\n\
+\tadd.s64 %rd12, %rd10, 128;\n\
+\tmov.u32 %r1, 1;\n\tmov.u32 %r2, 2;\n\tmov.u32 %r3, 3;\n\
+\tmov.u64 %rd13, 0;\n\tmov.u64 %rd14, 0;\n\tsetp.ne.u32 %p1, %r1, 0;\n\
+\t{instruction}\n\
+\tret;\n}}\n"
+    )
+}
+
+/// How ptxas took one kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Ok,
+    /// Accepted with a warning.
+    Warning(String),
+    Error(String),
+}
+
+impl Verdict {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::Warning(_) => "warning",
+            Verdict::Error(_) => "error",
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            Verdict::Ok => "",
+            Verdict::Warning(m) | Verdict::Error(m) => m,
+        }
+    }
+
+    /// From ptxas's exit status and output.
+    pub fn from_ptxas(success: bool, output: &str) -> Verdict {
+        let msgs = ptxguard::confirm::parse_messages(output);
+        let first_error = msgs
+            .iter()
+            .find(|m| m.is_error() && !m.is_summary())
+            .or_else(|| msgs.iter().find(|m| m.is_error()));
+        let first_warning = msgs
+            .iter()
+            .find(|m| m.level == ptxguard::confirm::Level::Warning);
+        let clean = |s: &str| s.replace(['\t', '\n'], " ");
+        if !success {
+            let text = first_error
+                .map(|m| m.text.clone())
+                .unwrap_or_else(|| output.lines().next().unwrap_or("failed").to_string());
+            let warn = first_warning
+                .map(|w| format!(" (after warning: {})", w.text))
+                .unwrap_or_default();
+            return Verdict::Error(clean(&format!("{text}{warn}")));
+        }
+        match first_warning {
+            Some(w) => Verdict::Warning(clean(&w.text)),
+            None => Verdict::Ok,
+        }
+    }
+}
+
+/// One line of the table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub form: Form,
+    pub r32: Verdict,
+    pub r64: Verdict,
+}
+
+pub const TSV_COLUMNS: &str =
+    "family\toperand\tspace\topcode\tarch\taddr32\taddr64\tinstruction\tptxas32\tptxas64";
+
+/// The committed table.
+pub fn render_tsv(rows: &[Row], ptxas_version: &str, date: &str) -> String {
+    let mut s = String::new();
+    s.push_str("# Which address register widths ptxas accepts, per instruction form (address-width probe).\n");
+    s.push_str(&format!(
+        "# Generated by `gpu-tests probe` with ptxas {ptxas_version} on {date}; do not edit by hand.\n"
+    ));
+    s.push_str("# Each row: one kernel (.address_size 64) assembled twice with `ptxas -arch=ARCH`, the\n");
+    s.push_str("# operand under test given as a 32-bit register (%r10, a .b32) and as a 64-bit one (%rd10).\n");
+    s.push_str("# family/operand/space: as ptxguard_analyzer::isa resolves the opcode (operand = the ISA's\n");
+    s.push_str("# name of the address operand, space = generic|global|shared::cta|shared::cluster|const|local|param|tmem).\n");
+    s.push_str("# addr32/addr64: ok (accepted), warning (accepted with a warning), error (rejected).\n");
+    s.push_str("# Tensor memory (tmem) addresses are 32-bit: there addr64 is an error and addr32 ok.\n");
+    s.push_str("# A row where both are errors is a probe that is itself wrong: do not read it.\n");
+    s.push_str(TSV_COLUMNS);
+    s.push('\n');
+    for r in rows {
+        let show = instantiate(r.form.template, "ADDR");
+        s.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            r.form.family,
+            r.form.operand,
+            space_key(r.form.space),
+            r.form.opcode,
+            r.form.arch,
+            r.r32.key(),
+            r.r64.key(),
+            show,
+            r.r32.message(),
+            r.r64.message()
+        ));
+    }
+    s
+}
+
+/// Assembles every form twice with `ptxas` (in parallel) and returns the rows.
+pub fn run_probe(ptxas: &std::path::Path, dir: &std::path::Path, jobs: usize) -> Result<Vec<Row>, String> {
+    let forms = check_forms()?;
+    let mut work = Vec::new();
+    for i in 0..forms.len() {
+        for (w, reg) in [(32, REG32), (64, REG64)] {
+            work.push((i, w, reg));
+        }
+    }
+    let results = crate::util::parallel_map(&work, jobs, |&(i, w, reg)| {
+        let f = &forms[i];
+        let ptx = dir.join(format!("probe{i}_{w}.ptx"));
+        let cubin = dir.join(format!("probe{i}_{w}.cubin"));
+        if let Err(e) = std::fs::write(&ptx, kernel(&instantiate(f.template, reg), f.arch)) {
+            return Verdict::Error(format!("harness: cannot write {}: {e}", ptx.display()));
+        }
+        let mut cmd = std::process::Command::new(ptxas);
+        cmd.arg(format!("-arch={}", f.arch)).arg(&ptx).arg("-o").arg(&cubin);
+        match crate::util::run_with_limit(cmd, std::time::Duration::from_secs(60)) {
+            Ok(o) => Verdict::from_ptxas(o.success, &o.text),
+            Err(e) => Verdict::Error(format!("harness: cannot run ptxas: {e}")),
+        }
+    });
+    let mut rows = Vec::new();
+    for (i, f) in forms.into_iter().enumerate() {
+        rows.push(Row {
+            form: f,
+            r32: results[2 * i].clone(),
+            r64: results[2 * i + 1].clone(),
+        });
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_resolves_to_an_address_operand() {
+        let forms = check_forms().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(forms.len(), FORMS.len());
+        let ld = &forms[1];
+        assert_eq!(ld.family, "ld");
+        assert_eq!(ld.operand, "[a]");
+        assert_eq!(ld.space, StateSpace::Global);
+        assert_eq!(ld.position, 1);
+    }
+
+    #[test]
+    fn every_family_with_an_address_operand_is_probed() {
+        let forms = check_forms().unwrap();
+        let mut missing = Vec::new();
+        for f in isa::families() {
+            let has_addr = f.variants.iter().any(|v| {
+                v.operands
+                    .iter()
+                    .any(|s| s.role == Role::Addr || s.alt.is_some_and(|a| a.role == Role::Addr))
+            });
+            if !has_addr || NOT_PROBED.iter().any(|(n, _)| *n == f.name) {
+                continue;
+            }
+            if !forms.iter().any(|p| p.family == f.name) {
+                missing.push(f.name);
+            }
+        }
+        assert!(missing.is_empty(), "families with no probe form: {missing:?}");
+    }
+
+    #[test]
+    fn kernels_are_whole_modules() {
+        let k = kernel(&instantiate("ld.global.u32 %r1, [@A];", REG32), "sm_90");
+        assert!(k.contains(".address_size 64"));
+        assert!(k.contains("ld.global.u32 %r1, [%r10];"));
+        assert!(k.contains(".target sm_90"));
+        assert_eq!(
+            split_operands("[%rd11], [%r10, {%r1}], [%rd12];"),
+            vec!["[%rd11]", "[%r10, {%r1}]", "[%rd12]"]
+        );
+    }
+
+    #[test]
+    fn verdicts_from_ptxas_output() {
+        assert_eq!(Verdict::from_ptxas(true, ""), Verdict::Ok);
+        let w = "ptxas warning : Program uses 32-bit address on line 20 which is conflicting with .address_size 64\n";
+        assert_eq!(Verdict::from_ptxas(true, w).key(), "warning");
+        let e = format!("{w}ptxas fatal   : 32-Bit ABI (--machine 32 or .address_size 32) is not supported on sm_90 or higher\n");
+        let v = Verdict::from_ptxas(false, &e);
+        assert_eq!(v.key(), "error");
+        assert!(v.message().starts_with("32-Bit ABI"), "{v:?}");
+        assert!(v.message().contains("after warning: Program uses"), "{v:?}");
+    }
+}
