@@ -1,4 +1,5 @@
-// address-register-width: ld.const (a 64-bit state space) with a 32-bit register address.
+// address-register-width: ld.const (a 64-bit state space) with a 32-bit register address (here a
+// truncated generic address). ptxas (nvcc 13.0, sm_90a) accepted this form.
 #include <cstdint>
 
 __constant__ float coeffs[64];

@@ -1,4 +1,5 @@
-// address-register-width: a 16-bit ("h") register as the address of ld.local.
+// address-register-width: a 16-bit ("h") register as the address of ld.local. ptxas (nvcc 13.0,
+// sm_90a) accepted this form.
 #include <cstdint>
 
 __device__ uint32_t read_spill(unsigned short off) {

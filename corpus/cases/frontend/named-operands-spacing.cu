@@ -1,5 +1,7 @@
 // Front end: symbolic operand names with unusual spacing ([ name ] "r" ( x )), referenced as
-// %[name]; the misspelt one is the finding.
+// %[name]; the misspelt one is the finding. (The parser must read these; note that nvcc 13 rejects
+// every %[name] reference in device code, valid or not: "symbolic operand reference not
+// supported!" for a known name, "invalid symbolic operand name" for an unknown one.)
 __device__ unsigned fma_u32(unsigned a, unsigned b, unsigned c) {
   unsigned r;
   asm("mad.lo.u32 %[out], %[lhs], %[rhs], %[acc];"

@@ -3,8 +3,8 @@ __device__ float axpy(float a, float x, float y) {
   float r;
   asm("{\n\t"
       ".reg .f32 t;\n\t"
-      "mul.f32 t, %[a], %[x];\n\t"
-      "add.f32 %[r], t, %[y];\n\t"
+      "mul.f32 t, %1, %2;\n\t"
+      "add.f32 %0, t, %3;\n\t"
       "}"
       : [r] "=f"(r)
       : [a] "f"(a), [x] "f"(x)

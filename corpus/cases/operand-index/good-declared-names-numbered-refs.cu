@@ -1,10 +1,12 @@
-// Correct: named and numbered placeholders mixed; names count in the numbering.
+// Correct: operands declared with symbolic names ([r], [a], [hi]) and referenced by number; the
+// names count in the numbering. (nvcc 13 does not support %[name] references in device code at
+// all: "symbolic operand reference not supported!", so real CUDA code uses the numbers.)
 __device__ unsigned clamp_add(unsigned a, unsigned b, unsigned hi) {
   unsigned r;
   asm("{\n\t"
       ".reg .u32 t;\n\t"
-      "add.u32 t, %[a], %2;\n\t"
-      "min.u32 %[r], t, %3;\n\t"
+      "add.u32 t, %1, %2;\n\t"
+      "min.u32 %0, t, %3;\n\t"
       "}"
       : [r] "=r"(r)
       : [a] "r"(a), "r"(b), [hi] "r"(hi));

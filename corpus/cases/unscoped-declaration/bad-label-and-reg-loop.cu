@@ -1,4 +1,5 @@
 // unscoped-declaration: a countdown loop whose .reg and label both sit outside { }.
+// gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition" of 'more' and of label 'SPIN_AGAIN' once spin_count() is inlined twice
 __device__ __forceinline__ unsigned spin_count(unsigned n) {
   unsigned left = n;
   asm volatile(".reg .pred more;\n\t"  // expect: unscoped-declaration
@@ -11,5 +12,5 @@ __device__ __forceinline__ unsigned spin_count(unsigned n) {
 }
 
 __global__ void k(unsigned* out) {
-  out[threadIdx.x] = spin_count(threadIdx.x + 1);
+  out[threadIdx.x] = spin_count(threadIdx.x + 1) + spin_count(threadIdx.x + 2);
 }

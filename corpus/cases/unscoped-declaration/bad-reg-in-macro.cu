@@ -1,5 +1,6 @@
 // unscoped-declaration: the template comes from a macro body; the .reg is reported on the line of
 // the #define that holds it.
+// gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition of variable 'whole'" once fold() is inlined twice
 #include <cstdint>
 
 #define SPLIT64(lo, hi, v)                                  \
@@ -16,5 +17,5 @@ __device__ uint32_t fold(uint64_t v) {
 }
 
 __global__ void k(const uint64_t* in, uint32_t* out) {
-  out[threadIdx.x] = fold(in[threadIdx.x]);
+  out[threadIdx.x] = fold(in[threadIdx.x]) ^ fold(in[threadIdx.x + 1]);
 }

@@ -1,7 +1,7 @@
 // unused-operand (warning): a named input the template never mentions (the bias is lost).
 __device__ float scale_bias(float x, float s, float b) {
   float r;
-  asm("mul.f32 %[r], %[x], %[s];"
+  asm("mul.f32 %0, %1, %2;"
       : [r] "=f"(r)
       : [x] "f"(x), [s] "f"(s),
         [b] "f"(b));  // expect: unused-operand(warning)
