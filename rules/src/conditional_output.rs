@@ -1,6 +1,7 @@
-use crate::dataflow::{Control, Flow};
+use crate::dataflow::{Control, Flow, MustWrite};
 use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
+use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
 declare_rule! {
@@ -10,6 +11,10 @@ declare_rule! {
     /// `@p bra DONE;` can jump over the write). A write under `@p` followed by one under
     /// `@!p` (with `p` unchanged in between) counts as a write on every path, and paths that
     /// end in `exit`, `ret` or `trap` do not count.
+    ///
+    /// Also left alone: the "valid flag" idiom, where another output is always set from the
+    /// same predicate (`selp.u32 %0, 1, 0, p;` next to `@p mov.u32 %1, ...`): the caller can
+    /// tell when the conditional output holds nothing.
     ///
     /// `"+"` outputs are left alone: the compiler loads their old value before the asm, so a
     /// conditional write keeps it when the predicate is false. Templates with pieces that
@@ -66,6 +71,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
+                continue;
+            }
+            if flagged_by_another_output(&flow, &must, op.index) {
                 continue;
             }
             let writes: Vec<_> = flow
@@ -140,4 +148,36 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// The "valid flag" idiom: another output is always written from a predicate (`selp.u32 %0,
+/// 1, 0, p;`) that also guards this output's writes or a conditional branch of the template,
+/// so the caller can tell when this output holds nothing (CUTLASS and ThunderKittens read
+/// `clusterlaunchcontrol` results this way).
+fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> bool {
+    let mut predicates: Vec<&str> = flow
+        .uses_of_operand(operand)
+        .filter(|u| u.access.writes())
+        .filter_map(|u| flow.steps[u.step].guard.as_ref())
+        .map(|g| g.predicate.as_str())
+        .collect();
+    predicates.extend(flow.steps.iter().filter_map(|s| match s.control {
+        Control::Branch {
+            conditional: true, ..
+        } => s.guard.as_ref().map(|g| g.predicate.as_str()),
+        _ => None,
+    }));
+    flow.steps.iter().enumerate().any(|(i, s)| {
+        s.instr.base() == "selp"
+            && s.instr.guard.is_none()
+            && s.instr.operands.len() == 4
+            && matches!(&s.instr.operands[3].kind,
+                OperandKind::Register { name, .. } if predicates.contains(&name.as_str()))
+            && flow.uses_of(i).iter().any(|u| {
+                u.access.writes()
+                    && u.operand != operand
+                    && flow.stmt.operand(u.operand).is_some_and(|o| o.is_output)
+                    && must.written_at_end(u.operand) == Some(true)
+            })
+    })
 }

@@ -411,7 +411,7 @@ pub struct MemoryUse {
     /// Reads memory through an address operand.
     pub reads: bool,
     /// Writes memory through an address operand (stores, atomics, reductions, async copies,
-    /// mbarrier operations).
+    /// mbarrier operations: the ISA table gives each of them STORE or ATOMIC).
     pub writes: bool,
     /// Orders memory (fences, barriers, acquire/release, waits on async completion).
     pub orders: bool,
@@ -450,7 +450,7 @@ impl Flow<'_> {
         });
         MemoryUse {
             reads: addressed && e.contains(E::LOAD),
-            writes: addressed && e.intersects(E::STORE.union(E::ATOMIC).union(E::ASYNC)),
+            writes: addressed && e.intersects(E::STORE.union(E::ATOMIC)),
             orders: ordering,
         }
     }
