@@ -779,6 +779,83 @@ mod tests {
         assert!(f.opaque);
     }
 
+    fn memory(asm: &str) -> MemoryUse {
+        let s = stmt(asm);
+        let f = Flow::new(&s);
+        let mut m = MemoryUse::default();
+        for i in 0..f.steps.len() {
+            let u = f.memory_use(i);
+            m.reads |= u.reads;
+            m.writes |= u.writes;
+            m.orders |= u.orders;
+        }
+        m
+    }
+
+    #[test]
+    fn memory_uses() {
+        let none = MemoryUse::default();
+        let m = memory(r#"asm("ld.shared.u32 %0, [%1];" : "=r"(x) : "r"(a))"#);
+        assert!(m.reads && !m.writes && !m.orders);
+        let m = memory(r#"asm volatile("st.global.u32 [%0], %1;" :: "l"(p), "r"(a))"#);
+        assert!(m.writes && !m.reads);
+        let m = memory(r#"asm volatile("atom.global.add.u32 %0, [%1], 1;" : "=r"(x) : "l"(p))"#);
+        assert!(m.writes && m.reads);
+        assert!(memory(r#"asm volatile("bar.sync 0;")"#).orders);
+        assert!(memory(r#"asm volatile("fence.acq_rel.gpu;")"#).orders);
+        assert!(
+            memory(r#"asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(x) : "l"(p))"#).orders
+        );
+        // Hints and registers only.
+        assert_eq!(
+            memory(r#"asm volatile("prefetch.global.L2 [%0];" :: "l"(p))"#),
+            none
+        );
+        assert_eq!(
+            memory(r#"asm volatile("prefetchu.L1 [%0];" :: "l"(p))"#),
+            none
+        );
+        assert_eq!(
+            memory(
+                r#"asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" :: "l"(p), "r"(a))"#
+            ),
+            none
+        );
+        assert_eq!(
+            memory(r#"asm("add.u32 %0, %1, %2;" : "=r"(x) : "r"(a), "r"(b))"#),
+            none
+        );
+        assert_eq!(
+            memory(r#"asm("cvta.to.global.u64 %0, %1;" : "=l"(p) : "l"(p))"#),
+            none
+        );
+        // Tensor memory is not C++ memory.
+        assert_eq!(
+            memory(
+                r#"asm volatile("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];" : "=r"(x) : "r"(a))"#
+            ),
+            none
+        );
+        // A buffer the template declares.
+        assert_eq!(
+            memory(
+                r#"asm volatile("{ .local .b32 buf; st.local.u32 [buf], %1; ld.local.u32 %0, [buf]; }" : "=r"(x) : "r"(a))"#
+            ),
+            none
+        );
+    }
+
+    #[test]
+    fn changing_registers() {
+        let s = stmt(r#"asm("mov.u64 %0, %%clock64;" : "=l"(p))"#);
+        let f = Flow::new(&s);
+        let regs = f.changing_registers(0);
+        assert_eq!(regs.len(), 1);
+        assert_eq!(regs[0].0, "clock64");
+        let s = stmt(r#"asm("mov.u32 %0, %%laneid;" : "=r"(x))"#);
+        assert!(Flow::new(&s).changing_registers(0).is_empty());
+    }
+
     #[test]
     fn placeholders_outside_instructions_are_stray() {
         let s = stmt(r#"asm("{ .reg .b32 r<%1>; mov.u32 %0, 1; }" : "=r"(x) : "n"(4))"#);
