@@ -852,6 +852,9 @@ mod tests {
         let regs = f.changing_registers(0);
         assert_eq!(regs.len(), 1);
         assert_eq!(regs[0].0, "clock64");
+        // A single `%` (nvcc passes it through when there are operands).
+        let s = stmt(r#"asm("mov.u32 %0, %clock;" : "=r"(x))"#);
+        assert_eq!(Flow::new(&s).changing_registers(0)[0].0, "clock");
         let s = stmt(r#"asm("mov.u32 %0, %%laneid;" : "=r"(x))"#);
         assert!(Flow::new(&s).changing_registers(0).is_empty());
     }
