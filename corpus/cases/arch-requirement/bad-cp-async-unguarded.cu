@@ -1,4 +1,5 @@
 // arch-requirement: cp.async needs sm_80.
+// gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'cp.async' requires .target sm_80 or higher" (measured)
 #include <cstdint>
 
 __device__ void copy16(uint32_t dst, const void* src) {

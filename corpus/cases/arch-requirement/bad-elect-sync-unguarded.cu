@@ -1,4 +1,5 @@
 // arch-requirement: elect.sync needs sm_90.
+// gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'elect' requires .target sm_90 or higher" (measured)
 __device__ unsigned elected() {
   unsigned r;
   asm volatile("{\n\t"

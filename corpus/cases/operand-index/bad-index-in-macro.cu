@@ -1,5 +1,6 @@
 // operand-index: the out-of-range placeholder is in a macro body; the finding is on that #define
 // line.
+// gpu: nvcc crashes: Internal Compiler Error (codegen): "asm operand index requested is larger than the number of asm operands provided!" (measured)
 #define STORE_PAIR(addr, x, y)                                  \
   asm volatile("st.v2.u32 [%0], {%1, %3};" /* expect: operand-index */ \
                :: "l"(addr), "r"(x)                             \

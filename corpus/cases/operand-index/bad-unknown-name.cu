@@ -1,4 +1,5 @@
 // operand-index: %[carry] names no operand.
+// gpu: nvcc rejects: invalid symbolic operand name "carry" (measured)
 __device__ unsigned add3(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // unsupported-modifier: the modifier sits in the third of several concatenated literals; the
 // diagnostic points there.
+// gpu: nvcc rejects: Asm operand modifier not supported at "%h", try removing modifier or escaping with % (measured)
 __device__ unsigned blend(unsigned a, unsigned b, unsigned mask) {
   unsigned r;
   asm("{\n\t"
