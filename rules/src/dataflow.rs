@@ -109,6 +109,31 @@ impl Step<'_> {
     pub fn effects(&self) -> Option<isa::Effects> {
         self.form.as_ref().map(|f| f.effects)
     }
+
+    /// Loads from memory that cannot change while the kernel runs: the non-coherent path
+    /// (`ld.global.nc`, `__ldg`), `ldu`, `.const`, `.param`, textures. Moving or merging them
+    /// cannot change what they read.
+    pub fn reads_read_only_memory(&self) -> bool {
+        let Some(form) = &self.form else {
+            return false;
+        };
+        if matches!(form.family.name, "ld.global.nc" | "ldu") || self.instr.has(".nc") {
+            return true;
+        }
+        let count = self.instr.operands.len();
+        let mut spaces = form
+            .operands_for(count)
+            .filter(|o| o.role == Role::Addr)
+            .map(|o| o.space)
+            .peekable();
+        spaces.peek().is_some()
+            && spaces.all(|s| {
+                matches!(
+                    s,
+                    Some(isa::StateSpace::Const | isa::StateSpace::Param | isa::StateSpace::Tex)
+                )
+            })
+    }
 }
 
 /// The read/write analysis of one asm statement.
@@ -408,7 +433,8 @@ impl<'a> Flow<'a> {
 /// What a step does to memory the C++ program can see, for the effect rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MemoryUse {
-    /// Reads memory through an address operand.
+    /// Reads memory through an address operand (not memory that is read-only while the kernel
+    /// runs: see [`Step::reads_read_only_memory`]).
     pub reads: bool,
     /// Writes memory through an address operand (stores, atomics, reductions, async copies,
     /// mbarrier operations: the ISA table gives each of them STORE or ATOMIC).
@@ -449,7 +475,7 @@ impl Flow<'_> {
             })
         });
         MemoryUse {
-            reads: addressed && e.contains(E::LOAD),
+            reads: addressed && e.contains(E::LOAD) && !step.reads_read_only_memory(),
             writes: addressed && e.intersects(E::STORE.union(E::ATOMIC)),
             orders: ordering,
         }
@@ -805,6 +831,15 @@ mod tests {
         assert!(memory(r#"asm volatile("fence.acq_rel.gpu;")"#).orders);
         assert!(
             memory(r#"asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(x) : "l"(p))"#).orders
+        );
+        // Read-only memory.
+        assert_eq!(
+            memory(r#"asm("ld.global.nc.u32 %0, [%1];" : "=r"(x) : "l"(p))"#),
+            none
+        );
+        assert_eq!(
+            memory(r#"asm("ld.const.u32 %0, [%1];" : "=r"(x) : "l"(p))"#),
+            none
         );
         // Hints and registers only.
         assert_eq!(

@@ -17,9 +17,11 @@ declare_rule! {
     /// - **info** when it is `volatile` and only reads memory.
     ///
     /// Not reported: hints that touch no memory the program sees (`prefetch`, `prefetchu`,
-    /// `applypriority`, `cp.async.bulk.prefetch`), tensor memory (`tcgen05.ld`/`st` addresses
-    /// are not C++ memory), variables the template declares itself, and instructions whose
-    /// memory traffic goes through descriptors rather than an address operand (`wgmma`).
+    /// `applypriority`, `cp.async.bulk.prefetch`), loads from memory that cannot change while
+    /// the kernel runs (`ld.global.nc`, `ldu`, `.const`, `.param`, textures: no C++ store can
+    /// be reordered against them), tensor memory (`tcgen05.ld`/`st` addresses are not C++
+    /// memory), variables the template declares itself, and instructions whose memory traffic
+    /// goes through descriptors rather than an address operand (`wgmma`).
     ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its

@@ -2,7 +2,7 @@ use crate::dataflow::Flow;
 use crate::util::{add_volatile, diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
-use ptxguard_analyzer::isa::{Effects, StateSpace};
+use ptxguard_analyzer::isa::Effects;
 use ptxguard_analyzer::{Diagnostic, Fix, Severity, Span};
 
 declare_rule! {
@@ -173,24 +173,4 @@ fn side_effect(e: Effects, base: &str) -> bool {
     e.writes_or_orders_memory()
         || e.contains(Effects::SIDE_EFFECT)
         || (e.contains(Effects::CONTROL) && !matches!(base, "bra" | "brx"))
-}
-
-/// A load from memory that cannot change while the kernel runs.
-fn read_only(step: &crate::dataflow::Step) -> bool {
-    let Some(form) = &step.form else {
-        return true;
-    };
-    if matches!(form.family.name, "ld.global.nc" | "ldu") || step.instr.has(".nc") {
-        return true;
-    }
-    let count = step.instr.operands.len();
-    let spaces: Vec<StateSpace> = form
-        .operands_for(count)
-        .filter_map(|o| (o.role == ptxguard_analyzer::isa::Role::Addr).then_some(o.space))
-        .flatten()
-        .collect();
-    !spaces.is_empty()
-        && spaces
-            .iter()
-            .all(|s| matches!(s, StateSpace::Const | StateSpace::Param | StateSpace::Tex))
 }
