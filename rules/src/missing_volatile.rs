@@ -152,8 +152,7 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
                 label: "two executions may read different values".to_string(),
             });
         }
-        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads && !read_only(step)
-        {
+        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads {
             polled = Some(Reason {
                 span: opcode_span,
                 what: format!("loads memory inside a loop (`{opcode}`)"),
