@@ -1,5 +1,6 @@
 // address-register-width: ld.const (a 64-bit state space) with a 32-bit register address (here a
 // truncated generic address). ptxas (nvcc 13.0, sm_90a) accepted this form.
+// gpu: compiles (ptxas accepts the 32-bit .const address); with coeffs[] = 2.0 and v[] = 1.0, launch scale<<<1,64>>>(v, 64): v[i] is 0.0 instead of 2.0, the truncated generic address is not the constant (measured)
 #include <cstdint>
 
 __constant__ float coeffs[64];
