@@ -171,11 +171,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         check: ctx.check,
         fix_mode,
     };
-    let mut outcomes: Vec<FileOutcome> = discovery
-        .files
-        .par_iter()
-        .map(|c| process_path(c, &job))
-        .collect();
+    let mut outcomes = check_files(&discovery.files, &job);
     if let Some(path) = &stdin_path {
         let mut bytes = Vec::new();
         let outcome = match ctx.stdin.read_to_end(&mut bytes) {
@@ -405,19 +401,53 @@ fn print_statistics(
     }
 }
 
-fn process_path(candidate: &Candidate, job: &Job<'_>) -> FileOutcome {
-    match std::fs::read(&candidate.path) {
-        Ok(bytes) => process_bytes(candidate, bytes, job, false),
-        Err(e) => FileOutcome {
-            errors: vec![format!(
-                "{}: cannot read: {}",
-                candidate.display,
-                io_message(&e)
-            )],
-            path: candidate.path.clone(),
-            ..FileOutcome::default()
-        },
+/// Reads every file (cheap; most hold no `asm` and stop there), then analyses the rest largest
+/// first, one file per task, so that a few huge headers do not end up queued on one core.
+/// The outcomes come back in the order of `files`.
+fn check_files(files: &[Candidate], job: &Job<'_>) -> Vec<FileOutcome> {
+    enum Read {
+        Done(FileOutcome),
+        Loaded(Vec<u8>),
     }
+    let read: Vec<Read> = files
+        .par_iter()
+        .map(|c| match std::fs::read(&c.path) {
+            Ok(bytes) if analysis::may_hold_asm(&bytes) => Read::Loaded(bytes),
+            Ok(_) => Read::Done(FileOutcome {
+                path: c.path.clone(),
+                ..FileOutcome::default()
+            }),
+            Err(e) => Read::Done(FileOutcome {
+                errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
+                path: c.path.clone(),
+                ..FileOutcome::default()
+            }),
+        })
+        .collect();
+    let mut outcomes: Vec<Option<FileOutcome>> = Vec::with_capacity(files.len());
+    let mut loaded: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (i, r) in read.into_iter().enumerate() {
+        match r {
+            Read::Done(outcome) => outcomes.push(Some(outcome)),
+            Read::Loaded(bytes) => {
+                outcomes.push(None);
+                loaded.push((i, bytes));
+            }
+        }
+    }
+    loaded.sort_by_key(|(_, bytes)| std::cmp::Reverse(bytes.len()));
+    let analysed: Vec<(usize, FileOutcome)> = loaded
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(i, bytes)| (i, process_bytes(&files[i], bytes, job, false)))
+        .collect();
+    for (i, outcome) in analysed {
+        outcomes[i] = Some(outcome);
+    }
+    outcomes
+        .into_iter()
+        .map(|o| o.expect("every file has an outcome"))
+        .collect()
 }
 
 fn process_bytes(
