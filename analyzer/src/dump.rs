@@ -194,6 +194,35 @@ fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
 }
 
 /// The operand roles and types the ISA table gives this instruction form.
-fn resolved_types(_instruction: &crate::ptx::Instruction) -> String {
-    String::new()
+fn resolved_types(instruction: &crate::ptx::Instruction) -> String {
+    let Some(form) = crate::isa::resolve_instruction(instruction) else {
+        return if instruction.partial {
+            "    [partial: not resolved]".to_string()
+        } else {
+            "    [not in the ISA table]".to_string()
+        };
+    };
+    let count = instruction.operands.len();
+    let roles: Vec<String> = (0..count)
+        .map(|i| match form.operand_for(i, count) {
+            Some(info) => {
+                let ty = info.ty.map_or(String::new(), |t| format!(" {}", t.name()));
+                let space = info
+                    .space
+                    .map_or(String::new(), |s| format!(" {}", s.name()));
+                let vector = info.vector.map_or(String::new(), |n| format!(" x{n}"));
+                format!("{}:{:?}{ty}{vector}{space}", info.name, info.role)
+            }
+            None => "?".to_string(),
+        })
+        .collect();
+    let arch = if form.arch_specific { "a" } else { "" };
+    format!(
+        "    [{}; {}; sm_{}{arch}+, PTX {}.{}]",
+        form.family.name,
+        roles.join(", "),
+        form.min_sm,
+        form.min_ptx / 10,
+        form.min_ptx % 10
+    )
 }
