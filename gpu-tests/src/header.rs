@@ -373,6 +373,8 @@ pub struct Header {
     /// Targets (`sm_90`, `sm_90a`, `sm_75`); empty means `sm_90`.
     pub arch: Vec<String>,
     pub launch: Option<Launch>,
+    /// The `// gpu-launch:` text as written (the child process parses it again).
+    pub launch_text: Option<String>,
     pub bad: Vec<Expect>,
     pub good: Vec<Expect>,
     pub flags: Vec<String>,
@@ -456,6 +458,7 @@ pub fn parse(text: &str) -> Result<Header, HeaderError> {
                     return Err(err("a second `gpu-launch`".into()));
                 }
                 h.launch = Some(parse_launch(value).map_err(err)?);
+                h.launch_text = Some(value.to_string());
             }
             "bad" => h.bad.push(parse_expect(value).map_err(err)?),
             "good" => h.good.push(parse_expect(value).map_err(err)?),
