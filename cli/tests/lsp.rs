@@ -461,7 +461,6 @@ fn unknown_requests_get_an_error_and_the_server_lives_on() {
 }
 
 #[test]
-#[ignore = "needs rules"]
 fn real_rules_reach_the_editor() {
     let dir = TestDir::new("lsp-real");
     let text = "__device__ unsigned f(unsigned* p) {\n  unsigned v;\n  unsigned p32 = (unsigned)(size_t)p;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p32));\n  return v;\n}\n";

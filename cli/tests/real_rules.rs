@@ -73,7 +73,6 @@ fn a_suppressed_real_finding_is_quiet_and_a_stale_allow_is_reported() {
 }
 
 #[test]
-#[ignore = "needs rules"]
 fn safe_fixes_on_real_findings_converge() {
     let dir = TestDir::new("real-fix");
     dir.write("k.cu", NON_VOLATILE_ATOMIC);

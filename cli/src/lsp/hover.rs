@@ -59,9 +59,17 @@ pub fn diagnostics_hover(diagnostics: &[Diagnostic], offset: usize) -> Option<St
     Some(out)
 }
 
+/// The engine's asm statements of a file, for [`placeholder_hover`].
+pub fn statements(file: &SourceFile) -> Vec<AsmStatement> {
+    find_asm_statements(file)
+}
+
 /// Markdown describing the operand that the placeholder under `offset` binds.
-pub fn placeholder_hover(file: &SourceFile, offset: usize) -> Option<String> {
-    let statements = find_asm_statements(file);
+pub fn placeholder_hover(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    offset: usize,
+) -> Option<String> {
     let statement = statements.iter().find(|s| s.span.contains(offset))?;
     for percent in &statement.ptx.percents {
         let span = statement.source_span(percent.span.clone());
@@ -162,15 +170,16 @@ mod tests {
         let text = "__device__ void f(unsigned* p32) {\n  unsigned v;\n  asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p32));\n}\n";
         let file = SourceFile::new("a.cu", text);
         let at = text.find("%1").unwrap() + 1;
-        let hover = placeholder_hover(&file, at).expect("hover on %1");
+        let statements = statements(&file);
+        let hover = placeholder_hover(&file, &statements, at).expect("hover on %1");
         assert!(
             hover.contains("`%1` binds input operand 1: `\"l\"(p32)`"),
             "{hover}"
         );
         assert!(hover.contains("64-bit register"), "{hover}");
         let at0 = text.find("%0").unwrap();
-        let hover0 = placeholder_hover(&file, at0).unwrap();
+        let hover0 = placeholder_hover(&file, &statements, at0).unwrap();
         assert!(hover0.contains("output operand 0"), "{hover0}");
-        assert!(placeholder_hover(&file, text.find("ld.global").unwrap()).is_none());
+        assert!(placeholder_hover(&file, &statements, text.find("ld.global").unwrap()).is_none());
     }
 }

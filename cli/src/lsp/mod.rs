@@ -16,6 +16,7 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{notification, request, Uri};
+use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;
 use std::error::Error;
@@ -108,6 +109,8 @@ struct Document {
     diagnostics: Vec<Diagnostic>,
     /// When an edit is waiting to be checked.
     due: Option<Instant>,
+    /// The engine's asm statements for hovers, computed on the first hover after a change.
+    statements: Option<Arc<Vec<AsmStatement>>>,
 }
 
 struct Server<'c> {
@@ -260,6 +263,7 @@ impl<'c> Server<'c> {
                     version: p.text_document.version,
                     diagnostics: Vec::new(),
                     due: None,
+                    statements: None,
                 };
                 self.documents.insert(uri.clone(), document);
                 self.check_and_publish(&uri)?;
@@ -275,6 +279,7 @@ impl<'c> Server<'c> {
                     doc.source = Arc::new(SourceFile::new(doc.path.clone(), text));
                     doc.version = p.text_document.version;
                     doc.due = Some(Instant::now() + debounce);
+                    doc.statements = None;
                 }
             }
             notification::DidSaveTextDocument::METHOD => {
@@ -371,12 +376,19 @@ impl<'c> Server<'c> {
 
     fn hover(&mut self, p: lsp_types::HoverParams) -> ServerResult<Option<lsp_types::Hover>> {
         let uri = p.text_document_position_params.text_document.uri;
-        let Some(doc) = self.fresh(&uri)? else {
+        if self.fresh(&uri)?.is_none() {
+            return Ok(None);
+        }
+        let Some(doc) = self.documents.get_mut(&uri) else {
             return Ok(None);
         };
+        let statements = doc
+            .statements
+            .get_or_insert_with(|| Arc::new(hover::statements(&doc.source)))
+            .clone();
         let offset = convert::offset(&doc.source, p.text_document_position_params.position);
         let parts: Vec<String> = [
-            hover::placeholder_hover(&doc.source, offset),
+            hover::placeholder_hover(&doc.source, &statements, offset),
             hover::diagnostics_hover(&doc.diagnostics, offset),
         ]
         .into_iter()
