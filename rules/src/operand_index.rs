@@ -1,16 +1,19 @@
 use crate::util::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::PercentKind;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
 declare_rule! {
     /// ## What it does
-    /// Flags a placeholder `%N` whose number is at or past the number of operands, and a
-    /// `%[name]` that no operand is named.
+    /// Flags a placeholder `%N` whose number is at or past the number of operands, a
+    /// `%[name]` that no operand is named, and every symbolic reference `%[name]` in device
+    /// code (nvcc 13 does not support them at all).
     ///
     /// ## Why is this bad?
     /// nvcc 13.0 crashes on it with an internal compiler error ("asm operand index requested
-    /// is larger than the number of asm operands provided!"); an unknown name is rejected.
+    /// is larger than the number of asm operands provided!"); an unknown name is rejected
+    /// ("invalid symbolic operand name"), and so is a known one ("symbolic operand reference
+    /// not supported!", an internal compiler error; measured with nvcc 13.0 on every form).
     /// Usually an operand was removed or the numbering shifted when an output was added.
     ///
     /// ## Example
@@ -21,10 +24,13 @@ declare_rule! {
     /// ```cuda
     /// asm("add.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
     /// ```
+    ///
+    /// ## Fix
+    /// Safe, for a `%[name]` that names an operand: its number, `%N`.
     pub static META = {
         name: "operand-index",
         severity: Error,
-        fix: None,
+        fix: Safe,
         default_enabled: true,
         summary: "`%N` past the operand count, or an unknown `%[name]`",
     }
@@ -52,18 +58,34 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                             .with_note("nvcc 13.0 stops with an internal compiler error on an operand index past the end"),
                     );
                 }
-                PercentKind::Named { name, .. }
-                    if !stmt
+                PercentKind::Named { name, .. } => {
+                    let bound = stmt
                         .operands()
-                        .any(|o| o.name.as_ref().is_some_and(|(n, _)| n == name)) =>
-                {
-                    let known: Vec<String> = stmt
-                        .operands()
-                        .filter_map(|o| o.name.as_ref().map(|(n, _)| format!("`{n}`")))
-                        .collect();
-                    let mut d = diagnostic(&META, span, format!("no operand is named `{name}`"));
-                    if !known.is_empty() {
-                        d = d.with_help(format!("named operands: {}", known.join(", ")));
+                        .find(|o| o.name.as_ref().is_some_and(|(n, _)| n == name));
+                    let Some(op) = bound else {
+                        let known: Vec<String> = stmt
+                            .operands()
+                            .filter_map(|o| o.name.as_ref().map(|(n, _)| format!("`{n}`")))
+                            .collect();
+                        let mut d =
+                            diagnostic(&META, span, format!("no operand is named `{name}`"));
+                        if !known.is_empty() {
+                            d = d.with_help(format!("named operands: {}", known.join(", ")));
+                        }
+                        out.push(d);
+                        continue;
+                    };
+                    // nvcc 13 stops on any symbolic reference in device code (measured).
+                    let written = &cx.source()[span.range()];
+                    let mut d = diagnostic(&META, span, format!("nvcc does not support symbolic operand references in device code: write `%{}` for `%[{name}]`", op.index))
+                        .with_note("nvcc 13.0 fails with an internal compiler error: `symbolic operand reference not supported!`");
+                    if stmt.template.is_verbatim(p.span.clone(), cx.source())
+                        && written.starts_with("%[")
+                    {
+                        d = d.with_fix(Fix::safe(
+                            format!("use `%{}`", op.index),
+                            vec![Edit::replace(span, format!("%{}", op.index))],
+                        ));
                     }
                     out.push(d);
                 }

@@ -1,18 +1,22 @@
 use crate::util::{diagnostic, replace_constraint_letter};
 use crate::Ctx;
-use ptxguard_analyzer::cpp::types::CppClass;
+use ptxguard_analyzer::cpp::types::{CppClass, CppType};
+use ptxguard_analyzer::cpp::AsmOperand;
 use ptxguard_analyzer::{Diagnostic, Fix};
 
 declare_rule! {
     /// ## What it does
     /// Flags an operand whose constraint register size (`h` 16, `r` 32, `l` 64, `f` 32,
     /// `d` 64, `q` 128 bits) differs from the size of the C++ expression's type, when that
-    /// type is known.
+    /// type is known; and, at the same size, a register of the other kind: `r`/`l` on a
+    /// `float`/`double`, `f`/`d` on an integer or pointer.
     ///
     /// ## Why is this bad?
     /// nvcc rejects it: `asm operand type size(8) does not match type/size implied by
     /// constraint 'r'` (measured with nvcc 13.0). A pointer, `size_t` or `unsigned long long`
-    /// needs `l`; a 32-bit integer given `l` is an error too.
+    /// needs `l`; a 32-bit integer given `l` is an error too. nvcc also rejects `"r"` on a
+    /// `float`, `"f"` on an `unsigned` and `"l"` on a `double` with the same message
+    /// (measured), although the sizes agree.
     ///
     /// ## Example
     /// ```cuda
@@ -50,6 +54,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             if ty.bits == reg_bits {
+                if let Some(d) = kind_mismatch(cx, op, letter, ty) {
+                    out.push(d);
+                }
                 continue;
             }
             let right = match (ty.bits, ty.class) {
@@ -86,4 +93,51 @@ pub fn register_bits(letter: char) -> Option<u16> {
         'q' => Some(128),
         _ => None,
     }
+}
+
+/// Same size, other kind: nvcc 13 rejects `"r"` on a `float`, `"f"` on an `unsigned`, `"l"` on
+/// a `double` (measured; the message still speaks of sizes).
+fn kind_mismatch(cx: &Ctx, op: &AsmOperand, letter: char, ty: &CppType) -> Option<Diagnostic> {
+    let float_register = matches!(letter, 'f' | 'd');
+    let is_builtin_float = matches!(ty.spelling.as_str(), "float" | "double");
+    let integer_like = matches!(
+        ty.class,
+        CppClass::Signed | CppClass::Unsigned | CppClass::Bool | CppClass::Pointer
+    );
+    let right = if float_register && integer_like {
+        if ty.bits == 64 {
+            'l'
+        } else {
+            'r'
+        }
+    } else if !float_register && is_builtin_float && matches!(letter, 'r' | 'l') {
+        if ty.bits == 64 {
+            'd'
+        } else {
+            'f'
+        }
+    } else {
+        return None;
+    };
+    let kind = if float_register {
+        "floating-point"
+    } else {
+        "integer"
+    };
+    let mut d = diagnostic(
+        &META,
+        op.constraint.span,
+        format!("`{letter}` is an {kind} register, but `{}` is `{}`: nvcc wants `{right}` for it", op.expr, ty.spelling),
+    )
+    .with_label(op.expr_span, format!("`{}`", ty.spelling))
+    .with_note(format!("nvcc rejects a constraint of the other kind even at the same size: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8))
+    .with_help(if float_register {
+        "to pass the bits of an integer to a float operand, write `__int_as_float(x)` / `__uint_as_float(x)`"
+    } else {
+        "to pass a float's bits to an integer operand, write `__float_as_uint(x)`"
+    });
+    if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
+        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+    }
+    Some(d)
 }

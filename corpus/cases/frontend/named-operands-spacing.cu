@@ -4,7 +4,7 @@
 // supported!" for a known name, "invalid symbolic operand name" for an unknown one.)
 __device__ unsigned fma_u32(unsigned a, unsigned b, unsigned c) {
   unsigned r;
-  asm("mad.lo.u32 %[out], %[lhs], %[rhs], %[acc];"
+  asm("mad.lo.u32 %[out], %[lhs], %[rhs], %[acc];"  // expect: operand-index
       : [ out ] "=r" ( r )
       : [lhs]"r"(a), [ rhs ]"r"(b),
         [acc] "r" (c));

@@ -4,7 +4,7 @@ __device__ unsigned add3(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"
       ".reg .u32 t;\n\t"
-      "add.u32 t, %[a], %[b];\n\t"
+      "add.u32 t, %[a], %[b];\n\t"  // expect: operand-index
       "add.u32 %[out], t, %[carry];\n\t"  // expect: operand-index
       "}"
       : [out] "=r"(r)

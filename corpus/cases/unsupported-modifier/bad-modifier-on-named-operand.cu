@@ -3,7 +3,7 @@
 template <int Pending>
 __device__ __forceinline__ void pending_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %c[pending];"  // expect: unsupported-modifier
+  asm volatile("cp.async.wait_group %c[pending];"  // expect: operand-index, unsupported-modifier
                :: [pending] "n"(Pending)
                : "memory");
 #endif
