@@ -8,9 +8,10 @@ declare_rule! {
     /// error, an input never used is a warning.
     ///
     /// An empty template with operands is the deliberate register-fence idiom
-    /// (`asm volatile("" : "+f"(x) :: "memory")`) and is left alone, as are `"+"` operands
-    /// (they are read and written by definition) and templates with pieces that cannot be
-    /// known (a macro defined elsewhere might use the operand).
+    /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
+    /// alone, but an `"="` output there is still garbage and is reported. `"+"` operands are
+    /// never reported (they are read and written by definition), nor are templates with
+    /// pieces that cannot be known (a macro defined elsewhere might use the operand).
     ///
     /// ## Why is this bad?
     /// An `"="` output tells the compiler the asm sets the variable; if the template never
@@ -37,9 +38,11 @@ declare_rule! {
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if stmt.template.text.trim().is_empty() || stmt.template.is_partial() {
+        if stmt.template.is_partial() {
             continue;
         }
+        // The register-fence idiom: only its `=` outputs are wrong (measured garbage).
+        let fence = stmt.template.text.trim().is_empty();
         let mut used = vec![false; stmt.operand_count()];
         for (target, _, _) in placeholder_refs(stmt) {
             if let Some(i) = target_index(stmt, &target) {
@@ -47,7 +50,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
         }
         for op in stmt.operands() {
-            if used[op.index] || op.constraint.is_read_write() {
+            if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
                 continue;
             }
             let d = if op.is_output {
