@@ -1,5 +1,7 @@
 // address-register-width: atom.global with a 32-bit register as its address.
 // gpu: nvcc -arch=sm_90 fails: ptxas warns "Program uses 32-bit address ... conflicting with .address_size 64", then "32-Bit ABI ... is not supported on sm_90 or higher" (measured, nvcc 13.0.88)
+// gpu-bad: ptxas "Program uses 32-bit address"
+// gpu-bad: ptxas "is not supported on sm_90 or higher"
 #include <cstdint>
 
 __device__ uint32_t fetch_add(uint32_t addr32, uint32_t delta) {

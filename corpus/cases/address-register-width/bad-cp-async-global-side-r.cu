@@ -2,6 +2,9 @@
 // shared side is correctly 32-bit. ptxas (nvcc 13.0, sm_90a) accepts this form without a word, so
 // the truncated address reaches the GPU.
 // gpu: compiles for sm_80 and sm_90a (ptxas accepts the 32-bit global address); launch stage_tile<<<1,64>>>(src, dst) with device buffers: "an illegal memory access was encountered" (measured on an H200: the source buffer was at 0x7f30bbe00000)
+// gpu-launch: stage_tile<<<1, 64>>>(src: i32[256] = iota, dst: i32[256] = 0)
+// gpu-bad: fault
+// gpu-good: dst[0] == 252 && dst[255] == 3
 #include <cstdint>
 
 __device__ __forceinline__ void copy16(void* smem_dst, const void* gmem_src) {

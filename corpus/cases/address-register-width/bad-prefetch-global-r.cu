@@ -1,6 +1,8 @@
 // address-register-width: prefetch.global with a 32-bit address. prefetch needs no "memory"
 // clobber, but its address is still a 64-bit global address.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Program uses 32-bit address ..." then "32-Bit ABI ... is not supported on sm_90 or higher" (measured, nvcc 13.0.88)
+// gpu-bad: ptxas "Program uses 32-bit address"
+// gpu-bad: ptxas "32-Bit ABI"
 #include <cstdint>
 
 __device__ __forceinline__ void warm_l2(uint32_t line_addr) {

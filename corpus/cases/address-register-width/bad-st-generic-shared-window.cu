@@ -1,6 +1,8 @@
 // address-register-width: a generic st (no state space) given the 32-bit shared-window address
 // from __cvta_generic_to_shared. Generic addresses are 64-bit; the instruction should be st.shared.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Program uses 32-bit address ..." then "32-Bit ABI ... is not supported on sm_90 or higher" (measured, nvcc 13.0.88)
+// gpu-bad: ptxas "Program uses 32-bit address"
+// gpu-bad: ptxas "32-Bit ABI"
 #include <cstdint>
 
 __device__ void stash(uint32_t slot_addr, uint32_t value) {

@@ -1,5 +1,7 @@
 // arch-requirement: cp.async needs sm_80.
 // gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'cp.async' requires .target sm_80 or higher" (measured)
+// gpu-arch: sm_75
+// gpu-bad: ptxas "Feature 'cp.async' requires .target sm_80 or higher"
 #include <cstdint>
 
 __device__ void copy16(uint32_t dst, const void* src) {

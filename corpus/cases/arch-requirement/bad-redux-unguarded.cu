@@ -1,5 +1,7 @@
 // arch-requirement: redux.sync needs sm_80; nothing excludes the older default targets.
 // gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'redux' requires .target sm_80 or higher"
+// gpu-arch: sm_75
+// gpu-bad: ptxas "Feature 'redux' requires .target sm_80 or higher"
 __device__ unsigned warp_sum(unsigned v) {
   unsigned r;
   asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;"  // expect: arch-requirement, prefer-intrinsic(info)

@@ -1,6 +1,7 @@
 // arch-requirement: __CUDA_ARCH__ >= 900 excludes the older targets but not plain sm_90, where
 // wgmma does not exist; the guard also needs __CUDA_ARCH_FEAT_SM90_ALL.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Instruction 'wgmma.wait_group' not supported on .target 'sm_90'"
+// gpu-bad: ptxas "Instruction 'wgmma.wait_group' not supported on .target 'sm_90'"
 template <int N>
 __device__ void wgmma_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900

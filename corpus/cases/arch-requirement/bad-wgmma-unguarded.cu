@@ -1,5 +1,6 @@
 // arch-requirement: wgmma exists only on sm_90a; unguarded it breaks every other target.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Instruction 'wgmma.fence' not supported on .target 'sm_90'"
+// gpu-bad: ptxas "Instruction 'wgmma.fence' not supported on .target 'sm_90'"
 __device__ void wgmma_fence() {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");  // expect: arch-requirement
 }

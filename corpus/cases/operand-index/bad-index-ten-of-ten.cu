@@ -1,5 +1,6 @@
 // operand-index: %10 with ten operands (%0..%9): an off-by-one in a long list.
 // gpu: nvcc crashes: Internal Compiler Error (codegen): "asm operand index requested is larger than the number of asm operands provided!" (measured)
+// gpu-bad: nvcc "asm operand index requested is larger than the number of asm operands provided!"
 __device__ unsigned sum9(const unsigned (&v)[9]) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // operand-index: %[carry] names no operand.
 // gpu: nvcc rejects: invalid symbolic operand name "carry" (measured)
+// gpu-bad: nvcc "invalid symbolic operand name"
 __device__ unsigned add3(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // operand-size-mismatch: "l" (64-bit) bound to an int.
 // gpu: nvcc rejects: asm operand type size(4) does not match type/size implied by constraint 'l'
+// gpu-bad: nvcc "asm operand type size(4) does not match type/size implied by constraint 'l'"
 #include <cstdint>
 
 __device__ uint64_t offset_by(uint64_t base, int delta) {

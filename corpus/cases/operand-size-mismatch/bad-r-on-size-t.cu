@@ -1,5 +1,6 @@
 // operand-size-mismatch: "r" (32-bit) bound to a size_t.
 // gpu: nvcc rejects: asm operand type size(8) does not match type/size implied by constraint 'r'
+// gpu-bad: nvcc "asm operand type size(8) does not match type/size implied by constraint 'r'"
 #include <cstddef>
 #include <cstdint>
 

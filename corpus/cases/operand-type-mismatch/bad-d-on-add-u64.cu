@@ -1,5 +1,6 @@
 // operand-type-mismatch: "d" (.f64) as a source of an integer add.u64: "d" only fits .f64/.b64.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Arguments mismatch for instruction 'add'" (measured)
+// gpu-bad: ptxas "Arguments mismatch for instruction 'add'"
 #include <cstdint>
 
 __device__ uint64_t add_bits64(uint64_t a, double b) {

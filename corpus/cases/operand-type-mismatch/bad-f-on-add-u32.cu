@@ -1,5 +1,6 @@
 // operand-type-mismatch: an "f" (.f32) register as a source of add.u32.
 // gpu: ptxas rejects: Arguments mismatch for instruction 'add'
+// gpu-bad: ptxas "Arguments mismatch for instruction 'add'"
 __device__ unsigned add_bits(unsigned a, float b) {
   unsigned r;
   asm("add.u32 %0, %1, %2;"

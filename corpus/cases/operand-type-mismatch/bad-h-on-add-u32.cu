@@ -1,5 +1,6 @@
 // operand-type-mismatch: a 16-bit "h" register as a source of add.u32.
 // gpu: ptxas rejects: Arguments mismatch for instruction 'add'
+// gpu-bad: ptxas "Arguments mismatch for instruction 'add'"
 __device__ unsigned add_short(unsigned a, unsigned short b) {
   unsigned r;
   asm("add.u32 %0, %1, %2;"

@@ -1,5 +1,6 @@
 // operand-type-mismatch: a 64-bit "l" source for mov.b32.
 // gpu: ptxas rejects: Arguments mismatch for instruction 'mov'
+// gpu-bad: ptxas "Arguments mismatch for instruction 'mov'"
 #include <cstdint>
 
 __device__ uint32_t truncate_word(uint64_t w) {

@@ -1,5 +1,6 @@
 // operand-type-mismatch: a 32-bit "r" register as a source of add.f64.
 // gpu: ptxas rejects: Arguments mismatch for instruction 'add'
+// gpu-bad: ptxas "Arguments mismatch for instruction 'add'"
 __device__ double add_wrong(double a, unsigned b_bits) {
   double r;
   asm("add.f64 %0, %1, %2;"

@@ -1,6 +1,7 @@
 // percent-escape (error): an asm with clobbers but no operands counts as "no operands": %%
 // reaches ptxas verbatim and fails to parse.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Parsing error near '%'"
+// gpu-bad: ptxas "Parsing error near '%'"
 __device__ void arrive_if_leader(unsigned is_leader) {
   if (is_leader) {
     asm volatile("{\n\t"

@@ -1,5 +1,6 @@
 // percent-escape (error): %% in an asm with no operands reaches ptxas verbatim.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Parsing error near '%'" (with no operands nvcc passes %% through unchanged)
+// gpu-bad: ptxas "Parsing error near '%'"
 __device__ void zero_scratch() {
   asm volatile("{\n\t"
                ".reg .u32 %%scratch;\n\t"  // expect: percent-escape(error)

@@ -1,5 +1,6 @@
 // ptx-syntax: an address with a dangling '+'.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Parsing error near ']': syntax error" (measured)
+// gpu-bad: ptxas "Parsing error near ']': syntax error"
 #include <cstdint>
 
 __device__ uint32_t next_word(uint32_t a) {

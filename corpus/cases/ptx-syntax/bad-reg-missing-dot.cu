@@ -1,5 +1,7 @@
 // ptx-syntax: "reg" without its dot is read as an unknown instruction; the suggestion is .reg.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Not a name of any known instruction: 'reg'", then "Arguments mismatch" on every use of t1
+// gpu-bad: ptxas "Not a name of any known instruction: 'reg'"
+// gpu-bad: ptxas "Arguments mismatch"
 __device__ unsigned mix(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // ptx-syntax: a '{' that nothing in the function closes.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Parsing error near '': syntax error" at the end of the function (measured)
+// gpu-bad: ptxas "syntax error"
 __device__ unsigned twice(unsigned a) {
   unsigned r;
   asm("{\n\t"  // expect: ptx-syntax

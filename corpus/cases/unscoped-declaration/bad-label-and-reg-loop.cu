@@ -1,5 +1,7 @@
 // unscoped-declaration: a countdown loop whose .reg and label both sit outside { }.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition" of 'more' and of label 'SPIN_AGAIN' once spin_count() is inlined twice
+// gpu-bad: ptxas "Duplicate definition of variable 'more'"
+// gpu-bad: ptxas "Duplicate definition of label 'SPIN_AGAIN'"
 __device__ __forceinline__ unsigned spin_count(unsigned n) {
   unsigned left = n;
   asm volatile(".reg .pred more;\n\t"  // expect: unscoped-declaration

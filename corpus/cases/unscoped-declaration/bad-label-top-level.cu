@@ -1,5 +1,6 @@
 // unscoped-declaration: a label at the top level of the template.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition of label 'CLAMP_DONE'" once clamp_to() is inlined twice
+// gpu-bad: ptxas "Duplicate definition of label 'CLAMP_DONE'"
 __device__ __forceinline__ unsigned clamp_to(unsigned x, unsigned hi) {
   unsigned r = x;
   asm("{\n\t"

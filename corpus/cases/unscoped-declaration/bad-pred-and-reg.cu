@@ -1,5 +1,6 @@
 // unscoped-declaration: two declarations at the top level, each reported where it starts.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition of variable 'gt'" once select_max() is unrolled four times (measured)
+// gpu-bad: ptxas "Duplicate definition of variable 'gt'"
 __device__ __forceinline__ unsigned select_max(unsigned a, unsigned b) {
   unsigned r;
   asm(".reg .pred gt;\n\t"  // expect: unscoped-declaration

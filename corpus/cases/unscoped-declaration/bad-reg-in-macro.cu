@@ -1,6 +1,7 @@
 // unscoped-declaration: the template comes from a macro body; the .reg is reported on the line of
 // the #define that holds it.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition of variable 'whole'" once fold() is inlined twice
+// gpu-bad: ptxas "Duplicate definition of variable 'whole'"
 #include <cstdint>
 
 #define SPLIT64(lo, hi, v)                                  \

@@ -1,5 +1,6 @@
 // unscoped-declaration: a .reg at the top level of the template; the function is inlined twice.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Duplicate definition of variable 't1'" once mix() is inlined twice into k
+// gpu-bad: ptxas "Duplicate definition of variable 't1'"
 __device__ __forceinline__ unsigned mix(unsigned a, unsigned b) {
   unsigned r;
   asm(".reg .u32 t1;\n\t"  // expect: unscoped-declaration

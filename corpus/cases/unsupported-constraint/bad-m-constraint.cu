@@ -1,5 +1,6 @@
 // unsupported-constraint: "m" (memory operand) is not allowed in device code.
 // gpu: nvcc rejects: asm constraint letter 'm' is not allowed inside a __device__/__global__ function
+// gpu-bad: nvcc "asm constraint letter 'm' is not allowed inside a __device__/__global__ function"
 __device__ unsigned copy_from_memory(const unsigned& src) {
   unsigned r;
   asm volatile("mov.u32 %0, %1;"

@@ -1,5 +1,6 @@
 // unsupported-constraint: more than one constraint letter ("rn") in device code.
 // gpu: nvcc rejects: an asm operand may specify only one constraint letter in a __device__/__global__ function
+// gpu-bad: nvcc "an asm operand may specify only one constraint letter in a __device__/__global__ function"
 __device__ unsigned add_k(unsigned x) {
   unsigned r;
   asm("add.u32 %0, %1, %2;"

@@ -1,6 +1,7 @@
 // unsupported-constraint: x86's "a" register letter in a __device__ function (copied from host
 // code).
 // gpu: nvcc rejects: asm operand type size(4) does not match type/size implied by constraint 'a' (measured)
+// gpu-bad: nvcc "asm operand type size(4) does not match type/size implied by constraint 'a'"
 __device__ unsigned low_word(unsigned long long v) {
   unsigned lo;
   asm("cvt.u32.u64 %0, %1;"

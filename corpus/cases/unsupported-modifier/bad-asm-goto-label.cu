@@ -1,5 +1,6 @@
 // unsupported-modifier: %l0 names a label operand of asm goto; PTX has no such thing.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Unknown symbol '%l0'"
+// gpu-bad: ptxas "Unknown symbol '%l0'"
 __device__ int sign_flip(int x) {
   asm goto("bra %l0;"  // expect: unsupported-modifier
            :

@@ -1,6 +1,7 @@
 // unsupported-modifier: %c0 (GCC's "bare constant" modifier) for an immediate. "n" alone is
 // already printed as a bare number.
 // gpu: nvcc rejects: Asm operand modifier not supported at "%c", try removing modifier or escaping with % (measured)
+// gpu-bad: nvcc "Asm operand modifier not supported at \"%c\""
 template <int N>
 __device__ __forceinline__ void wait_pending() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

@@ -1,6 +1,7 @@
 // unsupported-modifier: the modifier sits in the third of several concatenated literals; the
 // diagnostic points there.
 // gpu: nvcc rejects: Asm operand modifier not supported at "%h", try removing modifier or escaping with % (measured)
+// gpu-bad: nvcc "Asm operand modifier not supported at \"%h\""
 __device__ unsigned blend(unsigned a, unsigned b, unsigned mask) {
   unsigned r;
   asm("{\n\t"

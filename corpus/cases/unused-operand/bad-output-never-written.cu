@@ -1,5 +1,8 @@
 // unused-operand (error): an "=" output the template never writes: its value is garbage.
 // gpu: launch k<<<1,1>>>(out) (a = 9); out[0] should be x + y = 9 + 10 = 19, but x is whatever the register held (measured: 10, x was 0)
+// gpu-launch: k<<<1, 1>>>(out: u32[1] = 0)
+// gpu-bad: out[0] != 19
+// gpu-good: out[0] == 19
 __device__ __noinline__ unsigned copy_and_bump(unsigned a) {
   unsigned x = a;
   unsigned y;
