@@ -67,6 +67,38 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// A rule's documentation without the indentation its doc comment left on every line.
+pub fn docs_text(rule: &RuleMeta) -> String {
+    let indent = rule
+        .docs
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let lines: Vec<&str> = rule
+        .docs
+        .lines()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end())
+        .collect();
+    lines.join("\n").trim().to_string() + "\n"
+}
+
+/// The first paragraph of prose in a rule's documentation (headings skipped).
+pub fn first_paragraph(rule: &RuleMeta) -> String {
+    let docs = docs_text(rule);
+    docs.split("\n\n")
+        .map(|p| {
+            p.lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .find(|p| !p.is_empty())
+        .unwrap_or_else(|| rule.summary.to_string())
+}
+
 pub fn fix_availability_str(fix: FixAvailability) -> &'static str {
     match fix {
         FixAvailability::None => "none",
@@ -83,6 +115,23 @@ mod tests {
     #[test]
     fn unused_suppression_is_always_known() {
         assert!(find_rule(UNUSED_SUPPRESSION).is_some());
+    }
+
+    #[test]
+    fn docs_are_dedented_and_summarised() {
+        let meta = RuleMeta {
+            name: "x",
+            default_severity: Severity::Info,
+            fix: FixAvailability::None,
+            default_enabled: true,
+            summary: "s",
+            docs: " ## What it does\n Flags a thing\n in two lines.\n\n ```cuda\n   code\n ```\n",
+        };
+        assert_eq!(
+            docs_text(&meta),
+            "## What it does\nFlags a thing\nin two lines.\n\n```cuda\n  code\n```\n"
+        );
+        assert_eq!(first_paragraph(&meta), "Flags a thing in two lines.");
     }
 
     #[test]

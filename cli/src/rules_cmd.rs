@@ -55,6 +55,6 @@ pub fn show(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         fix_availability_str(rule.fix),
         if rule.default_enabled { "On" } else { "Off" }
     );
-    let _ = writeln!(out, "{}", rule.docs.trim_end());
+    let _ = write!(out, "{}", registry::docs_text(rule));
     0
 }

@@ -18,16 +18,6 @@ fn level(s: Severity) -> &'static str {
     }
 }
 
-/// The first paragraph of a rule's documentation.
-fn first_paragraph(docs: &str) -> String {
-    let paragraph: Vec<&str> = docs
-        .trim()
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .collect();
-    paragraph.join(" ")
-}
-
 /// `address-register-width` -> `AddressRegisterWidth`.
 fn pascal_case(name: &str) -> String {
     name.split('-')
@@ -124,8 +114,8 @@ pub fn sarif_log(reports: &[FileReport], root: &Path) -> Value {
                 "id": r.name,
                 "name": pascal_case(r.name),
                 "shortDescription": { "text": r.summary },
-                "fullDescription": { "text": first_paragraph(r.docs) },
-                "help": { "text": r.docs, "markdown": r.docs },
+                "fullDescription": { "text": registry::first_paragraph(r) },
+                "help": { "text": registry::docs_text(r), "markdown": registry::docs_text(r) },
                 "defaultConfiguration": {
                     "level": level(r.default_severity),
                     "enabled": r.default_enabled,

@@ -52,7 +52,7 @@ pub fn diagnostics_hover(diagnostics: &[Diagnostic], offset: usize) -> Option<St
                 out,
                 "\n\n<details><summary>Rule documentation (<code>ptxguard rule {}</code>)</summary>\n\n{}\n\n</details>",
                 rule.name,
-                rule.docs.trim()
+                registry::docs_text(rule).trim_end()
             );
         }
     }
