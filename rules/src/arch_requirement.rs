@@ -94,6 +94,145 @@ pub fn targets(cx: &Ctx) -> Vec<Target> {
         .collect()
 }
 
+/// The targets to check a file against: the configured ones; by default the supported
+/// ones, or, when the file's path names an architecture (`gemm_sm90a.cu`,
+/// `kernels/sm100/...`), that one with its arch-specific features (`sm_90a`, `sm_100a`):
+/// projects that split sources by architecture build each file for its own.
+pub fn file_targets(cx: &Ctx) -> Vec<Target> {
+    let all = targets(cx);
+    if !cx.options.targets.is_empty() {
+        return all;
+    }
+    let path = cx.file.path.to_string_lossy().to_ascii_lowercase();
+    match sm_in_path(&path) {
+        // Such files are built for that architecture, with its arch-specific features.
+        Some(named) => vec![Target {
+            sm: named.sm,
+            suffix: Some(named.suffix.unwrap_or('a')),
+        }],
+        None => all,
+    }
+}
+
+/// `sm90a`, `sm_100`, `sm120f` in a path (the lowest when there are several).
+fn sm_in_path(path: &str) -> Option<Target> {
+    let b = path.as_bytes();
+    let mut best: Option<Target> = None;
+    let mut i = 0;
+    while i + 2 < b.len() {
+        let starts =
+            b[i] == b's' && b[i + 1] == b'm' && (i == 0 || !b[i - 1].is_ascii_alphabetic());
+        if starts {
+            let mut j = i + 2;
+            if b.get(j) == Some(&b'_') {
+                j += 1;
+            }
+            let d0 = j;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j - d0 >= 2 && j - d0 <= 3 {
+                let sm: u16 = path[d0..j].parse().unwrap_or(0);
+                let suffix = match b.get(j) {
+                    Some(b'a') if !b.get(j + 1).is_some_and(u8::is_ascii_alphabetic) => Some('a'),
+                    Some(b'f') if !b.get(j + 1).is_some_and(u8::is_ascii_alphabetic) => Some('f'),
+                    _ => None,
+                };
+                if (50..=130).contains(&sm) && best.is_none_or(|b| sm < b.sm) {
+                    best = Some(Target { sm, suffix });
+                }
+            }
+        }
+        i += 1;
+    }
+    best
+}
+
+/// Whether the statement sits in an `if (...)` block whose condition is about the
+/// architecture (`if (cuda::device::current_arch_traits().cluster_supported)`,
+/// `if constexpr (Arch >= 90)`): the compiler drops the branch for targets where it is
+/// false, so it is a guard we cannot evaluate.
+fn in_arch_if(text: &str, stmt: &AsmStatement) -> bool {
+    let Some(f) = &stmt.context.function else {
+        return false;
+    };
+    let (start, end) = (f.body.start as usize, stmt.span.start as usize);
+    if start >= end || end > text.len() {
+        return false;
+    }
+    let tokens = lex_range(text, start, end, false);
+    let w = |i: usize| text.get(tokens[i].span.range()).unwrap_or("");
+    // Indices of the `{` still open at the statement.
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..tokens.len() {
+        match w(i) {
+            "{" => open.push(i),
+            "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    for &brace in &open {
+        // `if (cond) {` / `if constexpr (cond) {` / `} else if (cond) {`
+        if brace == 0 || w(brace - 1) != ")" {
+            continue;
+        }
+        let mut depth = 0;
+        let mut k = brace - 1;
+        let open_paren = loop {
+            match w(k) {
+                ")" => depth += 1,
+                "(" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break Some(k);
+                    }
+                }
+                _ => {}
+            }
+            if k == 0 {
+                break None;
+            }
+            k -= 1;
+        };
+        let Some(p) = open_paren else { continue };
+        let keyword = if p >= 1 && w(p - 1) == "constexpr" && p >= 2 {
+            w(p - 2)
+        } else if p >= 1 {
+            w(p - 1)
+        } else {
+            ""
+        };
+        if keyword != "if" {
+            continue;
+        }
+        let cond = text
+            .get(tokens[p].span.start as usize..tokens[brace - 1].span.end as usize)
+            .unwrap_or("");
+        let lower = cond.to_ascii_lowercase();
+        if lower.contains("arch") || lower.contains("sm_") || mentions_arch(cond) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Headers are compiled as part of other files: whether their helpers are used, and for
+/// which targets, is decided there.
+fn is_header(cx: &Ctx) -> bool {
+    cx.file
+        .path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| {
+            matches!(
+                e,
+                "h" | "hpp" | "cuh" | "hxx" | "hh" | "inl" | "inc" | "ipp"
+            )
+        })
+}
+
 /// A value of a preprocessor expression for one target: a number, or unknown (`arch`: the
 /// unknown part is about the architecture, so it may be what excludes the target).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +288,14 @@ fn feature_sm(name: &str) -> Option<u16> {
 
 fn defined_value(name: &str, t: &Target) -> Option<bool> {
     Some(match name {
-        "__CUDA_ARCH__" | "__CUDACC__" | "__NVCC__" | "__CUDA_ARCH_LIST__" => true,
+        "__CUDA_ARCH__"
+        | "__CUDACC__"
+        | "__NVCC__"
+        | "__CUDA_ARCH_LIST__"
+        | "__CUDACC_VER_MAJOR__"
+        | "CUDA_VERSION"
+        | "CUDART_VERSION"
+        | "__cccl_ptx_isa" => true,
         "__CUDA_ARCH_SPECIFIC__" => t.suffix == Some('a'),
         "__CUDA_ARCH_FAMILY_SPECIFIC__" => matches!(t.suffix, Some('a' | 'f')),
         _ => {
@@ -177,6 +323,11 @@ fn ident_value(name: &str, t: &Target) -> Option<i64> {
                 0
             }
         }
+        // The toolkit: nvcc 13.0.
+        "__CUDACC_VER_MAJOR__" => 13,
+        "__CUDACC_VER_MINOR__" => 0,
+        "CUDA_VERSION" | "CUDART_VERSION" => 13000,
+        "__cccl_ptx_isa" => i64::from(TOOLKIT_PTX) * 10,
         _ => i64::from(defined_value(name, t)?),
     })
 }
@@ -271,41 +422,199 @@ pub fn nv_query(query: &str, t: &Target) -> Option<bool> {
     })
 }
 
-/// Macros this file defines from architecture conditions (`#if __CUDA_ARCH__ >= 900`
-/// `#define HAS_SM90 1`), or whose replacement mentions the architecture.
-pub fn file_arch_macros(text: &str) -> HashSet<String> {
-    let mut out = HashSet::new();
-    if !text.contains("#define") && !text.contains("# define") {
-        return out;
+/// What the file says about macros and calls, gathered once per file.
+#[derive(Default)]
+pub struct FileFacts {
+    /// Every macro the file `#define`s.
+    pub defined: HashSet<String>,
+    /// Macros defined under an architecture condition, or from one (`#if __CUDA_ARCH__ >=
+    /// 900` `#define HAS_SM90 1`).
+    pub arch_defined: HashSet<String>,
+    /// Every identifier followed by `(` or `<` outside directives: possible calls.
+    calls: Vec<CallSite>,
+}
+
+/// A place where a function may be called.
+#[derive(Clone, Debug)]
+struct CallSite {
+    name: String,
+    /// The conditions in force there.
+    conditions: Vec<ptxguard_analyzer::cpp::preproc::Condition>,
+    /// Inside the arguments of `NV_IF_TARGET`-style dispatch.
+    in_nv_target: bool,
+    /// The function whose body holds the call, and whether it is a kernel.
+    caller: Option<(String, bool)>,
+}
+
+impl FileFacts {
+    /// Whether an unknown macro may be what excludes a target: its name says it is about
+    /// the architecture, the file defines it from architecture conditions, or the file does
+    /// not define it at all (a configuration or feature macro from elsewhere). Macros the
+    /// file defines plainly (include guards) exclude nothing.
+    pub fn doubtful(&self, name: &str) -> bool {
+        let name = name.split('(').next().unwrap_or(name).trim();
+        is_arch_name(name) || self.arch_defined.contains(name) || !self.defined.contains(name)
     }
+}
+
+const NOT_FUNCTIONS: &[&str] = &[
+    "if",
+    "for",
+    "while",
+    "switch",
+    "catch",
+    "return",
+    "sizeof",
+    "alignof",
+    "decltype",
+    "noexcept",
+    "defined",
+    "__launch_bounds__",
+    "__attribute__",
+    "__declspec",
+    "alignas",
+    "static_assert",
+    "requires",
+];
+
+const NV_DISPATCH: &[&str] = &["NV_IF_TARGET", "NV_IF_ELSE_TARGET", "NV_DISPATCH_TARGET"];
+
+/// Gathers the defines and call sites of a file.
+pub fn file_facts(text: &str) -> FileFacts {
+    let mut facts = FileFacts::default();
     let tokens = lex_range(text, 0, text.len(), false);
     let mut stack: Vec<CondFrame> = Vec::new();
-    for tok in tokens.iter().filter(|t| t.kind == TokenKind::Directive) {
-        let dir = parse_directive(text, tok.span);
-        if let DirectiveKind::Define(def) = &dir.kind {
-            let body = text.get(def.body.range()).unwrap_or("");
-            let under_arch = active_conditions(&stack).iter().any(|c| {
-                let mut ls = Vec::new();
-                leaves(&c.expr, &mut ls);
-                ls.iter().any(|l| match l {
-                    CondExpr::Defined(n) | CondExpr::Ident(n) | CondExpr::Other(n) => {
-                        is_arch_name(n)
+    // Brace frames: Some((name, kernel)) for function bodies.
+    let mut frames: Vec<Option<(String, bool)>> = Vec::new();
+    // Token index where the current head (since the last `;`, `{` or `}`) starts.
+    let mut head_start = 0usize;
+    let mut paren_depth = 0i32;
+    // Paren depths at which an NV dispatch's arguments close.
+    let mut nv_depths: Vec<i32> = Vec::new();
+    let word = |i: usize| -> &str { text.get(tokens[i].span.range()).unwrap_or("") };
+    for i in 0..tokens.len() {
+        let tok = tokens[i];
+        match tok.kind {
+            TokenKind::Directive => {
+                let dir = parse_directive(text, tok.span);
+                if let DirectiveKind::Define(def) = &dir.kind {
+                    facts.defined.insert(def.name.clone());
+                    let body = text.get(def.body.range()).unwrap_or("");
+                    let under_arch = active_conditions(&stack).iter().any(|c| {
+                        let mut ls = Vec::new();
+                        leaves(&c.expr, &mut ls);
+                        ls.iter().any(|l| match l {
+                            CondExpr::Defined(n) | CondExpr::Ident(n) | CondExpr::Other(n) => {
+                                is_arch_name(n)
+                            }
+                            _ => false,
+                        })
+                    });
+                    if under_arch || mentions_arch(body) {
+                        facts.arch_defined.insert(def.name.clone());
                     }
-                    _ => false,
-                })
-            });
-            if under_arch || mentions_arch(body) {
-                out.insert(def.name.clone());
+                }
+                apply_conditional(&mut stack, text, &dir);
             }
+            TokenKind::Punct => match word(i) {
+                "(" => paren_depth += 1,
+                ")" => {
+                    paren_depth -= 1;
+                    while nv_depths.last().is_some_and(|&d| paren_depth < d) {
+                        nv_depths.pop();
+                    }
+                }
+                "{" => {
+                    frames.push(function_head(text, &tokens[head_start..i]));
+                    head_start = i + 1;
+                }
+                "}" => {
+                    frames.pop();
+                    head_start = i + 1;
+                }
+                ";" => head_start = i + 1,
+                _ => {}
+            },
+            TokenKind::Ident => {
+                let w = word(i);
+                let next = tokens
+                    .get(i + 1)
+                    .map(|t| text.get(t.span.range()).unwrap_or(""));
+                if NV_DISPATCH.contains(&w) && next == Some("(") {
+                    nv_depths.push(paren_depth + 1);
+                    continue;
+                }
+                if matches!(next, Some("(") | Some("<")) {
+                    facts.calls.push(CallSite {
+                        name: w.to_string(),
+                        conditions: active_conditions(&stack),
+                        in_nv_target: !nv_depths.is_empty(),
+                        caller: frames.iter().rev().find_map(|f| f.clone()),
+                    });
+                }
+            }
+            _ => {}
         }
-        apply_conditional(&mut stack, text, &dir);
     }
-    out
+    facts
+}
+
+/// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
+fn function_head(
+    text: &str,
+    head: &[ptxguard_analyzer::cpp::lexer::Token],
+) -> Option<(String, bool)> {
+    let w = |t: &ptxguard_analyzer::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
+    let close = head.iter().rposition(|t| w(t) == ")")?;
+    let mut depth = 0;
+    let mut open = None;
+    for k in (0..=close).rev() {
+        match w(&head[k]) {
+            ")" => depth += 1,
+            "(" => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(k);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let open = open?;
+    let name_tok = head.get(open.checked_sub(1)?)?;
+    if name_tok.kind != TokenKind::Ident {
+        return None;
+    }
+    let name = w(name_tok);
+    if NOT_FUNCTIONS.contains(&name) {
+        return None;
+    }
+    // `= [...] (...) {` lambdas and `x = f(...) {`-like heads are not definitions.
+    if head[..open]
+        .iter()
+        .any(|t| matches!(w(t), "=" | "]" | "return"))
+    {
+        return None;
+    }
+    let kernel = head.iter().any(|t| w(t) == "__global__");
+    Some((name.to_string(), kernel))
 }
 
 fn mentions_arch(body: &str) -> bool {
     body.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .any(|w| !w.is_empty() && is_arch_name(w))
+}
+
+fn mentions_arch_leaf(e: &CondExpr, arch_macro: &dyn Fn(&str) -> bool) -> bool {
+    let mut ls = Vec::new();
+    leaves(e, &mut ls);
+    ls.iter().any(|l| match l {
+        CondExpr::Defined(n) | CondExpr::Ident(n) | CondExpr::Other(n) => {
+            arch_macro(n) || n.starts_with("__CUDA_ARCH")
+        }
+        _ => false,
+    })
 }
 
 /// How the statement's guards treat one target.
@@ -320,21 +629,11 @@ pub enum Guarded {
 }
 
 pub fn guarded_for(stmt: &AsmStatement, t: &Target, arch_macro: &dyn Fn(&str) -> bool) -> Guarded {
-    let mut doubt = false;
-    for c in &stmt.context.conditions {
-        let mut v = eval(&c.expr, t, arch_macro);
-        if c.negated {
-            v = match v {
-                Value::Int(x) => Value::Int(i64::from(x == 0)),
-                u => u,
-            };
-        }
-        match v {
-            Value::Int(0) => return Guarded::Excluded,
-            Value::Unknown { arch: true } => doubt = true,
-            _ => {}
-        }
+    let g = conditions_guard(&stmt.context.conditions, t, arch_macro);
+    if g == Guarded::Excluded {
+        return g;
     }
+    let mut doubt = g == Guarded::InDoubt;
     for (query, true_branch) in &stmt.context.nv_target {
         match nv_query(query, t) {
             Some(b) if b != *true_branch => return Guarded::Excluded,
@@ -347,6 +646,77 @@ pub fn guarded_for(stmt: &AsmStatement, t: &Target, arch_macro: &dyn Fn(&str) ->
     } else {
         Guarded::No
     }
+}
+
+/// How a list of preprocessor conditions treats one target.
+fn conditions_guard(
+    conditions: &[ptxguard_analyzer::cpp::preproc::Condition],
+    t: &Target,
+    arch_macro: &dyn Fn(&str) -> bool,
+) -> Guarded {
+    let mut doubt = false;
+    for c in conditions {
+        let mut v = eval(&c.expr, t, arch_macro);
+        if c.negated {
+            v = match v {
+                Value::Int(x) => Value::Int(i64::from(x == 0)),
+                u => u,
+            };
+        }
+        match v {
+            Value::Int(0) => return Guarded::Excluded,
+            Value::Unknown { arch: true } => doubt = true,
+            // `NVHPC || __CUDA_ARCH__ >= 800`: unknown, but about the architecture.
+            Value::Unknown { arch: false } if mentions_arch_leaf(&c.expr, arch_macro) => {
+                doubt = true
+            }
+            _ => {}
+        }
+    }
+    if doubt {
+        Guarded::InDoubt
+    } else {
+        Guarded::No
+    }
+}
+
+/// Whether a function whose body holds asm is compiled for a target: kernels always; other
+/// functions when some call in this file admits the target (its guards, and its own
+/// caller's, up to a few levels). Functions of headers and functions never called in the
+/// file depend on code we cannot see: in doubt, not compiled.
+fn function_admits(
+    facts: &FileFacts,
+    header: bool,
+    name: &str,
+    kernel: bool,
+    t: &Target,
+    depth: usize,
+) -> bool {
+    if kernel {
+        return true;
+    }
+    if header || depth > 3 {
+        return false;
+    }
+    let doubtful = |n: &str| facts.doubtful(n);
+    facts
+        .calls
+        .iter()
+        .filter(|c| c.name == name)
+        .filter(|c| c.caller.as_ref().is_none_or(|(caller, _)| caller != name))
+        .any(|c| {
+            if c.in_nv_target {
+                return false;
+            }
+            if conditions_guard(&c.conditions, t, &doubtful) != Guarded::No {
+                return false;
+            }
+            match &c.caller {
+                // A call outside any function body: a declaration, or code we do not follow.
+                None => false,
+                Some((caller, k)) => function_admits(facts, header, caller, *k, t, depth + 1),
+            }
+        })
 }
 
 /// What one instruction or special register needs.
@@ -404,10 +774,14 @@ impl Need {
                 .iter()
                 .map(|a| format!("sm_{}{}", a.sm, if a.family { 'f' } else { 'a' }))
                 .collect();
-            return if names.len() == 1 {
-                names[0].clone()
-            } else {
-                format!("one of {}", names.join(", "))
+            return match names.len() {
+                1 => names[0].clone(),
+                2 | 3 => format!("one of {}", names.join(", ")),
+                n => format!(
+                    "an arch-specific target ({}, ... {} in all)",
+                    names[..2].join(", "),
+                    n
+                ),
             };
         }
         format!("sm_{}", self.min_sm)
@@ -455,8 +829,9 @@ fn target_name(t: &Target) -> String {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    let targets = targets(cx);
-    let mut file_macros: Option<HashSet<String>> = None;
+    let targets = file_targets(cx);
+    let header = is_header(cx);
+    let mut facts: Option<FileFacts> = None;
     for stmt in cx.ptx_statements() {
         let needs = needs(stmt);
         if needs
@@ -466,11 +841,17 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let text = cx.source();
-        let macros = file_macros.get_or_insert_with(|| file_arch_macros(text));
-        let arch_macro = |n: &str| is_arch_name(n) || macros.contains(n);
+        let facts = facts.get_or_insert_with(|| file_facts(text));
+        let arch_macro = |n: &str| facts.doubtful(n);
         let compiled: Vec<&Target> = targets
             .iter()
+            .filter(|_| !in_arch_if(text, stmt))
             .filter(|t| guarded_for(stmt, t, &arch_macro) == Guarded::No)
+            .filter(|t| match &stmt.context.function {
+                // Not in a function we recognised (or in a macro never used): in doubt.
+                None => false,
+                Some(f) => function_admits(facts, header, &f.name, f.has("__global__"), t, 0),
+            })
             .collect();
         let failing: Vec<(&Need, Vec<&Target>)> = needs
             .iter()

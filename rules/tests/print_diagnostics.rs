@@ -1,4 +1,4 @@
-//! Prints what the rules report on the files named in `PTXGUARD_FILES` (space-separated),
+//! Prints what the rules report on the files named in `PTXGUARD_FILES` (space-separated) or listed in the file `PTXGUARD_FILE_LIST`,
 //! optionally only the rules named in `PTXGUARD_RULES` (comma-separated) and with the
 //! targets in `PTXGUARD_TARGETS`. A debugging aid: `PTXGUARD_FILES=x.cu cargo test -p
 //! ptxguard-rules --test print_diagnostics -- --nocapture`.
@@ -8,8 +8,13 @@ use ptxguard_rules::Options;
 
 #[test]
 fn print_diagnostics() {
-    let Ok(files) = std::env::var("PTXGUARD_FILES") else {
-        return;
+    let files = match (
+        std::env::var("PTXGUARD_FILES"),
+        std::env::var("PTXGUARD_FILE_LIST"),
+    ) {
+        (Ok(f), _) => f,
+        (_, Ok(list)) => std::fs::read_to_string(list).unwrap_or_default(),
+        _ => return,
     };
     let rules: Vec<String> = std::env::var("PTXGUARD_RULES")
         .map(|r| r.split(',').map(|s| s.trim().to_string()).collect())
