@@ -101,6 +101,9 @@ pub struct Fixed {
     pub text: String,
     /// What each applied fix said it does, with its rule.
     pub applied: Vec<String>,
+    /// Set when a round of fixes brought back an earlier text (fixes undoing each other);
+    /// `text` is then the text before that round.
+    pub conflict: Option<String>,
 }
 
 /// Runs the rules and applies every fix they offer, until none is left (at most 4 rounds).
@@ -113,6 +116,7 @@ pub fn apply_fixes(path: &Path, text: &str, targets: &[String]) -> Fixed {
         text: text.to_string(),
         ..Default::default()
     };
+    let mut seen = vec![out.text.clone()];
     for round in 0..4 {
         let Ok(file) = SourceFile::from_bytes(path.to_path_buf(), out.text.clone().into_bytes())
         else {
@@ -140,6 +144,15 @@ pub fn apply_fixes(path: &Path, text: &str, targets: &[String]) -> Fixed {
         if applied == 0 || new_text == out.text {
             break;
         }
+        if seen.contains(&new_text) {
+            out.conflict = Some(format!(
+                "round {} of fixes ({}) brings back an earlier text: the fixes undo each other",
+                round + 1,
+                messages.join("; ")
+            ));
+            break;
+        }
+        seen.push(new_text.clone());
         out.text = new_text;
         for m in messages {
             if !out.applied.contains(&m) {

@@ -48,6 +48,16 @@ enum Cmd {
         #[arg(long, default_value_t = 16)]
         jobs: usize,
     },
+    /// Print what `run` would do for each case (headers, ptxguard's fixes); needs no GPU.
+    Plan {
+        #[arg(long, default_value = "corpus/cases")]
+        corpus: PathBuf,
+        #[arg(long)]
+        only: Option<String>,
+        /// Also print the fixed text of each case.
+        #[arg(long)]
+        diff: bool,
+    },
     /// (internal) Load an image and launch a kernel as a job file says; print the result.
     Exec { job: PathBuf },
 }
@@ -66,6 +76,7 @@ fn main() {
         } => run(corpus, out, only, probe, work, jobs, gpu_jobs),
         Cmd::Probe { out, ptxas, jobs } => probe_cmd(out, ptxas, jobs),
         Cmd::Exec { job } => exec(job),
+        Cmd::Plan { corpus, only, diff } => plan(corpus, only, diff),
     };
     std::process::exit(code);
 }
@@ -271,4 +282,48 @@ fn run(
         out.display()
     );
     0
+}
+
+fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
+    let mut cases = harness::discover(&corpus);
+    if let Some(o) = &only {
+        cases.retain(|c| c.name.contains(o.as_str()));
+    }
+    let mut bad_headers = 0;
+    for c in &cases {
+        let h = match &c.header {
+            Ok(h) => h,
+            Err(e) => {
+                println!("{}: BAD HEADER: {e}", c.name);
+                bad_headers += 1;
+                continue;
+            }
+        };
+        let fixed = harness::apply_fixes(&c.path, &c.text, &h.targets());
+        println!(
+            "{} [{:?}, {}]\n  ptxguard reports: {}\n  bad: {}\n  good: {}\n  fixes: {}",
+            c.name,
+            c.kind,
+            h.targets().join(","),
+            fixed.reported.join(", "),
+            h.bad.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ; "),
+            harness::default_good(h).iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ; "),
+            if fixed.applied.is_empty() { "none".to_string() } else { fixed.applied.join(" | ") }
+        );
+        if let Some(c) = &fixed.conflict {
+            println!("  FIX CONFLICT: {c}");
+        }
+        if let Some(l) = &h.launch_text {
+            println!("  launch: {l}");
+        }
+        if diff && !fixed.applied.is_empty() {
+            for (a, b) in c.text.lines().zip(fixed.text.lines()) {
+                if a != b {
+                    println!("  - {a}\n  + {b}");
+                }
+            }
+        }
+    }
+    println!("{} cases, {} bad headers", cases.len(), bad_headers);
+    i32::from(bad_headers > 0) * 2
 }

@@ -531,6 +531,9 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
                 r.outcome = j.outcome;
                 r.evidence = j.evidence;
                 r.fix = j.fix;
+                if let Some(conflict) = fixed[i].as_ref().and_then(|f| f.conflict.clone()) {
+                    r.fix = format!("{} [{conflict}]", r.fix);
+                }
             }
             None => r.evidence = "not built".into(),
         }
