@@ -137,6 +137,28 @@ impl Cursor<'_> {
 
 /// Lexes `text[start..end]`. In `directive_body` mode `#` is punctuation, not a directive.
 pub fn lex_range(text: &str, start: usize, end: usize, directive_body: bool) -> Vec<Token> {
+    lex(text, start, end, directive_body, None)
+}
+
+/// Like [`lex_range`], also returning the spans of the comments it skipped.
+pub fn lex_with_comments(
+    text: &str,
+    start: usize,
+    end: usize,
+    directive_body: bool,
+) -> (Vec<Token>, Vec<Span>) {
+    let mut comments = Vec::new();
+    let tokens = lex(text, start, end, directive_body, Some(&mut comments));
+    (tokens, comments)
+}
+
+fn lex(
+    text: &str,
+    start: usize,
+    end: usize,
+    directive_body: bool,
+    mut comments: Option<&mut Vec<Span>>,
+) -> Vec<Token> {
     let bytes = text.as_bytes();
     let mut c = Cursor {
         bytes,
@@ -154,8 +176,18 @@ pub fn lex_range(text: &str, start: usize, end: usize, directive_body: bool) -> 
                 line_start = true;
             }
             b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => c.bump(),
-            b'/' if c.peek2() == Some(b'/') => skip_line_comment(&mut c),
-            b'/' if c.peek2() == Some(b'*') => skip_block_comment(&mut c),
+            b'/' if c.peek2() == Some(b'/') => {
+                skip_line_comment(&mut c);
+                if let Some(list) = comments.as_deref_mut() {
+                    list.push(Span::new(tok_start, c.pos));
+                }
+            }
+            b'/' if c.peek2() == Some(b'*') => {
+                skip_block_comment(&mut c);
+                if let Some(list) = comments.as_deref_mut() {
+                    list.push(Span::new(tok_start, c.pos));
+                }
+            }
             b'#' if line_start && !directive_body => {
                 let dir_end = directive_end(bytes, c.pos, end);
                 tokens.push(Token {

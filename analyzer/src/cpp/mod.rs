@@ -8,6 +8,7 @@
 pub mod asm;
 pub mod lexer;
 pub mod model;
+pub mod outline;
 pub mod preproc;
 pub mod target;
 pub mod types;
