@@ -687,15 +687,31 @@ pub struct FileReport {
 /// Traces each error of a build to an asm statement of `file`.
 pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> Vec<Located> {
     let mut out = Vec::new();
-    for m in &build.messages {
+    for (k, m) in build.messages.iter().enumerate() {
         if !m.is_error() || m.is_summary() {
             continue;
+        }
+        // `ptxas fatal : 32-Bit ABI ... is not supported` names no line; the warning before it
+        // does (`Program uses 32-bit address on line '44'`).
+        let mut m = m.clone();
+        if m.tool == Tool::Ptxas && m.line.is_none() {
+            if let Some(n) = build.messages[..k]
+                .iter()
+                .rev()
+                .find_map(|p| quoted_line(&p.text))
+            {
+                m.line = Some(n);
+                m.file = build.ptx.first().map(|(p, _)| p.display().to_string());
+            }
         }
         let (statement, how) = match (m.tool, &m.file, m.line) {
             (Tool::FrontEnd, Some(f), Some(line)) if same_file(f, &file.path) => {
                 match statement_at_line(file, statements, line) {
                     Some(i) => (Some(i), "source line".to_string()),
-                    None => (None, format!("line {line} is not in an asm statement")),
+                    None => match statement_of_macro_use(file, statements, line) {
+                        Some(i) => (Some(i), "macro expansion".to_string()),
+                        None => (None, format!("line {line} is not in an asm statement")),
+                    },
                 }
             }
             (Tool::FrontEnd, Some(f), _) => (None, format!("in {f}")),
@@ -709,7 +725,16 @@ pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> 
                     None => (None, format!("{f} was not kept")),
                     Some(ptx) => {
                         let blocks = inline_asm_blocks(ptx);
-                        match block_at(&blocks, line) {
+                        // A syntax error (an unclosed brace) shows at the next token, after
+                        // the block that caused it.
+                        let syntax =
+                            m.text.contains("Parsing error") || m.text.contains("syntax error");
+                        let found = block_at(&blocks, line).or_else(|| {
+                            syntax
+                                .then(|| blocks.iter().rev().find(|b| b.end <= line))
+                                .flatten()
+                        });
+                        match found {
                             None => (None, format!("PTX line {line} is not in inline asm")),
                             Some(b) => match statement_of_block(file, statements, b) {
                                 Some(i) => (
@@ -728,13 +753,50 @@ pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> 
         };
         let statement_line = statement.map(|i| file.line_col(statements[i].span.start as usize).0);
         out.push(Located {
-            message: m.clone(),
+            message: m,
             statement,
             statement_line,
             how,
         });
     }
     out
+}
+
+/// `... on line '44' ...` -> 44.
+fn quoted_line(text: &str) -> Option<usize> {
+    let rest = &text[text.find("line '")? + "line '".len()..];
+    rest[..rest.find('\'')?].parse().ok()
+}
+
+/// The statement written in a macro whose name is used on a 1-based source line (the front end
+/// reports errors of a macro's asm at the line where the macro is used).
+fn statement_of_macro_use(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    line: usize,
+) -> Option<usize> {
+    let start = file.line_start(line.checked_sub(1)?);
+    let end = file.line_start(line);
+    let text = file.text.get(start..end)?;
+    let hits: Vec<usize> = statements
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.macro_name.as_deref().is_some_and(|name| {
+                text.match_indices(name).any(|(at, _)| {
+                    let before = text[..at].chars().next_back();
+                    let after = text[at + name.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                })
+            })
+        })
+        .map(|(i, _)| i)
+        .collect();
+    match hits.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 fn within(d: &Diagnostic, s: &AsmStatement) -> bool {
@@ -1118,6 +1180,47 @@ mod tests {
             text.contains("not predicted by ptxguard: ptxas error"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn fatal_without_line_uses_the_warning_before_it() {
+        let file = source("__device__ unsigned f(const unsigned* p) {\n  unsigned v;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"((unsigned)(size_t)p));\n  return v;\n}\n");
+        let statements = find_asm_statements(&file);
+        let ptx = "\t.file\t1 \"/src/k.cu\"\n\t.loc\t1 3 3\n\t// begin inline asm\n\tld.global.u32 %r1, [%r2];\n\t// end inline asm\n";
+        let build = Build {
+            command: vec![],
+            success: false,
+            output: String::new(),
+            messages: parse_messages("ptxas warning : Program uses 32-bit address on line '4' which is conflicting with .address_size 64\nptxas fatal   :  32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures.\n"),
+            ptx: vec![(PathBuf::from("/tmp/d/k.ptx"), ptx.to_string())],
+        };
+        let located = locate(&file, &statements, &build);
+        assert_eq!(located.len(), 1);
+        assert_eq!(located[0].statement, Some(0), "{located:?}");
+        assert_eq!(quoted_line("on line '44' which"), Some(44));
+    }
+
+    #[test]
+    fn macro_use_and_syntax_errors_after_a_block() {
+        let text = "#define ADD(r, a) asm(\"add.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(a))\n__device__ unsigned f(unsigned a) {\n  unsigned r;\n  ADD(r, a);\n  return r;\n}\n";
+        let file = source(text);
+        let statements = find_asm_statements(&file);
+        assert_eq!(statements.len(), 1);
+        if statements[0].macro_name.as_deref() == Some("ADD") {
+            assert_eq!(statement_of_macro_use(&file, &statements, 4), Some(0));
+        }
+        let ptx = "\t// begin inline asm\n\t{ add.u32 %r1, %r2, 1;\n\t// end inline asm\n\t.file 2 \"x\"\n";
+        let build = Build {
+            command: vec![],
+            success: false,
+            output: String::new(),
+            messages: parse_messages(
+                "ptxas /tmp/d/k.ptx, line 4; fatal   : Parsing error near '.file': syntax error\n",
+            ),
+            ptx: vec![(PathBuf::from("/tmp/d/k.ptx"), ptx.to_string())],
+        };
+        let located = locate(&file, &statements, &build);
+        assert_eq!(located[0].statement, Some(0), "{located:?}");
     }
 
     #[test]

@@ -46,7 +46,12 @@ pub struct NvrtcOutput {
 
 /// Compiles `source` with NVRTC for `arch` (`compute_90` gives PTX, `sm_90` a CUBIN, which runs
 /// NVRTC's ptxas).
-pub fn nvrtc_compile(source: &str, name: &str, arch: &str, extra: &[String]) -> Result<NvrtcOutput, String> {
+pub fn nvrtc_compile(
+    source: &str,
+    name: &str,
+    arch: &str,
+    extra: &[String],
+) -> Result<NvrtcOutput, String> {
     if !nvrtc_available() {
         return Err("NVRTC (libnvrtc) not found".into());
     }
@@ -134,7 +139,10 @@ pub fn device_info() -> Result<DeviceInfo, String> {
         let mut dev = 0;
         check(cu::cuDeviceGet(&mut dev, 0), "cuDeviceGet")?;
         let mut name = [0 as std::ffi::c_char; 256];
-        check(cu::cuDeviceGetName(name.as_mut_ptr(), 256, dev), "cuDeviceGetName")?;
+        check(
+            cu::cuDeviceGetName(name.as_mut_ptr(), 256, dev),
+            "cuDeviceGetName",
+        )?;
         let (mut major, mut minor) = (0, 0);
         check(
             cu::cuDeviceGetAttribute(
@@ -167,7 +175,9 @@ pub fn device_info() -> Result<DeviceInfo, String> {
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum RunResult {
     /// Ran to the end; the buffers read back.
-    Finished { buffers: BTreeMap<String, Vec<String>> },
+    Finished {
+        buffers: BTreeMap<String, Vec<String>>,
+    },
     /// The launch or the synchronisation failed (illegal address, trap...).
     Fault { error: String },
     /// Did not finish within the time limit (the child was killed).
@@ -234,7 +244,10 @@ unsafe fn execute_inner(launch: &Launch, mut image: Vec<u8>, path: &str, entry: 
         return herr(e);
     }
     let mut ctx = std::ptr::null_mut();
-    if let Err(e) = check(cu::cuDevicePrimaryCtxRetain(&mut ctx, dev), "cuDevicePrimaryCtxRetain") {
+    if let Err(e) = check(
+        cu::cuDevicePrimaryCtxRetain(&mut ctx, dev),
+        "cuDevicePrimaryCtxRetain",
+    ) {
         return herr(e);
     }
     if let Err(e) = check(cu::cuCtxSetCurrent(ctx), "cuCtxSetCurrent") {
@@ -266,7 +279,8 @@ unsafe fn execute_inner(launch: &Launch, mut image: Vec<u8>, path: &str, entry: 
         vals.as_mut_ptr(),
     );
     let text = |b: &[u8]| {
-        String::from_utf8_lossy(&b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())]).into_owned()
+        String::from_utf8_lossy(&b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())])
+            .into_owned()
     };
     if let Err(e) = check(r, "cuModuleLoadDataEx") {
         return RunResult::LoadError {
@@ -279,7 +293,10 @@ unsafe fn execute_inner(launch: &Launch, mut image: Vec<u8>, path: &str, entry: 
         Err(_) => return herr("bad entry name".into()),
     };
     let mut func = std::ptr::null_mut();
-    if let Err(e) = check(cu::cuModuleGetFunction(&mut func, module, cname.as_ptr()), "cuModuleGetFunction") {
+    if let Err(e) = check(
+        cu::cuModuleGetFunction(&mut func, module, cname.as_ptr()),
+        "cuModuleGetFunction",
+    ) {
         return RunResult::LoadError {
             error: format!("{e} ({entry})"),
             log: String::new(),
@@ -290,7 +307,12 @@ unsafe fn execute_inner(launch: &Launch, mut image: Vec<u8>, path: &str, entry: 
     let mut buffers: Vec<(String, cu::CUdeviceptr, crate::header::Elem, usize)> = Vec::new();
     for a in &launch.args {
         match a {
-            Arg::Buffer { name, elem, len, init } => {
+            Arg::Buffer {
+                name,
+                elem,
+                len,
+                init,
+            } => {
                 let bytes = len * elem.size();
                 let mut host = Vec::with_capacity(bytes);
                 for i in 0..*len {
@@ -404,7 +426,9 @@ pub fn find_entry(entries: &[String], kernel: &str) -> Result<String, String> {
     let hits: Vec<&String> = entries.iter().filter(|e| e.starts_with(&prefix)).collect();
     match hits.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(format!("no kernel `{kernel}` among the entries {entries:?}")),
+        [] => Err(format!(
+            "no kernel `{kernel}` among the entries {entries:?}"
+        )),
         many => Err(format!(
             "`{kernel}` is ambiguous ({many:?}): give the mangled name in `gpu-launch`"
         )),
@@ -436,10 +460,14 @@ mod tests {
         let json = serde_json::to_string(&r).unwrap();
         assert!(json.contains("\"status\":\"finished\""), "{json}");
         let back: RunResult = serde_json::from_str(&json).unwrap();
-        assert_eq!(back.buffer("out"), Some(vec![Value::Int(6), Value::Int(-1)]));
-        let f: RunResult =
-            serde_json::from_str(r#"{"status":"fault","error":"cuCtxSynchronize: CUDA_ERROR_ILLEGAL_ADDRESS"}"#)
-                .unwrap();
+        assert_eq!(
+            back.buffer("out"),
+            Some(vec![Value::Int(6), Value::Int(-1)])
+        );
+        let f: RunResult = serde_json::from_str(
+            r#"{"status":"fault","error":"cuCtxSynchronize: CUDA_ERROR_ILLEGAL_ADDRESS"}"#,
+        )
+        .unwrap();
         assert!(matches!(f, RunResult::Fault { .. }));
     }
 }

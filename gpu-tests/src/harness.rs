@@ -227,6 +227,26 @@ fn line_with<'a>(text: &'a str, needle: &str) -> Option<&'a str> {
     text.lines().find(|l| squash(l).contains(&n)).map(str::trim)
 }
 
+/// `/tmp/w/x/k.cu(6): error: ...` -> `k.cu(6): error: ...` (scratch directories say nothing).
+pub fn strip_dirs(line: &str) -> String {
+    if let Some(rest) = line.strip_prefix("ptxas /") {
+        if let Some((_, after)) = rest.split_once(", line ") {
+            return format!("ptxas line {after}");
+        }
+    }
+    match line.find(".cu(") {
+        Some(at) => {
+            let start = line[..at].rfind('/').map(|i| i + 1).unwrap_or(0);
+            let prefix_end = line[..start]
+                .rfind(char::is_whitespace)
+                .map(|i| i + 1)
+                .unwrap_or(0);
+            format!("{}{}", &line[..prefix_end], &line[start..])
+        }
+        None => line.to_string(),
+    }
+}
+
 /// The first line that looks like an error.
 pub fn first_error(text: &str) -> String {
     text.lines()
@@ -238,7 +258,8 @@ pub fn first_error(text: &str) -> String {
                 && !l.contains("detected in the compilation")
         })
         .or_else(|| text.lines().map(str::trim).find(|l| !l.is_empty()))
-        .unwrap_or("(no message)")
+        .map(strip_dirs)
+        .unwrap_or_else(|| "(no message)".to_string())
         .chars()
         .take(300)
         .collect()
@@ -249,7 +270,9 @@ fn short_run(r: &RunResult) -> String {
         RunResult::Finished { .. } => "ran to the end".into(),
         RunResult::Fault { error } => format!("faulted ({error})"),
         RunResult::Hang => "did not finish (killed)".into(),
-        RunResult::LoadError { error, log } => format!("did not load: {error} {}", first_error(log)),
+        RunResult::LoadError { error, log } => {
+            format!("did not load: {error} {}", first_error(log))
+        }
         RunResult::HarnessError { error } => format!("harness: {error}"),
     }
 }
@@ -260,11 +283,19 @@ fn why_no_run(b: &Build) -> String {
         return u.clone();
     }
     if !b.front_end.ok {
-        return format!("{} front end failed: {}", b.toolchain.as_str(), first_error(&b.front_end.text));
+        return format!(
+            "{} front end failed: {}",
+            b.toolchain.as_str(),
+            first_error(&b.front_end.text)
+        );
     }
     if let Some(a) = &b.assemble {
         if !a.ok {
-            return format!("{} ptxas failed: {}", b.toolchain.as_str(), first_error(&a.text));
+            return format!(
+                "{} ptxas failed: {}",
+                b.toolchain.as_str(),
+                first_error(&a.text)
+            );
         }
     }
     "not run".into()
@@ -277,14 +308,21 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
         return Eval::Unknown(format!("{tc}: {u}"));
     }
     match e {
-        Expect::Message { stage: Stage::FrontEnd, text } => {
-            match line_with(&b.front_end.text, text) {
-                Some(l) => Eval::Holds(format!("{tc}: {l}")),
-                None if b.front_end.ok => Eval::Fails(format!("{tc} front end accepted it")),
-                None => Eval::Fails(format!("{tc} said instead: {}", first_error(&b.front_end.text))),
-            }
-        }
-        Expect::Message { stage: Stage::Ptxas, text } => {
+        Expect::Message {
+            stage: Stage::FrontEnd,
+            text,
+        } => match line_with(&b.front_end.text, text) {
+            Some(l) => Eval::Holds(format!("{tc}: {}", strip_dirs(l))),
+            None if b.front_end.ok => Eval::Fails(format!("{tc} front end accepted it")),
+            None => Eval::Fails(format!(
+                "{tc} said instead: {}",
+                first_error(&b.front_end.text)
+            )),
+        },
+        Expect::Message {
+            stage: Stage::Ptxas,
+            text,
+        } => {
             let mut logs = String::new();
             if let Some(a) = &b.assemble {
                 logs.push_str(&a.text);
@@ -293,7 +331,7 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
                 logs.push_str(log);
             }
             if let Some(l) = line_with(&logs, text) {
-                let l = l.replace(|c: char| c == '\t', " ");
+                let l = l.replace('\t', " ");
                 let l = match l.split_once(", line ") {
                     // Drop the scratch path ptxas names.
                     Some((_, rest)) => format!("ptxas line {rest}"),
@@ -310,7 +348,10 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
             match &b.assemble {
                 None => Eval::Unknown(format!("{tc}: not assembled")),
                 Some(a) if a.ok => Eval::Fails(format!("{tc}: ptxas accepted it")),
-                Some(a) => Eval::Fails(format!("{tc}: ptxas said instead: {}", first_error(&a.text))),
+                Some(a) => Eval::Fails(format!(
+                    "{tc}: ptxas said instead: {}",
+                    first_error(&a.text)
+                )),
             }
         }
         Expect::Compiles => {
@@ -321,7 +362,9 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
                 Some(a) if !a.ok => Eval::Fails(format!("{tc}: {}", first_error(&a.text))),
                 None => Eval::Unknown(format!("{tc}: not assembled")),
                 Some(_) => match &b.run {
-                    Some(r @ RunResult::LoadError { .. }) => Eval::Fails(format!("{tc}: {}", short_run(r))),
+                    Some(r @ RunResult::LoadError { .. }) => {
+                        Eval::Fails(format!("{tc}: {}", short_run(r)))
+                    }
                     _ => Eval::Holds(format!("{tc}: compiles")),
                 },
             }
@@ -373,7 +416,9 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
             };
             if !matches!(r, RunResult::Finished { .. }) {
                 return match r {
-                    RunResult::HarnessError { .. } => Eval::Unknown(format!("{tc}: {}", short_run(r))),
+                    RunResult::HarnessError { .. } => {
+                        Eval::Unknown(format!("{tc}: {}", short_run(r)))
+                    }
                     _ => Eval::Fails(format!("{tc}: {}", short_run(r))),
                 };
             }
@@ -391,7 +436,10 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
                     Index::All => {
                         let bad = values.iter().position(|v| !c.op.holds(*v, c.value));
                         match bad {
-                            None => (true, format!("{}[*] {} {}", c.buffer, c.op.as_str(), c.value)),
+                            None => (
+                                true,
+                                format!("{}[*] {} {}", c.buffer, c.op.as_str(), c.value),
+                            ),
                             Some(i) => (false, format!("{}[{i}] = {}", c.buffer, values[i])),
                         }
                     }
@@ -399,7 +447,11 @@ pub fn eval(e: &Expect, b: &Build) -> Eval {
                 all &= holds;
                 seen.push(shown);
             }
-            let what = format!("{tc}: {}", seen.join(", "));
+            let what = if seen.is_empty() {
+                format!("{tc}: ran to the end")
+            } else {
+                format!("{tc}: {}", seen.join(", "))
+            };
             if all {
                 Eval::Holds(what)
             } else {
@@ -538,7 +590,12 @@ mod tests {
     use super::*;
     use std::collections::BTreeMap;
 
-    fn build(front_ok: bool, front: &str, asm: Option<(bool, &str)>, run: Option<RunResult>) -> Build {
+    fn build(
+        front_ok: bool,
+        front: &str,
+        asm: Option<(bool, &str)>,
+        run: Option<RunResult>,
+    ) -> Build {
         Build {
             toolchain: Toolchain::Nvcc,
             front_end: Step {
@@ -556,7 +613,10 @@ mod tests {
 
     fn finished(name: &str, values: &[&str]) -> RunResult {
         let mut b = BTreeMap::new();
-        b.insert(name.to_string(), values.iter().map(|s| s.to_string()).collect());
+        b.insert(
+            name.to_string(),
+            values.iter().map(|s| s.to_string()).collect(),
+        );
         RunResult::Finished { buffers: b }
     }
 
@@ -573,13 +633,24 @@ mod tests {
             None,
         );
         assert_eq!(
-            eval(&expect("ptxas \"Duplicate definition of label 'CLAMP_DONE'\""), &b),
-            Eval::Holds("nvcc: ptxas line 59; error : Duplicate definition of label 'CLAMP_DONE'".into())
+            eval(
+                &expect("ptxas \"Duplicate definition of label 'CLAMP_DONE'\""),
+                &b
+            ),
+            Eval::Holds(
+                "nvcc: ptxas line 59; error : Duplicate definition of label 'CLAMP_DONE'".into()
+            )
         );
-        assert!(matches!(eval(&expect("ptxas \"Arguments mismatch\""), &b), Eval::Fails(_)));
+        assert!(matches!(
+            eval(&expect("ptxas \"Arguments mismatch\""), &b),
+            Eval::Fails(_)
+        ));
         assert!(matches!(eval(&expect("compiles"), &b), Eval::Fails(_)));
         let fe = build(false, "k.cu(7): error: asm constraint letter 'm' is not allowed inside a __device__/__global__ function\n", None, None);
-        assert!(matches!(eval(&expect("nvcc \"asm constraint letter 'm'\""), &fe), Eval::Holds(_)));
+        assert!(matches!(
+            eval(&expect("nvcc \"asm constraint letter 'm'\""), &fe),
+            Eval::Holds(_)
+        ));
         match eval(&expect("ptxas \"anything\""), &fe) {
             Eval::Fails(s) => assert!(s.contains("front end failed first"), "{s}"),
             other => panic!("{other:?}"),
@@ -588,7 +659,12 @@ mod tests {
 
     #[test]
     fn results_and_runs() {
-        let b = build(true, "", Some((true, "")), Some(finished("counter", &["0"])));
+        let b = build(
+            true,
+            "",
+            Some((true, "")),
+            Some(finished("counter", &["0"])),
+        );
         assert_eq!(
             eval(&expect("counter[0] != 128"), &b),
             Eval::Holds("nvcc: counter[0] = 0".into())
@@ -599,18 +675,62 @@ mod tests {
         );
         assert!(matches!(eval(&expect("compiles"), &b), Eval::Holds(_)));
         assert!(matches!(eval(&expect("fault"), &b), Eval::Fails(_)));
-        let all = build(true, "", Some((true, "")), Some(finished("out", &["1", "1", "2"])));
-        assert_eq!(eval(&expect("out[*] == 1"), &all), Eval::Fails("nvcc: out[2] = 2".into()));
-        let f = build(true, "", Some((true, "")), Some(RunResult::Fault { error: "CUDA_ERROR_ILLEGAL_ADDRESS".into() }));
+        let all = build(
+            true,
+            "",
+            Some((true, "")),
+            Some(finished("out", &["1", "1", "2"])),
+        );
+        assert_eq!(
+            eval(&expect("out[*] == 1"), &all),
+            Eval::Fails("nvcc: out[2] = 2".into())
+        );
+        let f = build(
+            true,
+            "",
+            Some((true, "")),
+            Some(RunResult::Fault {
+                error: "CUDA_ERROR_ILLEGAL_ADDRESS".into(),
+            }),
+        );
         assert!(matches!(eval(&expect("fault"), &f), Eval::Holds(_)));
         assert!(matches!(eval(&expect("out[0] == 1"), &f), Eval::Fails(_)));
         let none = build(false, "k.cu(1): error: nope", None, None);
-        assert!(matches!(eval(&expect("out[0] == 1"), &none), Eval::Unknown(_)));
-        assert!(matches!(eval(&expect("ptx lacks \"atom.add\""), &b), Eval::Holds(_)));
-        assert!(matches!(eval(&expect("ptx has \"atom.add\""), &b), Eval::Fails(_)));
-        assert!(matches!(eval(&expect("sass lacks \"ATOM\""), &b), Eval::Unknown(_)));
+        assert!(matches!(
+            eval(&expect("out[0] == 1"), &none),
+            Eval::Unknown(_)
+        ));
+        assert!(matches!(
+            eval(&expect("ptx lacks \"atom.add\""), &b),
+            Eval::Holds(_)
+        ));
+        assert!(matches!(
+            eval(&expect("ptx has \"atom.add\""), &b),
+            Eval::Fails(_)
+        ));
+        assert!(matches!(
+            eval(&expect("sass lacks \"ATOM\""), &b),
+            Eval::Unknown(_)
+        ));
         // An empty result (the default for fixed code) needs only a finished run.
         assert!(matches!(eval(&Expect::Result(vec![]), &b), Eval::Holds(_)));
+    }
+
+    #[test]
+    fn scratch_paths_are_dropped() {
+        assert_eq!(
+            strip_dirs("/tmp/w/a_b/k.cu(6): error: x"),
+            "k.cu(6): error: x"
+        );
+        assert_eq!(
+            strip_dirs("nvcc: /tmp/w/k.cu(6): error: x"),
+            "nvcc: k.cu(6): error: x"
+        );
+        assert_eq!(
+            strip_dirs("ptxas /tmp/w/n.ptx, line 28; error : y"),
+            "ptxas line 28; error : y"
+        );
+        assert_eq!(strip_dirs("plain"), "plain");
     }
 
     #[test]
@@ -619,18 +739,38 @@ mod tests {
         let fails = Eval::Fails("nvcc: counter[0] = 128".into());
         let unknown = Eval::Unknown("no nvcc".into());
         let fix = vec!["missing-volatile: add `volatile`".to_string()];
-        assert_eq!(classify(Kind::Bad, &holds, None, &[]).outcome, Outcome::Confirmed);
+        assert_eq!(
+            classify(Kind::Bad, &holds, None, &[]).outcome,
+            Outcome::Confirmed
+        );
         assert_eq!(classify(Kind::Bad, &holds, None, &[]).fix, "none offered");
-        let ok = classify(Kind::Bad, &holds, Some(&Eval::Holds("nvcc: counter[0] = 128".into())), &fix);
+        let ok = classify(
+            Kind::Bad,
+            &holds,
+            Some(&Eval::Holds("nvcc: counter[0] = 128".into())),
+            &fix,
+        );
         assert_eq!(ok.outcome, Outcome::FixedOk);
         assert!(ok.fix.starts_with("ok (missing-volatile"));
         let broken = classify(Kind::Bad, &holds, Some(&fails), &fix);
         assert_eq!(broken.outcome, Outcome::Confirmed);
         assert!(broken.fix.starts_with("DID NOT REPAIR"));
-        assert_eq!(classify(Kind::Bad, &fails, None, &[]).outcome, Outcome::NotReproduced);
-        assert_eq!(classify(Kind::Bad, &unknown, None, &[]).outcome, Outcome::HarnessError);
-        assert_eq!(classify(Kind::Good, &holds, None, &[]).outcome, Outcome::Confirmed);
-        assert_eq!(classify(Kind::Good, &fails, None, &[]).outcome, Outcome::NotReproduced);
+        assert_eq!(
+            classify(Kind::Bad, &fails, None, &[]).outcome,
+            Outcome::NotReproduced
+        );
+        assert_eq!(
+            classify(Kind::Bad, &unknown, None, &[]).outcome,
+            Outcome::HarnessError
+        );
+        assert_eq!(
+            classify(Kind::Good, &holds, None, &[]).outcome,
+            Outcome::Confirmed
+        );
+        assert_eq!(
+            classify(Kind::Good, &fails, None, &[]).outcome,
+            Outcome::NotReproduced
+        );
     }
 
     #[test]
@@ -654,11 +794,23 @@ mod tests {
                 panic!("{}: bad GPU header: {e}", c.name);
             }
             let h = c.header.as_ref().unwrap();
-            assert!(h.is_runnable(), "{}: a gpu- header with no gpu-bad/gpu-good line", c.name);
+            assert!(
+                h.is_runnable(),
+                "{}: a gpu- header with no gpu-bad/gpu-good line",
+                c.name
+            );
             if c.kind == Kind::Bad {
-                assert!(!h.bad.is_empty(), "{}: a bad case needs `// gpu-bad:`", c.name);
+                assert!(
+                    !h.bad.is_empty(),
+                    "{}: a bad case needs `// gpu-bad:`",
+                    c.name
+                );
             } else {
-                assert!(!h.good.is_empty(), "{}: a good case needs `// gpu-good:`", c.name);
+                assert!(
+                    !h.good.is_empty(),
+                    "{}: a good case needs `// gpu-good:`",
+                    c.name
+                );
             }
         }
     }

@@ -131,10 +131,7 @@ impl Value {
             Some(rest) => (true, rest),
             None => (false, s),
         };
-        let int = if let Some(hex) = body
-            .strip_prefix("0x")
-            .or_else(|| body.strip_prefix("0X"))
-        {
+        let int = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
             i128::from_str_radix(hex, 16).ok()
         } else {
             body.parse::<i128>().ok()
@@ -317,7 +314,10 @@ impl Artifact {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expect {
     /// A toolchain message containing the text.
-    Message { stage: Stage, text: String },
+    Message {
+        stage: Stage,
+        text: String,
+    },
     /// Every toolchain builds it without an error.
     Compiles,
     Fault,
@@ -554,7 +554,11 @@ pub fn parse_launch(s: &str) -> Result<Launch, String> {
         .split_once("<<<")
         .ok_or_else(|| format!("`{s}`: expected `KERNEL<<<GRID, BLOCK>>>(ARGS)`"))?;
     let kernel = kernel.trim();
-    if kernel.is_empty() || !kernel.chars().all(|c| c.is_alphanumeric() || "_:$".contains(c)) {
+    if kernel.is_empty()
+        || !kernel
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_:$".contains(c))
+    {
         return Err(format!("bad kernel name `{kernel}`"));
     }
     let (config, rest) = rest
@@ -681,9 +685,9 @@ pub fn parse_expect(s: &str) -> Result<Expect, String> {
             } else {
                 Artifact::Sass
             };
-            let (verb, text) = rest
-                .split_once(char::is_whitespace)
-                .ok_or_else(|| format!("expected `{word} has \"TEXT\"` or `{word} lacks \"TEXT\"`"))?;
+            let (verb, text) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                format!("expected `{word} has \"TEXT\"` or `{word} lacks \"TEXT\"`")
+            })?;
             let present = match verb {
                 "has" => true,
                 "lacks" => false,
@@ -833,27 +837,52 @@ mod tests {
             }
         );
         match &l.args[0] {
-            Arg::Buffer { init: Init::List(v), .. } => {
+            Arg::Buffer {
+                init: Init::List(v),
+                ..
+            } => {
                 assert_eq!(v, &[Value::Float(1.5), Value::Int(2), Value::Int(-3)])
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(&l.args[2], Arg::Buffer { init: Init::Iota, len: 8, .. }));
-        assert!(matches!(&l.args[3], Arg::Buffer { init: Init::Fill(Value::Int(65535)), .. }));
+        assert!(matches!(
+            &l.args[2],
+            Arg::Buffer {
+                init: Init::Iota,
+                len: 8,
+                ..
+            }
+        ));
+        assert!(matches!(
+            &l.args[3],
+            Arg::Buffer {
+                init: Init::Fill(Value::Int(65535)),
+                ..
+            }
+        ));
     }
 
     #[test]
     fn rejects_bad_headers() {
         for (text, needle) in [
             ("// gpu-bad: out[0] == 1\n", "no `// gpu-launch:`"),
-            ("// gpu-launch: k<<<1,1>>>(out: u32[1])\n// gpu-bad: out[3] == 1\n", "index past"),
-            ("// gpu-launch: k<<<1,1>>>(out: u32[1])\n// gpu-bad: x[0] == 1\n", "not a buffer"),
+            (
+                "// gpu-launch: k<<<1,1>>>(out: u32[1])\n// gpu-bad: out[3] == 1\n",
+                "index past",
+            ),
+            (
+                "// gpu-launch: k<<<1,1>>>(out: u32[1])\n// gpu-bad: x[0] == 1\n",
+                "not a buffer",
+            ),
             ("// gpu-bad: ptxas Duplicate\n", "quoted"),
             ("// gpu-bogus: 1\n", "unknown header"),
             ("// gpu-arch: sm_x\n", "unknown target"),
             ("// gpu-launch: k<<<1>>>()\n", "grid and block"),
             ("// gpu-launch: k<<<1,1>>>(a: u33[1])\n", "unknown type"),
-            ("// gpu-launch: k<<<1,1>>>(a: u32[1], a: u32[1])\n", "share a name"),
+            (
+                "// gpu-launch: k<<<1,1>>>(a: u32[1], a: u32[1])\n",
+                "share a name",
+            ),
             ("// gpu-bad: banana\n", "not an expectation"),
         ] {
             let e = parse(text).unwrap_err();
@@ -869,9 +898,18 @@ mod tests {
         assert!(!Op::Lt.holds(Value::Int(11), Value::Int(11)));
         assert!(Op::Ne.holds(Value::Float(f64::NAN), Value::Int(1)));
         assert!(!Op::Eq.holds(Value::Float(f64::NAN), Value::Float(f64::NAN)));
-        assert_eq!(Elem::I32.decode(&Elem::I32.encode(Value::Int(-5))), Value::Int(-5));
-        assert_eq!(Elem::U32.decode(&Elem::U32.encode(Value::Int(-1))), Value::Int(u32::MAX as i128));
-        assert_eq!(Elem::F32.decode(&Elem::F32.encode(Value::Float(1.5))), Value::Float(1.5));
+        assert_eq!(
+            Elem::I32.decode(&Elem::I32.encode(Value::Int(-5))),
+            Value::Int(-5)
+        );
+        assert_eq!(
+            Elem::U32.decode(&Elem::U32.encode(Value::Int(-1))),
+            Value::Int(u32::MAX as i128)
+        );
+        assert_eq!(
+            Elem::F32.decode(&Elem::F32.encode(Value::Float(1.5))),
+            Value::Float(1.5)
+        );
         assert_eq!(Value::parse("-0x10"), Some(Value::Int(-16)));
         assert_eq!(parse_cond("y[0] >= 2").unwrap().op, Op::Ge);
         assert_eq!(parse_cond("y[*]!=-1").unwrap().index, Index::All);

@@ -146,10 +146,10 @@ fn probe_cmd(out: PathBuf, ptxas: Option<PathBuf>, jobs: usize) -> i32 {
 fn driver_version() -> String {
     if let Ok(t) = std::fs::read_to_string("/proc/driver/nvidia/version") {
         // NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build ...
-        if let Some(v) = t
-            .split_whitespace()
-            .find(|w| w.chars().filter(|c| *c == '.').count() >= 1 && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
-        {
+        if let Some(v) = t.split_whitespace().find(|w| {
+            w.chars().filter(|c| *c == '.').count() >= 1
+                && w.chars().next().is_some_and(|c| c.is_ascii_digit())
+        }) {
             return v.to_string();
         }
     }
@@ -177,13 +177,18 @@ fn run(
         cases.retain(|c| c.name.contains(o.as_str()));
     }
     if cases.is_empty() {
-        eprintln!("error: no case with a `// gpu-` header under {}", corpus.display());
+        eprintln!(
+            "error: no case with a `// gpu-` header under {}",
+            corpus.display()
+        );
         return 2;
     }
     let device = match cuda::device_info() {
         Ok(d) => Some(d),
         Err(e) => {
-            println!("SKIP: no CUDA driver ({e}): nothing is launched, no launch is counted as passed");
+            println!(
+                "SKIP: no CUDA driver ({e}): nothing is launched, no launch is counted as passed"
+            );
             None
         }
     };
@@ -196,8 +201,12 @@ fn run(
     let include = std::env::var_os("CUDA_HOME")
         .map(PathBuf::from)
         .or_else(|| {
-            nvcc.as_ref()
-                .and_then(|t| t.nvcc.parent().and_then(|p| p.parent()).map(|p| p.to_path_buf()))
+            nvcc.as_ref().and_then(|t| {
+                t.nvcc
+                    .parent()
+                    .and_then(|p| p.parent())
+                    .map(|p| p.to_path_buf())
+            })
         })
         .map(|h| h.join("include"))
         .filter(|p| p.is_dir());
@@ -214,12 +223,16 @@ fn run(
             }
         },
     };
-    let work_dir = work.clone().unwrap_or_else(|| scratch.as_ref().unwrap().0.clone());
+    let work_dir = work
+        .clone()
+        .unwrap_or_else(|| scratch.as_ref().unwrap().0.clone());
+    let shim_dir = env_work_shim(&work, &scratch);
     let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("gpu-tests"));
     let env = runner::Env {
         nvcc: nvcc.clone(),
         nvrtc,
         include,
+        shim: shim_dir,
         device: device.clone(),
         exe,
         work: work_dir,
@@ -242,10 +255,23 @@ fn run(
     let start = std::time::Instant::now();
     let results = runner::run_cases(&env, &cases);
     let environment = report::Environment {
-        gpu: device.as_ref().map(|d| d.name.clone()).unwrap_or_else(|| "none".into()),
-        driver: if device.is_some() { driver_version() } else { "none".into() },
-        cuda: device.as_ref().map(|d| d.driver_cuda.clone()).unwrap_or_else(|| "none".into()),
-        nvcc: nvcc.as_ref().map(|t| t.version.clone()).unwrap_or_else(|| "none".into()),
+        gpu: device
+            .as_ref()
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| "none".into()),
+        driver: if device.is_some() {
+            driver_version()
+        } else {
+            "none".into()
+        },
+        cuda: device
+            .as_ref()
+            .map(|d| d.driver_cuda.clone())
+            .unwrap_or_else(|| "none".into()),
+        nvcc: nvcc
+            .as_ref()
+            .map(|t| t.version.clone())
+            .unwrap_or_else(|| "none".into()),
         nvrtc: cuda::nvrtc_version().unwrap_or_else(|| "none".into()),
         date: util::today_utc(),
     };
@@ -268,7 +294,12 @@ fn run(
         serde_json::to_string_pretty(&builds).unwrap_or_default(),
     );
     for r in &results {
-        println!("{:15} {} — {}", r.outcome.as_str(), r.case, r.evidence.chars().take(160).collect::<String>());
+        println!(
+            "{:15} {} — {}",
+            r.outcome.as_str(),
+            r.case,
+            r.evidence.chars().take(160).collect::<String>()
+        );
     }
     let c = report::counts(&results);
     println!(
@@ -306,9 +337,21 @@ fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
             c.kind,
             h.targets().join(","),
             fixed.reported.join(", "),
-            h.bad.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ; "),
-            harness::default_good(h).iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ; "),
-            if fixed.applied.is_empty() { "none".to_string() } else { fixed.applied.join(" | ") }
+            h.bad
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(" ; "),
+            harness::default_good(h)
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join(" ; "),
+            if fixed.applied.is_empty() {
+                "none".to_string()
+            } else {
+                fixed.applied.join(" | ")
+            }
         );
         if let Some(c) = &fixed.conflict {
             println!("  FIX CONFLICT: {c}");
@@ -326,4 +369,16 @@ fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
     }
     println!("{} cases, {} bad headers", cases.len(), bad_headers);
     i32::from(bad_headers > 0) * 2
+}
+
+fn env_work_shim(
+    work: &Option<PathBuf>,
+    scratch: &Option<ptxguard::confirm::TempDir>,
+) -> Option<PathBuf> {
+    let base = work
+        .clone()
+        .or_else(|| scratch.as_ref().map(|d| d.0.clone()))?;
+    let dir = base.join("nvrtc-include");
+    runner::write_nvrtc_shim(&dir).ok()?;
+    Some(dir)
 }

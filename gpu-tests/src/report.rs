@@ -48,7 +48,10 @@ pub fn counts(results: &[CaseResult]) -> BTreeMap<&'static str, usize> {
         Outcome::NotReproduced,
         Outcome::HarnessError,
     ] {
-        m.insert(o.as_str(), results.iter().filter(|r| r.outcome == o).count());
+        m.insert(
+            o.as_str(),
+            results.iter().filter(|r| r.outcome == o).count(),
+        );
     }
     m
 }
@@ -107,7 +110,12 @@ pub fn markdown(env: &Environment, results: &[CaseResult], skipped: &[String]) -
     );
     let _ = writeln!(s, "| | |\n|---|---|");
     let _ = writeln!(s, "| GPU | {} |", cell(&env.gpu));
-    let _ = writeln!(s, "| driver | {} (CUDA {}) |", cell(&env.driver), cell(&env.cuda));
+    let _ = writeln!(
+        s,
+        "| driver | {} (CUDA {}) |",
+        cell(&env.driver),
+        cell(&env.cuda)
+    );
     let _ = writeln!(s, "| nvcc | {} |", cell(&env.nvcc));
     let _ = writeln!(s, "| NVRTC | {} |", cell(&env.nvrtc));
     let _ = writeln!(s, "| date | {} |\n", cell(&env.date));
@@ -221,7 +229,12 @@ pub fn markdown(env: &Environment, results: &[CaseResult], skipped: &[String]) -
     if !confirms.is_empty() {
         s.push_str("\n## `ptxguard confirm` on the bad cases\n\nWhat `ptxguard confirm` (nvcc `-lineinfo --keep`, messages traced to asm statements) says about each `bad-*` case.\n\n| case | confirm |\n|---|---|\n");
         for r in confirms {
-            let _ = writeln!(s, "| `{}` | {} |", r.case, cell(r.confirm.as_deref().unwrap_or("")));
+            let _ = writeln!(
+                s,
+                "| `{}` | {} |",
+                r.case,
+                cell(r.confirm.as_deref().unwrap_or(""))
+            );
         }
     }
     if !skipped.is_empty() {
@@ -267,18 +280,41 @@ mod tests {
             date: "2026-11-29".into(),
         };
         let rs = vec![
-            result("missing-volatile", "missing-volatile/bad-deleted-atomic.cu", Kind::Bad, Outcome::FixedOk, "ok (add volatile)"),
-            result("missing-volatile", "missing-volatile/good-x.cu", Kind::Good, Outcome::Confirmed, "-"),
-            result("ptx-syntax", "ptx-syntax/bad-y.cu", Kind::Bad, Outcome::Confirmed, "DID NOT REPAIR (x): nvcc: ptxas said"),
+            result(
+                "missing-volatile",
+                "missing-volatile/bad-deleted-atomic.cu",
+                Kind::Bad,
+                Outcome::FixedOk,
+                "ok (add volatile)",
+            ),
+            result(
+                "missing-volatile",
+                "missing-volatile/good-x.cu",
+                Kind::Good,
+                Outcome::Confirmed,
+                "-",
+            ),
+            result(
+                "ptx-syntax",
+                "ptx-syntax/bad-y.cu",
+                Kind::Bad,
+                Outcome::Confirmed,
+                "DID NOT REPAIR (x): nvcc: ptxas said",
+            ),
         ];
         let md = markdown(&env, &rs, &["SKIP: something".into()]);
         assert!(md.contains("| GPU | NVIDIA H200 |"));
-        assert!(md.contains("**3 cases**: 1 fixed-ok, 2 confirmed, 0 not-reproduced, 0 harness-error."));
+        assert!(
+            md.contains("**3 cases**: 1 fixed-ok, 2 confirmed, 0 not-reproduced, 0 harness-error.")
+        );
         assert!(md.contains("| `missing-volatile` | 2 | 1 | 1 | 0 | 0 |"));
         assert!(md.contains("counter[0] = 0 \\| pipe"));
         assert!(md.contains("## Fixes that did not repair the code"));
         assert!(md.contains("Rules with no confirmed `bad-*` case"));
-        assert!(!md.contains("`missing-volatile`, "), "missing-volatile is confirmed");
+        assert!(
+            !md.contains("`missing-volatile`, "),
+            "missing-volatile is confirmed"
+        );
         let js = json(&env, &rs, &[]);
         let v: serde_json::Value = serde_json::from_str(&js).unwrap();
         assert_eq!(v["summary"]["fixed-ok"], 1);

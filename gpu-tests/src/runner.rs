@@ -18,6 +18,8 @@ pub struct Env {
     pub nvrtc: bool,
     /// `$CUDA_HOME/include` (for NVRTC's `#include`s).
     pub include: Option<PathBuf>,
+    /// Small `<cstdint>`/`<cstddef>` headers for NVRTC, which has no C++ standard library.
+    pub shim: Option<PathBuf>,
     pub device: Option<cuda::DeviceInfo>,
     /// This program, to launch `exec` children.
     pub exe: PathBuf,
@@ -102,8 +104,10 @@ fn build_nvcc(env: &Env, tk: &Toolkit, src: &Path, dir: &Path, h: &Header) -> Bu
     for (i, t) in targets.iter().enumerate() {
         let ptx = dir.join(format!("nvcc{i}.ptx"));
         let cubin = dir.join(format!("nvcc{i}.cubin"));
+        // `-arch=compute_XX`: PTX only. With `-arch=sm_XX`, `nvcc -ptx` also runs ptxas on
+        // its output, and its messages would look like the front end's.
         let mut cmd = Command::new(&tk.nvcc);
-        cmd.arg(format!("-arch={t}"))
+        cmd.arg(format!("-arch=compute_{}", arch_num(t)))
             .arg("-O3")
             .args(&h.flags)
             .arg("-ptx")
@@ -122,7 +126,11 @@ fn build_nvcc(env: &Env, tk: &Toolkit, src: &Path, dir: &Path, h: &Header) -> Bu
             continue;
         };
         let mut cmd = Command::new(ptxas);
-        cmd.arg(format!("-arch={t}")).arg("-O3").arg(&ptx).arg("-o").arg(&cubin);
+        cmd.arg(format!("-arch={t}"))
+            .arg("-O3")
+            .arg(&ptx)
+            .arg("-o")
+            .arg(&cubin);
         let a = step(run_with_limit(cmd, Duration::from_secs(180)), "ptxas");
         asm_all.push_str(&a.text);
         asm_ok &= a.ok;
@@ -168,6 +176,9 @@ fn build_nvcc(env: &Env, tk: &Toolkit, src: &Path, dir: &Path, h: &Header) -> Bu
 /// (NVRTC's ptxas makes the CUBIN).
 fn build_nvrtc(env: &Env, text: &str, name: &str, dir: &Path, h: &Header) -> Build {
     let mut extra: Vec<String> = h.flags.clone();
+    if let Some(shim) = &env.shim {
+        extra.push(format!("-I{}", shim.display()));
+    }
     if let Some(inc) = &env.include {
         extra.push(format!("-I{}", inc.display()));
     }
@@ -313,7 +324,10 @@ fn run_job(env: &Env, b: &Build, h: &Header, dir: &Path, tag: &str) -> Option<Ru
             match line.and_then(|l| serde_json::from_str(l).ok()) {
                 Some(r) => Some(r),
                 None => Some(RunResult::HarnessError {
-                    error: format!("the child printed no result: {}", harness::first_error(&o.text)),
+                    error: format!(
+                        "the child printed no result: {}",
+                        harness::first_error(&o.text)
+                    ),
                 }),
             }
         }
@@ -322,14 +336,22 @@ fn run_job(env: &Env, b: &Build, h: &Header, dir: &Path, tag: &str) -> Option<Ru
 
 /// `ptxguard confirm`'s view of a bad case (one more nvcc build, with `-lineinfo --keep`).
 fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
-    let mut flags: Vec<String> = h.targets().iter().map(|t| format!("-arch={t}")).take(1).collect();
+    let mut flags: Vec<String> = h
+        .targets()
+        .iter()
+        .map(|t| format!("-arch={t}"))
+        .take(1)
+        .collect();
     flags.push("-O3".into());
     flags.extend(h.flags.iter().cloned());
     let build = match ptxguard::confirm::build_with_nvcc(tk, &case.path, &flags, dir) {
         Ok(b) => b,
         Err(e) => return format!("harness: {e}"),
     };
-    let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(case.path.clone(), case.text.clone().into_bytes()) else {
+    let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(
+        case.path.clone(),
+        case.text.clone().into_bytes(),
+    ) else {
         return "harness: cannot read the case".into();
     };
     let statements = ptxguard_analyzer::cpp::find_asm_statements(&file);
@@ -352,14 +374,21 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
         ));
     }
     for l in &r.elsewhere {
-        parts.push(format!("not at an asm statement ({}): {}", l.how, l.message.text));
+        parts.push(format!(
+            "not at an asm statement ({}): {}",
+            l.how, l.message.text
+        ));
     }
     if parts.is_empty() {
         parts.push("no findings, no errors".into());
     }
     format!(
         "build {}; {}",
-        if r.build_succeeded { "succeeded" } else { "failed" },
+        if r.build_succeeded {
+            "succeeded"
+        } else {
+            "failed"
+        },
         parts.join("; ")
     )
 }
@@ -409,7 +438,11 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
         ));
         let _ = std::fs::create_dir_all(&dir);
         // Keep the case's file name: messages name it.
-        let file_name = c.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "case.cu".into());
+        let file_name = c
+            .path
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "case.cu".into());
         let src = dir.join(&file_name);
         if let Err(e) = std::fs::write(&src, &u.text) {
             return Build {
@@ -464,7 +497,9 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
             if c.kind != Kind::Bad {
                 return None;
             }
-            let dir = env.work.join(format!("confirm-{}", c.name.replace(['/', '.'], "_")));
+            let dir = env
+                .work
+                .join(format!("confirm-{}", c.name.replace(['/', '.'], "_")));
             let _ = std::fs::create_dir_all(&dir);
             Some(confirm_case(tk, c, h, &dir))
         }),
@@ -481,7 +516,10 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
             evidence: String::new(),
             fix: "-".into(),
             also: Vec::new(),
-            ptxguard: fixed[i].as_ref().map(|f| f.reported.clone()).unwrap_or_default(),
+            ptxguard: fixed[i]
+                .as_ref()
+                .map(|f| f.reported.clone())
+                .unwrap_or_default(),
             rule_reported: None,
             confirm: confirms[i].clone(),
             english: Vec::new(),
@@ -503,7 +541,8 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
             english: h.english.clone(),
             expect_bad: h.bad.iter().map(|e| e.to_string()).collect(),
             expect_good: h.good.iter().map(|e| e.to_string()).collect(),
-            rule_reported: (c.kind == Kind::Bad && c.rule != "-").then(|| base.ptxguard.contains(&c.rule)),
+            rule_reported: (c.kind == Kind::Bad && c.rule != "-")
+                .then(|| base.ptxguard.contains(&c.rule)),
             ..base
         };
         let Some(primary) = env.primary() else {
@@ -519,12 +558,20 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
         };
         let first_exp = if c.kind == Kind::Bad { &h.bad } else { &h.good };
         let good_exp = harness::default_good(h);
-        let applied = fixed[i].as_ref().map(|f| f.applied.clone()).unwrap_or_default();
+        let applied = fixed[i]
+            .as_ref()
+            .map(|f| f.applied.clone())
+            .unwrap_or_default();
         let judge = |tc: Toolchain| {
             let b = find(0, tc)?;
             let bad = harness::eval_all(first_exp, b);
             let fixed_eval = find(1, tc).map(|fb| harness::eval_all(&good_exp, fb));
-            Some(harness::classify(c.kind, &bad, fixed_eval.as_ref(), &applied))
+            Some(harness::classify(
+                c.kind,
+                &bad,
+                fixed_eval.as_ref(),
+                &applied,
+            ))
         };
         match judge(primary) {
             Some(j) => {
@@ -542,7 +589,17 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
                 continue;
             }
             if let Some(j) = judge(tc) {
-                r.also.push(format!("{}: {} ({}){}", tc.as_str(), j.outcome.as_str(), j.evidence, if j.fix != "-" { format!("; fix {}", j.fix) } else { String::new() }));
+                r.also.push(format!(
+                    "{}: {} ({}){}",
+                    tc.as_str(),
+                    j.outcome.as_str(),
+                    j.evidence,
+                    if j.fix != "-" {
+                        format!("; fix {}", j.fix)
+                    } else {
+                        String::new()
+                    }
+                ));
             }
         }
         for tc in env.toolchains() {
@@ -563,4 +620,28 @@ pub fn eval_text(e: &Eval) -> &str {
     match e {
         Eval::Holds(s) | Eval::Fails(s) | Eval::Unknown(s) => s,
     }
+}
+
+/// Minimal `<cstdint>`, `<stdint.h>`, `<cstddef>`, `<stddef.h>` for NVRTC (which ships no C++
+/// standard library headers): the fixed-width integer types, `size_t`, `ptrdiff_t`.
+pub fn write_nvrtc_shim(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let ints = "#pragma once\n\
+typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n\
+typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n\
+typedef unsigned long long uint64_t; typedef long long intptr_t; typedef unsigned long long uintptr_t;\n\
+namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t;\n\
+using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n";
+    let sizes = "#pragma once\n\
+typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
+namespace std { using ::size_t; using ::ptrdiff_t; }\n";
+    for (name, body) in [
+        ("cstdint", ints),
+        ("stdint.h", ints),
+        ("cstddef", sizes),
+        ("stddef.h", sizes),
+    ] {
+        std::fs::write(dir.join(name), body)?;
+    }
+    Ok(())
 }

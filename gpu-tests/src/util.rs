@@ -29,7 +29,11 @@ pub fn date_from_days(days: i64) -> String {
 }
 
 /// Runs `f` on every item with up to `jobs` threads; results in input order.
-pub fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub fn parallel_map<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
     let next = AtomicUsize::new(0);
@@ -120,7 +124,10 @@ mod tests {
     #[test]
     fn parallel_map_keeps_order() {
         let v: Vec<u32> = (0..100).collect();
-        assert_eq!(parallel_map(&v, 7, |x| x * 2), v.iter().map(|x| x * 2).collect::<Vec<_>>());
+        assert_eq!(
+            parallel_map(&v, 7, |x| x * 2),
+            v.iter().map(|x| x * 2).collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
 // Correct: cp.async with a 32-bit shared destination ("r") and a 64-bit global source ("l").
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ void cp_async_16(void* smem, const void* gmem) {

@@ -1,4 +1,5 @@
 // Correct: generic ld/st with a 64-bit pointer ("l"), and ld.u32 into a 64-bit "l" register.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ uint64_t widen_load(const uint32_t* p) {

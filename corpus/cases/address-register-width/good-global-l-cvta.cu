@@ -1,5 +1,6 @@
 // Correct: 64-bit global addresses with "l", both as a plain pointer to a generic atom and as the
 // converted address for atom.global.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ unsigned add_generic(unsigned* p, unsigned v) {

@@ -1,4 +1,5 @@
 // Correct: .shared::cluster and .shared::cta addresses are 32-bit: "r" is right.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ uint32_t ld_cluster(uint32_t addr) {

@@ -1,5 +1,6 @@
 // Correct: a 64-bit shared-window address ("l" on the size_t from __cvta_generic_to_shared) is a
 // valid .shared address too.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ void put(float* slot, float v) {

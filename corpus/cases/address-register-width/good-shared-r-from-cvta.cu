@@ -1,5 +1,6 @@
 // Correct: a 32-bit shared-window address from __cvta_generic_to_shared passed with "r" to
 // ld.shared / st.shared.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ uint32_t smem_addr(const void* p) {

@@ -1,5 +1,6 @@
 // Correct: vector st.shared / ld.shared with 32-bit shared addresses, including an offset inside
 // the brackets.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ __forceinline__ void st4(uint32_t a, uint4 v) {

@@ -1,5 +1,6 @@
 // Correct: macros defined elsewhere (by the build or a config header) whose names say they are
 // architecture guards; in doubt the statement counts as guarded.
+// gpu-good: compiles
 __device__ void fence_operands() {
 #if defined(CUTE_ARCH_MMA_SM90A_ENABLED)
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");

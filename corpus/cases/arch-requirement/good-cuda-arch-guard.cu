@@ -1,4 +1,5 @@
 // Correct: sm_80 instructions under a __CUDA_ARCH__ >= 800 guard, with a fallback.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ unsigned warp_sum(unsigned v) {

@@ -1,4 +1,5 @@
 // Correct: sm_90 instructions behind NV_IF_TARGET / NV_IF_ELSE_TARGET dispatch.
+// gpu-good: compiles
 #include <nv/target>
 
 __device__ void wait_for_producer_grid() {

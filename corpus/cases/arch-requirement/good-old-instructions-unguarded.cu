@@ -1,4 +1,5 @@
 // Correct: instructions every supported target has need no guard.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ unsigned mix(unsigned a, unsigned b, unsigned c) {

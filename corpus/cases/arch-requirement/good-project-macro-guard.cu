@@ -1,4 +1,5 @@
 // Correct: a project macro defined in this file from __CUDA_ARCH__ guards the sm_90 code.
+// gpu-good: compiles
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 900)
 #define MYLIB_HAS_SM90 1
 #else

@@ -1,4 +1,5 @@
 // Correct: wgmma behind the full guard: sm_90 or newer AND the sm_90a feature set.
+// gpu-good: compiles
 template <int N>
 __device__ __forceinline__ void warpgroup_wait() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && defined(__CUDA_ARCH_FEAT_SM90_ALL)

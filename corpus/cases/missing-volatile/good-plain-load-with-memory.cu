@@ -1,4 +1,6 @@
 // Correct: a plain (non-volatile) shared load with "memory", not polled: nothing to flag.
+// gpu-launch: k<<<1, 64>>>(in: u32[64] = iota, out: u32[64] = 0)
+// gpu-good: out[0] == 63 && out[63] == 0
 #include <cstdint>
 
 __device__ uint32_t ld_shared(uint32_t a) {

@@ -1,6 +1,7 @@
 // Correct: operands declared with symbolic names ([r], [a], [hi]) and referenced by number; the
 // names count in the numbering. (nvcc 13 does not support %[name] references in device code at
 // all: "symbolic operand reference not supported!", so real CUDA code uses the numbers.)
+// gpu-good: compiles
 __device__ unsigned clamp_add(unsigned a, unsigned b, unsigned hi) {
   unsigned r;
   asm("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: twelve operands, the last one %11.
+// gpu-good: compiles
 __device__ void unpack(uint4 a, uint4 b, unsigned (&o)[4]) {
   asm("{\n\t"
       ".reg .u32 t0, t1, t2, t3;\n\t"

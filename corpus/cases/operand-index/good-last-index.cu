@@ -1,4 +1,5 @@
 // Correct: the highest placeholder is one less than the operand count.
+// gpu-good: compiles
 __device__ unsigned mad_sum(unsigned a, unsigned b, unsigned c, unsigned d) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // operand-size-mismatch must stay silent: each operand's register kind matches its C++ type;
 // the bits cross between kinds through the CUDA intrinsics.
+// gpu-good: compiles
 __device__ unsigned float_bits(float x) {
   unsigned bits;
   asm("mov.b32 %0, %1;" : "=r"(bits) : "r"(__float_as_uint(x)));

@@ -1,4 +1,5 @@
 // Correct: "h" on the 16-bit pattern of a __half, "r" on the 32-bit pattern of a __half2.
+// gpu-good: compiles
 #include <cuda_fp16.h>
 
 __device__ __half add_half(__half a, __half b) {

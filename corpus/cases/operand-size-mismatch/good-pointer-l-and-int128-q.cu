@@ -1,4 +1,5 @@
 // Correct: "l" on a pointer value (not an address here), "q" on a 128-bit integer (mov.b128).
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ uint64_t ptr_bits(const void* p) {

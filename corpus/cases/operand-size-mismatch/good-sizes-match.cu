@@ -1,5 +1,6 @@
 // Correct: each constraint's size matches its C++ operand: h/unsigned short, r/int and unsigned,
 // l/uint64_t and long long, f/float, d/double, and integer literals of the right size.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ uint64_t combine(unsigned short h, int i, unsigned u, long long ll) {

@@ -1,5 +1,6 @@
 // Correct as far as anyone can tell: the operand types are template parameters or come from an
 // unknown function, so their sizes are unknown and no size rule may fire.
+// gpu-good: compiles
 #include <cstdint>
 
 template <typename Word>

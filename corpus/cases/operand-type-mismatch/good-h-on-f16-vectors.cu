@@ -1,5 +1,6 @@
 // Correct: "h" on .f16 operands, "r" on .f16x2, and vector elements checked one by one
 // (ld.shared.v4.f32 into "f", st.shared.v2.f32 from "r").
+// gpu-good: compiles
 #include <cstdint>
 #include <cuda_fp16.h>
 

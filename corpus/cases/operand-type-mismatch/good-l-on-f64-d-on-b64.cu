@@ -1,4 +1,5 @@
 // Correct: "l" (.b64) fits an .f64 operand, "d" (.f64) fits a .b64 operand.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ double add_f64_bits(double a, double b) {

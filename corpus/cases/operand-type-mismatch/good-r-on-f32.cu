@@ -1,5 +1,6 @@
 // Correct: "r" registers are .b32 and fit an .f32 operand (add.f32, setp.f32); "f" fits .b32
 // (and.b32, mov.b32).
+// gpu-good: compiles
 __device__ float add_bits_as_float(float a, float b) {
   unsigned r;
   asm("add.f32 %0, %1, %2;" : "=r"(r) : "r"(__float_as_uint(a)), "r"(__float_as_uint(b)));

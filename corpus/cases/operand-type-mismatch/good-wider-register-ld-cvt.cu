@@ -1,5 +1,6 @@
 // Correct: ld and cvt accept a register wider than the instruction type: ld.u16 into "r",
 // ld.u32 into "l", cvt.f32.f16 from an "r" register.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ uint32_t load_u16(const uint16_t* p) {

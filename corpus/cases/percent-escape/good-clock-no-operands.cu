@@ -1,6 +1,7 @@
 // Correct as far as percent-escape goes: a delay loop in an asm with no operands, where the
 // single % of %clock and of the local registers is exactly what ptxas must see. (The %clock reads
 // themselves have an intrinsic, clock().)
+// gpu-good: compiles
 __device__ void delay_1000_cycles() {
   asm volatile("{\n\t"
                ".reg .u32 %start, %now, %spent;\n\t"

@@ -1,4 +1,5 @@
 // Correct: %% for PTX registers inside an asm with operands.
+// gpu-good: compiles
 __device__ unsigned pick(unsigned cond, unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: %= (unique id), %% and %N are the escapes an asm with operands may use.
+// gpu-good: compiles
 __device__ unsigned count_down(unsigned n, unsigned step) {
   unsigned left = n;
   asm volatile("{\n\t"

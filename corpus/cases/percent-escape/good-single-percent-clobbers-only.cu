@@ -1,4 +1,5 @@
 // Correct: clobbers only is still "no operands": a single % is right.
+// gpu-good: compiles
 __device__ void leader_arrive(unsigned is_leader) {
   if (is_leader) {
     asm volatile("{\n\t"

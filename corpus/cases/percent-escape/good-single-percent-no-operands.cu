@@ -1,4 +1,5 @@
 // Correct: with no operands the template is passed verbatim, so PTX names keep their single %.
+// gpu-good: compiles
 __device__ void settle() {
   asm volatile("{\n\t"
                ".reg .u32 %left;\n\t"

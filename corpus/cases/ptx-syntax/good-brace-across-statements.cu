@@ -1,5 +1,6 @@
 // Correct: a scope opened in one asm statement and closed in a later one of the same function.
 // The braces balance over the function, which is what ptxas sees.
+// gpu-good: compiles
 __device__ unsigned guarded_double(unsigned flag, unsigned v) {
   unsigned r = v;
   asm volatile("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: '::' sub-qualifiers (.shared::cta, .L2::cache_hint, .L2::evict_last, .L2::128B).
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ void copy_hinted(uint32_t dst, const void* src, uint64_t policy) {

@@ -1,5 +1,6 @@
 // Correct: hex, float (0f...) and double (0d...) immediates, negative numbers, // and /* */
 // comments inside the PTX.
+// gpu-good: compiles
 __device__ float poly(float x) {
   float r;
   asm("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: labels, predicated branches, a negated guard and nested scopes.
+// gpu-good: compiles
 __device__ unsigned gcd(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

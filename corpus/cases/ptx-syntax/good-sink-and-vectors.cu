@@ -1,4 +1,5 @@
 // Correct: the sink '_' in elect.sync, vector operands, and an offset address.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ unsigned is_elected() {

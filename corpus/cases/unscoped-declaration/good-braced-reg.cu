@@ -1,4 +1,5 @@
 // Correct: every declaration sits inside { }, so the template can be inlined any number of times.
+// gpu-good: compiles
 __device__ __forceinline__ unsigned mix(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

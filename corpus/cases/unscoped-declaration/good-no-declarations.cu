@@ -1,4 +1,5 @@
 // Correct: instructions at the top level are fine as long as nothing is declared there.
+// gpu-good: compiles
 __device__ __forceinline__ unsigned hash(unsigned x, unsigned seed) {
   unsigned r;
   asm("xor.b32 %0, %1, %2;" : "=r"(r) : "r"(x), "r"(seed));

@@ -1,4 +1,5 @@
 // Correct: labels made unique with %= and kept inside { } along with the predicate register.
+// gpu-good: compiles
 __device__ __forceinline__ unsigned spin_count(unsigned n) {
   unsigned left = n;
   asm volatile("{\n\t"

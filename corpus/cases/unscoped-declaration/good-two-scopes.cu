@@ -1,5 +1,6 @@
 // Correct: two sibling { } blocks in one template, each with its own declarations, and a nested
 // block inside the second.
+// gpu-good: compiles
 __device__ __forceinline__ unsigned two_steps(unsigned a, unsigned b) {
   unsigned r = 0;
   asm("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: every letter nvcc accepts in device code (h r l f d), with the =, + and & modifiers.
+// gpu-good: compiles
 #include <cstdint>
 
 __device__ void all_letters(unsigned short h, unsigned r, uint64_t l, float f, float g, double d,

@@ -1,5 +1,6 @@
 // Correct: x86 asm in a __host__ function and under #if !defined(__CUDA_ARCH__) is not PTX; its
 // "a", "d" and "m" constraints are the host compiler's business.
+// gpu-good: compiles
 #include <cstdint>
 
 __host__ uint64_t host_ticks() {

@@ -1,5 +1,6 @@
 // Correct: "n" is the only way to give a template constant to an operand that must be an
 // immediate: cp.async.wait_group N, the cp.async copy size, the lop3 look-up table.
+// gpu-good: compiles
 #include <cstdint>
 
 template <int Pending>

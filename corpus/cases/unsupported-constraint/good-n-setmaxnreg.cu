@@ -1,4 +1,5 @@
 // Correct: setmaxnreg needs an immediate register count; "n" passes a template constant.
+// gpu-good: compiles
 template <int Regs>
 __device__ __forceinline__ void grow_registers() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && defined(__CUDA_ARCH_FEAT_SM90_ALL)

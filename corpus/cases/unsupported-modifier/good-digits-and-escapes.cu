@@ -1,5 +1,6 @@
 // Correct: plain %N (including two digits) and %%name contain no modifier; a declared operand
 // name ([sum]) changes nothing.
+// gpu-good: compiles
 __device__ unsigned sum11(const unsigned (&v)[11]) {
   unsigned r;
   asm("{\n\t"

@@ -1,4 +1,5 @@
 // Correct: with no operands the template is verbatim PTX, so %n1 and %c0 are just register names.
+// gpu-good: compiles
 __device__ void scratch_regs() {
   asm volatile("{\n\t"
                ".reg .u32 %n1, %c0;\n\t"

@@ -1,4 +1,5 @@
 // Correct: %= is the unique-id escape, not a modifier.
+// gpu-good: compiles
 __device__ unsigned clamp_to(unsigned x, unsigned hi) {
   unsigned r = x;
   asm("{\n\t"
