@@ -59,7 +59,12 @@ pub fn nvrtc_compile(
     let cname = CString::new(name).unwrap_or_else(|_| CString::new("case.cu").unwrap());
     let prog = cudarc::nvrtc::result::create_program(&src, Some(&cname))
         .map_err(|e| format!("nvrtcCreateProgram: {e:?}"))?;
-    let mut opts: Vec<String> = vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()];
+    let mut opts: Vec<String> = vec![
+        format!("--gpu-architecture={arch}"),
+        "--std=c++17".into(),
+        // nvcc takes __int128 on Linux; NVRTC only with this flag.
+        "--device-int128".into(),
+    ];
     opts.extend(extra.iter().cloned());
     // SAFETY: prog was just created and is destroyed below, once.
     let compiled = unsafe { cudarc::nvrtc::result::compile_program(prog, &opts) };

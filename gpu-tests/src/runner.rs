@@ -115,6 +115,21 @@ fn build_nvcc(env: &Env, tk: &Toolkit, src: &Path, dir: &Path, h: &Header) -> Bu
             .arg(&ptx)
             .arg(src);
         let fe = step(run_with_limit(cmd, Duration::from_secs(180)), "nvcc");
+        // `nvcc -ptx` checks its output with ptxas (even for compute_XX): when only ptxas
+        // complained, the front end did its part and the errors are ptxas's.
+        let front_end_error = fe.text.lines().any(|l| {
+            l.contains("): error")
+                || l.contains("): catastrophic")
+                || l.contains("Internal Compiler Error")
+        });
+        if !fe.ok
+            && !front_end_error
+            && fe.text.lines().any(|l| l.trim_start().starts_with("ptxas"))
+        {
+            asm_all.push_str(&fe.text);
+            asm_ok = false;
+            continue;
+        }
         front_all.push_str(&fe.text);
         if !fe.ok {
             front_ok = false;
@@ -206,6 +221,12 @@ fn build_nvrtc(env: &Env, text: &str, name: &str, dir: &Path, h: &Header) -> Bui
                 front_text.push_str(&o.log);
                 if !o.success {
                     front_ok = false;
+                    if o.log.contains("is not allowed in JIT mode") {
+                        b.unusable = Some(format!(
+                            "NVRTC compiles device code only: {}",
+                            harness::first_error(&o.log)
+                        ));
+                    }
                     if o.log.contains("cannot open source file") {
                         b.unusable = Some(format!(
                             "NVRTC cannot open a header: {}",
@@ -633,7 +654,7 @@ typedef unsigned long long uint64_t; typedef long long intptr_t; typedef unsigne
 namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t;\n\
 using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n";
     let sizes = "#pragma once\n\
-typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
+typedef decltype(sizeof(0)) size_t; typedef decltype((char*)0 - (char*)0) ptrdiff_t;\n\
 namespace std { using ::size_t; using ::ptrdiff_t; }\n";
     for (name, body) in [
         ("cstdint", ints),
