@@ -10,18 +10,23 @@ use std::sync::OnceLock;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a 32-bit (`"r"`) or 16-bit (`"h"`) operand used as the address of a memory
-    /// access in a 64-bit state space: generic (no state space), `.global`, `.const`,
-    /// `.local`, `.param`. That covers `ld`, `st`, `atom`, `red`, `prefetch`, the global side
-    /// of `cp.async` and `cp.async.bulk`, the tensor map of `cp.async.bulk.tensor`, the
-    /// source of `cvta`, and every other address operand the ISA table gives a space.
+    /// Flags a 32-bit (`"r"`) or 16-bit (`"h"`) operand used as an address that ptxas needs
+    /// in a 64-bit register: a generic address (an instruction without a state space) or a
+    /// `.global` one. That covers `ld`, `st`, `atom`, `red`, `prefetch`, `ld.global.nc`, the
+    /// global side of `cp.async` and `cp.async.bulk`, generic `mbarrier` operations, the
+    /// tensor map of `cp.async.bulk.tensor`, and the source of every `cvta`.
     ///
-    /// 32-bit addresses are right for `.shared`, `.shared::cta`, `.shared::cluster` and
-    /// tensor memory, and for instructions whose address can only be shared memory. A 64-bit
-    /// shared address (`"l"(__cvta_generic_to_shared(p))`) is right too. A few instructions
-    /// accept a 32-bit generic address where ptxas knows it must be shared memory
-    /// (`cp.async.mbarrier.arrive.b64`); the per-form exceptions live in
-    /// `rules/data/address-width.tsv`.
+    /// 32-bit addresses are right for `.shared`, `.shared::cta`, `.shared::cluster`,
+    /// `.local`, `.const`, `.param` and tensor memory, and for instructions ptxas treats as
+    /// shared memory whatever they say (`ldmatrix`/`stmatrix` without a state space,
+    /// `cp.async.mbarrier.arrive.b64`). A 64-bit shared address
+    /// (`"l"(__cvta_generic_to_shared(p))`) is right too. The measured per-form exceptions
+    /// live in `rules/data/address-width.tsv`, which the GPU harness regenerates.
+    ///
+    /// A 32-bit `.local`, `.const` or `.param` address is reported only when it is visibly a
+    /// generic pointer cut to 32 bits (`"r"((unsigned)(size_t)&coeffs[i])`): the low bits of
+    /// a generic address are not an address of that window; `__cvta_generic_to_constant`
+    /// (or `_local`) makes one.
     ///
     /// The finding names the truncating cast that made the 32-bit value when there is one:
     /// `(unsigned)(size_t)p`, `(uint32_t)__cvta_generic_to_global(p)`,
@@ -32,8 +37,10 @@ declare_rule! {
     /// nvcc 13 only has the 64-bit ABI. Measured with nvcc 13.0: ptxas warns `Program uses
     /// 32-bit address on line N which is conflicting with .address_size 64`, then fails
     /// with `32-Bit ABI ... is not supported on sm_90 or higher` (`32-Bit compilation is no
-    /// longer supported` for sm_80). Older toolchains truncated the address and the kernel
-    /// faulted, or silently touched the wrong memory.
+    /// longer supported` for sm_80); the same for generic `mbarrier.init`/`arrive`/`try_wait`,
+    /// `prefetch.global`, `atom` and `cvta.to.shared.u32`. Older toolchains truncated the
+    /// address and the kernel faulted, or silently touched the wrong memory. (`.local`,
+    /// `.const` and `.param` addresses in 32-bit registers were accepted.)
     ///
     /// ## Example
     /// ```cuda
@@ -41,7 +48,7 @@ declare_rule! {
     /// ```
     /// Use instead:
     /// ```cuda
-    /// asm volatile("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    /// asm volatile("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(__cvta_generic_to_global(p)));
     /// // shared memory: 32-bit is right
     /// uint32_t s = static_cast<uint32_t>(__cvta_generic_to_shared(smem));
     /// asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(s));
@@ -49,14 +56,16 @@ declare_rule! {
     ///
     /// ## Fix
     /// Unsafe, offered when a truncating cast of a 64-bit value feeds the operand: `"l"`, and
-    /// the cast dropped (`"l"((size_t)p)`). Without such a cast the 64-bit address has to
+    /// the cast dropped; a generic pointer used as a `.global` address is converted with
+    /// `__cvta_generic_to_global` (`"r"((unsigned)(size_t)p)` becomes
+    /// `"l"(__cvta_generic_to_global(p))`). Without such a cast the 64-bit address has to
     /// come from elsewhere, which only the author knows.
     pub static META = {
         name: "address-register-width",
         severity: Error,
         fix: Unsafe,
         default_enabled: true,
-        summary: "a 32- or 16-bit register as the address of a 64-bit state space",
+        summary: "a 32- or 16-bit register as a generic or `.global` address",
     }
 }
 
@@ -64,6 +73,8 @@ declare_rule! {
 #[derive(Debug)]
 pub struct WidthOverride {
     pub pattern: FormPattern,
+    /// Written `family.*`: any form whose opcode has the pattern's words, whatever else.
+    pub any_modifiers: bool,
     /// The ISA's operand name (`[addr]`), or `*`.
     pub operand: String,
     pub accepts_32bit: bool,
@@ -94,7 +105,12 @@ pub fn parse_overrides(text: &str) -> Vec<WidthOverride> {
             _ => continue,
         };
         for (form, _) in expand_alternatives(cols[0]) {
+            let (form, any_modifiers) = match form.strip_suffix(".*") {
+                Some(f) => (f.to_string(), true),
+                None => (form, false),
+            };
             out.push(WidthOverride {
+                any_modifiers,
                 pattern: FormPattern::parse(&form),
                 operand: cols[1].trim().to_string(),
                 accepts_32bit: accepts,
@@ -116,9 +132,20 @@ pub fn accepts_32bit_with(table: &[WidthOverride], u: &AddressUse) -> bool {
 
 /// The row of the table that decides this use, if any.
 pub fn override_in<'t>(table: &'t [WidthOverride], u: &AddressUse) -> Option<&'t WidthOverride> {
-    table
-        .iter()
-        .find(|o| (o.operand == "*" || o.operand == u.slot_name) && o.pattern.matches(u.instr))
+    table.iter().find(|o| {
+        (o.operand == "*" || o.operand == u.slot_name)
+            && if o.any_modifiers {
+                let words: Vec<&str> = u
+                    .instr
+                    .parts
+                    .iter()
+                    .map(|p| p.text.trim_start_matches('.'))
+                    .collect();
+                o.pattern.words.iter().all(|w| words.contains(&w.as_str()))
+            } else {
+                o.pattern.matches(u.instr)
+            }
+    })
 }
 
 fn accepts_32bit(u: &AddressUse) -> bool {
@@ -140,7 +167,7 @@ pub fn findings<'a>(stmt: &'a ptxguard_analyzer::cpp::AsmStatement) -> Vec<Vec<A
         if u.asm.ty.ty.as_ref().is_some_and(|t| t.bits > 32) {
             continue;
         }
-        if accepts_32bit(&u) {
+        if accepts_32bit(&u) && !truncated_generic_in_window(&u) {
             continue;
         }
         match by_operand
@@ -153,6 +180,87 @@ pub fn findings<'a>(stmt: &'a ptxguard_analyzer::cpp::AsmStatement) -> Vec<Vec<A
     }
     by_operand.sort_by_key(|v| v[0].asm.index);
     by_operand
+}
+
+/// A `.local`, `.const` or `.param` address (32 bits are fine there) made by truncating a
+/// generic pointer: the low bits of a generic address are not an address of that window
+/// (measured with nvcc 13.0: `ld.const` given `(unsigned)(size_t)&coeffs[i]` compiled and
+/// read 0.0 instead of the constant).
+pub fn truncated_generic_in_window(u: &AddressUse) -> bool {
+    if !matches!(
+        u.space,
+        StateSpace::Const | StateSpace::Local | StateSpace::Param
+    ) {
+        return false;
+    }
+    let Some(cast) = truncating_cast(u.asm) else {
+        return false;
+    };
+    // `(uint32_t)__cvta_generic_to_constant(p)` is the right way to make one.
+    !u.asm.expr.contains("__cvta_generic_to_")
+        && (cast.from.as_ref().is_some_and(|f| f.is_pointer()) || u.asm.ty.from_address)
+}
+
+/// One row of the GPU harness's address-width probe (`analyzer/data/address-width.tsv`):
+/// what ptxas 13.0 did with a 32-bit register as this address.
+#[derive(Debug)]
+pub struct ProbeRow {
+    pub family: String,
+    pub operand: String,
+    pub space: String,
+    pub opcode: String,
+    /// `ok`, `warning` or `error`.
+    pub addr32: String,
+    pub message: String,
+}
+
+const PROBE: &str = include_str!("../../analyzer/data/address-width.tsv");
+
+/// The probe table. It tells whether ptxas accepts a 32-bit register; accepting is not
+/// being right (cp.async's global source is accepted and faults), so it explains findings
+/// and the curated `rules/data/address-width.tsv` decides.
+pub fn probe() -> &'static [ProbeRow] {
+    static ROWS: OnceLock<Vec<ProbeRow>> = OnceLock::new();
+    ROWS.get_or_init(|| {
+        PROBE
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("family\t"))
+            .filter_map(|l| {
+                let c: Vec<&str> = l.split('\t').collect();
+                (c.len() >= 7 && !(c[5] == "error" && c[6] == "error")).then(|| ProbeRow {
+                    family: c[0].to_string(),
+                    operand: c[1].to_string(),
+                    space: c[2].to_string(),
+                    opcode: c[3].to_string(),
+                    addr32: c[5].to_string(),
+                    message: c.get(8).copied().unwrap_or("").to_string(),
+                })
+            })
+            .collect()
+    })
+}
+
+fn probe_space(space: StateSpace) -> &'static str {
+    match space {
+        StateSpace::Generic => "generic",
+        StateSpace::Global => "global",
+        StateSpace::Shared => "shared::cta",
+        StateSpace::SharedCluster => "shared::cluster",
+        StateSpace::Const => "const",
+        StateSpace::Local => "local",
+        StateSpace::Param => "param",
+        StateSpace::Tmem => "tmem",
+        StateSpace::Tex | StateSpace::Surf => "",
+    }
+}
+
+/// The probe's verdict for a use: the row of the same family, operand and space.
+pub fn probe_verdict(u: &AddressUse) -> Option<&'static ProbeRow> {
+    let form = crate::util::instr_form(u.instr)?;
+    let space = probe_space(u.space);
+    probe()
+        .iter()
+        .find(|r| r.family == form.family.name && r.operand == u.slot_name && r.space == space)
 }
 
 /// The truncating cast feeding an operand: a cast to 32 bits or less of a 64-bit value, a
@@ -214,10 +322,39 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let letter = op.constraint.letter().unwrap_or('r');
             let bits = if letter == 'h' { 16 } else { 32 };
             let what = if first.cvta_source {
-                format!("the source of `{}`", first.instr.opcode)
+                format!(
+                    "the source of `{}` (cvta converts 64-bit addresses)",
+                    first.instr.opcode
+                )
             } else {
                 format!("the address of `{}`", first.instr.opcode)
             };
+            if truncated_generic_in_window(first) {
+                let convert = match first.space {
+                    StateSpace::Const => "__cvta_generic_to_constant",
+                    StateSpace::Local => "__cvta_generic_to_local",
+                    _ => "the matching `__cvta_generic_to_*`",
+                };
+                out.push(
+                    diagnostic(
+                        &META,
+                        op.constraint.span,
+                        format!(
+                            "{what} must be {}, but `{}` is a generic pointer cut to {bits} bits: its low bits are not {}",
+                            space_words(first),
+                            op.expr.trim(),
+                            space_words(first)
+                        ),
+                    )
+                    .with_label(
+                        template_span(stmt, first.operand.span.clone()),
+                        space_words(first),
+                    )
+                    .with_note("measured with nvcc 13.0: ptxas accepts a 32-bit `.const` address, but `(unsigned)(size_t)&coeffs[i]` read 0.0 instead of the constant")
+                    .with_help(format!("convert the pointer with `{convert}(p)` (a 32-bit `\"r\"` of it is fine)")),
+                );
+                continue;
+            }
             let mut d = diagnostic(
                 &META,
                 op.constraint.span,
@@ -247,11 +384,20 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     format!("the cast to `{}` truncates {from}", cast.to.spelling),
                 );
             }
-            d = d.with_note(match override_in(overrides(), first) {
-                Some(o) if !o.source.is_empty() => o.source.clone(),
+            d = d.with_note(match (override_in(overrides(), first), probe_verdict(first)) {
+                (Some(o), _) if !o.source.is_empty() => o.source.clone(),
+                (_, Some(p)) if p.addr32 == "ok" => format!(
+                    "ptxas accepts a 32-bit register here (measured on `{}`), but it cannot hold a 64-bit address: the truncated address faults (measured with cp.async's global source)",
+                    p.opcode
+                ),
+                (_, Some(p)) => format!(
+                    "ptxas rejects it (measured with ptxas 13.0.88 on `{}`: {})",
+                    p.opcode,
+                    p.message.split(" (after warning").next().unwrap_or("")
+                ),
                 _ => "ptxas: `Program uses 32-bit address ... conflicting with .address_size 64`, then `32-Bit ABI ... is not supported` (nvcc 13.0); older toolchains truncated the address".to_string(),
             });
-            match cast {
+            match cast.filter(|_| !first.cvta_source) {
                 Some(cast) => {
                     let inner = source.get(cast.inner.range()).unwrap_or("");
                     let replacement = widened_expression(first, cast, inner);
@@ -278,6 +424,14 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn probe_table_parses() {
+        assert!(probe().len() > 100);
+        assert!(probe()
+            .iter()
+            .any(|r| r.opcode == "ld.global.u32" && r.addr32 == "error"));
+    }
 
     #[test]
     fn override_table_parses() {

@@ -164,6 +164,20 @@ fn right_letter(op: &AsmOperand, uses: &[Mismatch]) -> Option<char> {
             Some(t) => register_bits(l) == Some(t.bits),
             None => true,
         })
+        // nvcc wants a float register for `float`/`double` and an integer one for integers,
+        // even at the same size (operand-size-mismatch's rule).
+        .filter(|&l| match cpp {
+            Some(t) if matches!(t.spelling.as_str(), "float" | "double") => matches!(l, 'f' | 'd'),
+            Some(t)
+                if matches!(
+                    t.class,
+                    CppClass::Signed | CppClass::Unsigned | CppClass::Bool | CppClass::Pointer
+                ) =>
+            {
+                !matches!(l, 'f' | 'd')
+            }
+            _ => true,
+        })
         .collect();
     if candidates.len() > 1 {
         if let Some(t) = cpp {

@@ -151,7 +151,10 @@ fn address_register_width_fixes_converge() {
         .find(|d| d.rule == "address-register-width")
         .expect("fires");
     let (fixed, _) = apply_edits(src, &d.fix.unwrap().edits);
-    assert!(fixed.contains("\"l\"(__cvta_generic_to_global(p))"), "{fixed}");
+    assert!(
+        fixed.contains("\"l\"(__cvta_generic_to_global(p))"),
+        "{fixed}"
+    );
 }
 
 #[test]
@@ -166,5 +169,13 @@ fn operand_type_mismatch_fixes_converge() {
             Applicability::Unsafe,
         );
     }
+    // Unknown C++ type: the one letter that fits `.u32` is `r`.
+    let src = "__device__ unsigned f(Opaque s, unsigned a) {\n  unsigned r;\n  asm(\"add.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(a), \"f\"(s.bits));\n  return r;\n}\n";
+    total += converge(
+        "inline.cu",
+        src,
+        "operand-type-mismatch",
+        Applicability::Unsafe,
+    );
     assert!(total >= 1, "fixes applied: {total}");
 }
