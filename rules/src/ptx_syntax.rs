@@ -370,14 +370,12 @@ fn balance(stmts: &[&AsmStatement], out: &mut Vec<Diagnostic>) {
         for s in &stmt.ptx.statements {
             match s.kind {
                 StatementKind::OpenBrace => open.push(template_span(stmt, s.span.clone())),
-                StatementKind::CloseBrace => {
-                    if open.pop().is_none() {
-                        out.push(diagnostic(
-                            &META,
-                            template_span(stmt, s.span.clone()),
-                            "`}` closes no `{` opened earlier in this function: ptxas rejects it",
-                        ));
-                    }
+                StatementKind::CloseBrace if open.pop().is_none() => {
+                    out.push(diagnostic(
+                        &META,
+                        template_span(stmt, s.span.clone()),
+                        "`}` closes no `{` opened earlier in this function: ptxas rejects it",
+                    ));
                 }
                 _ => {}
             }

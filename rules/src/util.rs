@@ -433,9 +433,12 @@ pub fn is_64bit_space(space: StateSpace) -> bool {
 // Instruction-form patterns (the TSV data files)
 // ---------------------------------------------------------------------------------------------
 
+/// The alternatives of one `{a,b}` group and the one chosen.
+pub type Choice = (Vec<String>, String);
+
 /// Expands `{a,b}` alternatives: `fence.{sc,acq_rel}.cta` -> `fence.sc.cta`, `fence.acq_rel.cta`.
 /// Each result comes with the alternative chosen in every group, in order.
-pub fn expand_alternatives(pattern: &str) -> Vec<(String, Vec<(Vec<String>, String)>)> {
+pub fn expand_alternatives(pattern: &str) -> Vec<(String, Vec<Choice>)> {
     let Some(open) = pattern.find('{') else {
         return vec![(pattern.to_string(), Vec::new())];
     };
@@ -465,7 +468,7 @@ pub fn expand_alternatives(pattern: &str) -> Vec<(String, Vec<(Vec<String>, Stri
 /// Substitutes into `name` the alternatives chosen for `pattern` (see [`expand_alternatives`]):
 /// a group of `name` takes the choice of the pattern group with the same alternatives (or
 /// the one at the same position with as many).
-pub fn substitute_alternatives(name: &str, chosen: &[(Vec<String>, String)]) -> String {
+pub fn substitute_alternatives(name: &str, chosen: &[Choice]) -> String {
     let mut out = String::new();
     let mut rest = name;
     let mut index = 0;
