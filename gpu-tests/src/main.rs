@@ -284,13 +284,13 @@ fn run(
             return 2;
         }
     }
-    // Every build's full output, for whoever wants to look.
+    // Every build's full output, for whoever wants to look (in the work directory: `--work`).
     let builds: Vec<serde_json::Value> = results
         .iter()
         .map(|r| serde_json::json!({ "case": r.case, "builds": r.builds }))
         .collect();
     let _ = std::fs::write(
-        out.join("confirmations-builds.json"),
+        env.work.join("confirmations-builds.json"),
         serde_json::to_string_pretty(&builds).unwrap_or_default(),
     );
     for r in &results {

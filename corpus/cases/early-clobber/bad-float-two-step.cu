@@ -1,5 +1,8 @@
 // early-clobber: a two-step float computation writing the "=f" output before reading the last
 // input.
+// gpu-launch: k<<<1, 32>>>(v: f32[32] = 2.0)
+// gpu-bad: v[0] != 1.75
+// gpu-good: v[0] == 1.75
 __device__ float lerp(float a, float b, float t) {
   float r;
   asm("{\n\t"

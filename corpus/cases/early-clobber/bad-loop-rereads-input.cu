@@ -1,5 +1,8 @@
 // early-clobber: a polling loop inside the template: the load writes %0, and the next iteration
 // reads the address %1 again (later along the loop, though earlier in the text).
+// gpu-launch: k<<<1, 32>>>(out: u32[32] = 0)
+// gpu-bad: out[0] != 1
+// gpu-good: out[0] == 1
 #include <cstdint>
 
 __device__ uint32_t wait_nonzero(uint32_t flag_addr) {

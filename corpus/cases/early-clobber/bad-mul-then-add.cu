@@ -1,4 +1,7 @@
 // early-clobber: the output is written by mul.lo, then add reads input %3.
+// gpu-launch: k<<<1, 32>>>(v: u32[32] = 2)
+// gpu-bad: v[5] != 11
+// gpu-good: v[5] == 11
 __device__ unsigned mul_add(unsigned a, unsigned b, unsigned c) {
   unsigned r;
   asm("mul.lo.u32 %0, %1, %2;\n\t"

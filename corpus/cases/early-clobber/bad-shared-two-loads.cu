@@ -1,6 +1,9 @@
 // early-clobber: the first load writes %0 before the second load reads the address %2 again.
 // If the allocator gives %0 and %2 the same register, the second load uses the loaded value as
 // its address.
+// gpu-launch: k<<<1, 32>>>(in: u32[64] = iota, out: u32[32] = 0)
+// gpu-bad: out[0] != 1
+// gpu-good: out[0] == 1
 #include <cstdint>
 
 __device__ void ld_pair(uint32_t addr, uint32_t& lo, uint32_t& hi) {

@@ -1,5 +1,9 @@
 // missing-operand-comma: inside a macro body; the finding is on the #define line holding the
 // second operand.
+// gpu-launch: k<<<1, 32>>>(out: u32[32] = 0)
+// gpu-bad: compiles
+// gpu-bad: out[2] == 131
+// gpu-good: out[2] == 131
 #define MAD_LO(r, a, b, c)                           \
   asm("mad.lo.u32 %0, %1, %2, %3;"                   \
       : "=r"(r)                                      \

@@ -1,4 +1,8 @@
 // missing-operand-comma: the output list is missing its comma.
+// gpu-launch: k<<<1, 32>>>(in: u64[32] = {0x100000002}, out: u32[32] = 0)
+// gpu-bad: compiles
+// gpu-bad: out[0] == 3
+// gpu-good: out[0] == 3
 #include <cstdint>
 
 __device__ void split(uint64_t v, uint32_t& lo, uint32_t& hi) {
