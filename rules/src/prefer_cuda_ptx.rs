@@ -106,10 +106,12 @@ pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'stati
     if instr.partial || instr.guard.is_some() {
         return None;
     }
+    // `d|p` forms are covered too (`elect.sync _|p` is `elect_sync()`, the `shfl_sync_*`
+    // wrappers return the predicate).
     if instr
         .operands
         .iter()
-        .any(|o| matches!(o.kind, OperandKind::Pair(..) | OperandKind::Unknown))
+        .any(|o| matches!(o.kind, OperandKind::Unknown))
     {
         return None;
     }
