@@ -14,7 +14,9 @@ declare_rule! {
     /// Converted addresses are right: `"l"(__cvta_generic_to_global(p))`,
     /// `"r"((uint32_t)__cvta_generic_to_shared(p))`, `"l"(__cvta_generic_to_shared(p))`.
     /// Instructions without a state space (`ld.u32`, `atom.add.u32`) take generic pointers,
-    /// and so does `isspacep`, which exists to test one.
+    /// and so does `isspacep`, which exists to test one. Files that keep shared-window
+    /// addresses in pointer variables (NCCL converts with `cvta.to.shared.u64` into a
+    /// `uint64_t*`) get the `.shared` warning only for visibly generic pointers (`&smem[i]`).
     ///
     /// ## Why is this bad?
     /// A state-space instruction takes an address in that space's window. A generic pointer
@@ -51,8 +53,37 @@ declare_rule! {
     }
 }
 
+/// Whether the file keeps shared-window addresses in pointer variables (NCCL's
+/// `cvta.to.shared.u64 %0, %1` into a `uint64_t*`, `(T*)__cvta_generic_to_shared(p)`): there
+/// a pointer given to a `.shared` instruction may well be a shared address already.
+fn pointers_hold_shared_addresses(cx: &Ctx) -> bool {
+    let text = cx.source();
+    let cast_to_pointer = text
+        .match_indices("__cvta_generic_to_shared")
+        .any(|(at, _)| {
+            let before = text[..at].trim_end();
+            let before = before.strip_suffix('(').unwrap_or(before).trim_end();
+            before.ends_with("*)") || before.ends_with("*>")
+        });
+    cast_to_pointer
+        || cx.ptx_statements().any(|stmt| {
+            stmt.ptx.instructions().any(|(_, instr)| {
+                instr.base() == "cvta"
+                    && instr.has(".to")
+                    && instr.has(".shared")
+                    && instr.operands.first().is_some_and(|o| {
+                        o.placeholder()
+                            .and_then(|p| stmt.resolve(p))
+                            .and_then(|op| op.ty.ty.as_ref())
+                            .is_some_and(|t| t.is_pointer())
+                    })
+            })
+        })
+}
+
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
+    let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {
         let mut seen: Vec<usize> = Vec::new();
         for u in address_uses(stmt) {
@@ -73,6 +104,12 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(pointer) = pointer_expression(cx, stmt, op) else {
                 continue;
             };
+            if shared
+                && !op.expr.trim_start().starts_with('&')
+                && *shared_pointers.get_or_insert_with(|| pointers_hold_shared_addresses(cx))
+            {
+                continue;
+            }
             seen.push(op.index);
             let space = u.space.name();
             let (severity, message) = if shared {
