@@ -1,7 +1,7 @@
-use crate::util::{diagnostic, replace_constraint_letter};
+use crate::util::{diagnostic, letter_fits_uses, replace_constraint_letter};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
-use ptxguard_analyzer::cpp::AsmOperand;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Fix};
 
 declare_rule! {
@@ -29,7 +29,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Unsafe: the letter of the right size, when there is exactly one choice.
+    /// Unsafe: the letter of the right size and kind, when there is exactly one choice and
+    /// every instruction using the operand takes that register (checked against the ISA
+    /// table, so the fix never moves the error to ptxas); otherwise the help says to cast.
     pub static META = {
         name: "operand-size-mismatch",
         severity: Error,
@@ -54,7 +56,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             if ty.bits == reg_bits {
-                if let Some(d) = kind_mismatch(cx, op, letter, ty) {
+                if let Some(d) = kind_mismatch(cx, stmt, op, letter, ty) {
                     out.push(d);
                 }
                 continue;
@@ -75,10 +77,14 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             )
             .with_label(op.expr_span, format!("`{}` bits", ty.bits))
             .with_note(format!("nvcc rejects it: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8));
-            if let Some(right) = right {
+            // Only where the instruction takes the new register too; else the error moves to ptxas.
+            let fits = right.is_some_and(|r| letter_fits_uses(stmt, op.index, r) == Some(true));
+            if let (Some(right), true) = (right, fits) {
                 if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
                     d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
                 }
+            } else {
+                d = d.with_help("the instruction's operand type fixes the register size: cast the C++ value to a type of that size");
             }
             out.push(d);
         }
@@ -97,7 +103,13 @@ pub fn register_bits(letter: char) -> Option<u16> {
 
 /// Same size, other kind: nvcc 13 rejects `"r"` on a `float`, `"f"` on an `unsigned`, `"l"` on
 /// a `double` (measured; the message still speaks of sizes).
-fn kind_mismatch(cx: &Ctx, op: &AsmOperand, letter: char, ty: &CppType) -> Option<Diagnostic> {
+fn kind_mismatch(
+    cx: &Ctx,
+    stmt: &AsmStatement,
+    op: &AsmOperand,
+    letter: char,
+    ty: &CppType,
+) -> Option<Diagnostic> {
     let float_register = matches!(letter, 'f' | 'd');
     let is_builtin_float = matches!(ty.spelling.as_str(), "float" | "double");
     let integer_like = matches!(
@@ -136,8 +148,10 @@ fn kind_mismatch(cx: &Ctx, op: &AsmOperand, letter: char, ty: &CppType) -> Optio
     } else {
         "to pass a float's bits to an integer operand, write `__float_as_uint(x)`"
     });
-    if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
-        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+    if letter_fits_uses(stmt, op.index, right) == Some(true) {
+        if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
+            d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+        }
     }
     Some(d)
 }

@@ -24,6 +24,8 @@ declare_rule! {
     ///
     /// ## Fix
     /// Unsafe: removes the modifier letter; check that the plain operand is what was meant.
+    /// No fix for `%l` in `asm goto`: nvcc substitutes no label reference at all (measured),
+    /// so the branch has to move to C++.
     pub static META = {
         name: "unsupported-modifier",
         severity: Error,
@@ -52,6 +54,16 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let modifier_span =
                 template_span(stmt, p.span.start + 1..p.span.start + 1 + modifier.len());
             let written = &cx.source()[span.range()];
+            let goto_label = modifier == "l" && stmt.qualifiers.iter().any(|(q, _)| q == "goto");
+            if goto_label {
+                // Measured: nvcc never substitutes asm goto labels, with or without the `l`.
+                out.push(
+                    diagnostic(&META, span, format!("`{written}` refers to an asm goto label, which nvcc does not substitute"))
+                        .with_note("ptxas fails with `Unknown symbol '%l0'`; removing the `l` gives `Unknown symbol '%0'`")
+                        .with_help("branch in C++ on a predicate the asm returns as an output instead of using asm goto"),
+                );
+                continue;
+            }
             out.push(
                 diagnostic(
                     &META,

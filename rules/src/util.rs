@@ -928,3 +928,45 @@ fn matching_close(s: &str, open: char, close: char) -> Option<usize> {
     }
     None
 }
+
+/// Whether constraint `letter` fits every use of operand `index` in the template, by the ISA's
+/// operand types: `Some(true)` when every use resolves and fits, `Some(false)` when one does
+/// not, `None` when a use cannot be judged (unknown form, untyped slot) or there is none.
+/// Fixes that change a letter use it so they never move the error to ptxas.
+pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Option<bool> {
+    let mut seen = false;
+    for (_, instr) in stmt.ptx.instructions() {
+        let mut uses = Vec::new();
+        for (i, operand) in instr.operands.iter().enumerate() {
+            operand.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|b| b.index == index) {
+                        uses.push((i, o));
+                    }
+                }
+            });
+        }
+        if uses.is_empty() {
+            continue;
+        }
+        seen = true;
+        let form = instr_form(instr)?;
+        let slots = operand_slots(instr, &form);
+        for (i, _) in uses {
+            let info = slots.get(i).and_then(|(_, _, info)| *info)?;
+            if info.role == Role::Addr {
+                let space = info.space?;
+                let fits = letter == 'l' || (letter == 'r' && space.allows_32bit_address());
+                if !fits {
+                    return Some(false);
+                }
+                continue;
+            }
+            let ty = info.ty?;
+            if !isa::constraint_fits(letter, ty, form.wide_registers) {
+                return Some(false);
+            }
+        }
+    }
+    seen.then_some(true)
+}
