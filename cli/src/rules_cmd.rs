@@ -56,5 +56,46 @@ pub fn show(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         if rule.default_enabled { "On" } else { "Off" }
     );
     let _ = write!(out, "{}", registry::docs_text(rule));
+    let _ = write!(out, "{}", confirmation_section(rule.name));
     0
+}
+
+/// The GPU harness's results for a rule (`docs/confirmations.json`, built in), as Markdown.
+pub fn confirmation_section(rule: &str) -> String {
+    static TABLE: &str = include_str!("../../docs/confirmations.json");
+    let Ok(table) = serde_json::from_str::<serde_json::Value>(TABLE) else {
+        return String::new();
+    };
+    let cases: Vec<&serde_json::Value> = table["cases"]
+        .as_array()
+        .map(|c| c.iter().filter(|c| c["rule"] == rule).collect())
+        .unwrap_or_default();
+    let env = &table["environment"];
+    let mut text = String::from("\n\n## GPU confirmation\n\n");
+    if cases.is_empty() {
+        text.push_str(
+            "No corpus case of this rule was run on a GPU (see docs/confirmations.md).\n",
+        );
+        return text;
+    }
+    let count = |outcome: &str| cases.iter().filter(|c| c["outcome"] == outcome).count();
+    text.push_str(&format!(
+        "{} case(s) run by the GPU harness on {} with nvcc {} ({}): {} fixed-ok, {} confirmed, {} not-reproduced, {} harness-error. Details: docs/confirmations.md.\n\n",
+        cases.len(),
+        env["gpu"].as_str().unwrap_or("a GPU"),
+        env["nvcc"].as_str().unwrap_or("?"),
+        cases[0]["date"].as_str().unwrap_or("?"),
+        count("fixed-ok"),
+        count("confirmed"),
+        count("not-reproduced"),
+        count("harness-error"),
+    ));
+    for case in cases {
+        text.push_str(&format!(
+            "- `{}`: {}\n",
+            case["case"].as_str().unwrap_or("?"),
+            case["outcome"].as_str().unwrap_or("?")
+        ));
+    }
+    text
 }
