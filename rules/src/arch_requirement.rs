@@ -24,7 +24,16 @@ declare_rule! {
     /// real target nvcc 13.0 compiles for, without arch-specific suffix: `sm_75`, `sm_80`,
     /// `sm_86`, `sm_87`, `sm_88`, `sm_89`, `sm_90`, `sm_100`, `sm_103`, `sm_110`, `sm_120`,
     /// `sm_121`. So by default anything newer than `sm_75` must be guarded, and arch-specific
-    /// forms must be guarded by a feature macro. The PTX ISA is the one nvcc 13.0 emits, 9.0.
+    /// forms must be guarded by a feature macro. A file whose path names an architecture
+    /// (`gemm_sm90a.cu`, `kernels/sm100/...`) is taken to be built for that one, with its
+    /// arch-specific features. The PTX ISA is the one nvcc 13.0 emits, 9.0.
+    ///
+    /// Asm is compiled only where its function is: a kernel always; another function when a
+    /// call in the same file reaches it for that target (the call's own guards, and its
+    /// caller's, count: a helper called only under `#if __CUDA_ARCH__ >= 800` is guarded).
+    /// Helpers of headers, and helpers the file never calls, depend on code this file does
+    /// not show: they count as guarded. So does asm in an `if` whose condition is about the
+    /// architecture (`if (cuda::device::current_arch_traits().cluster_supported)`).
     ///
     /// A guard is evaluated for each target, and excludes it when it is false there:
     /// - a preprocessor condition on `__CUDA_ARCH__` (`#if __CUDA_ARCH__ >= 900`, `#else`
