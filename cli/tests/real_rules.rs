@@ -108,7 +108,11 @@ fn clean_code_exits_zero_for_its_targets() {
     dir.write(
         "k.cu",
         r#"__device__ void cp(unsigned smem, const void* gmem) {
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(smem), "l"(gmem) : "memory");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" :: "r"(smem), "l"(__cvta_generic_to_global(gmem)) : "memory");
+}
+__global__ void k(const float* g) {
+  __shared__ float s[4];
+  cp(static_cast<unsigned>(__cvta_generic_to_shared(s)), g);
 }
 "#,
     );
@@ -124,7 +128,8 @@ fn clean_code_exits_zero_for_its_targets() {
         None,
     );
     assert_eq!(run.code, 0, "{}", run.stdout);
-    // Without targets every supported SM counts, and cp.async needs sm_80: the flag reached the rule.
+    // Without targets every supported SM counts, and cp.async (reached from a kernel) needs
+    // sm_80: the flag reached the rule.
     let all = binary(&dir.path, &["check", "--output-format", "concise"], None);
     assert!(all.stdout.contains("arch-requirement"), "{}", all.stdout);
 }
