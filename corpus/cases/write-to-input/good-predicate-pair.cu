@@ -5,7 +5,7 @@ __device__ int shfl_or_keep(int v, int src, int fallback) {
       "{\n\t"
       ".reg .pred in_range;\n\t"
       ".reg .b32 t;\n\t"
-      "shfl.sync.idx.b32 t|in_range, %1, %2, 0x1f, 0xffffffff;\n\t"
+      "shfl.sync.idx.b32 t|in_range, %1, %2, 0x1f, 0xffffffff;\n\t"  // expect: prefer-cuda-ptx(info)
       "selp.b32 %0, t, %3, in_range;\n\t"
       "}"
       : "=r"(r)
