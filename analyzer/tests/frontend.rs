@@ -401,3 +401,14 @@ fn files_without_asm_are_skipped_cheaply() {
     ));
     assert!(parse("int main() { return 0; }").is_empty());
 }
+
+#[test]
+fn enclosing_if_conditions_are_recorded() {
+    let src = "template <int Arch> __device__ void f() {\n if constexpr (Arch >= 90) {\n  if (threadIdx.x == 0) { asm volatile(\"fence.proxy.async;\" ::: \"memory\"); }\n } else { asm volatile(\"membar.cta;\" ::: \"memory\"); }\n}";
+    let s = parse(src);
+    assert_eq!(
+        s[0].context.if_conditions,
+        vec!["(Arch >= 90)", "(threadIdx.x == 0)"]
+    );
+    assert!(s[1].context.if_conditions.is_empty());
+}

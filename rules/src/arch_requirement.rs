@@ -161,70 +161,11 @@ fn sm_in_path(path: &str) -> Option<Target> {
 /// architecture (`if (cuda::device::current_arch_traits().cluster_supported)`,
 /// `if constexpr (Arch >= 90)`): the compiler drops the branch for targets where it is
 /// false, so it is a guard we cannot evaluate.
-fn in_arch_if(text: &str, stmt: &AsmStatement) -> bool {
-    let Some(f) = &stmt.context.function else {
-        return false;
-    };
-    let (start, end) = (f.body.start as usize, stmt.span.start as usize);
-    if start >= end || end > text.len() {
-        return false;
-    }
-    let tokens = lex_range(text, start, end, false);
-    let w = |i: usize| text.get(tokens[i].span.range()).unwrap_or("");
-    // Indices of the `{` still open at the statement.
-    let mut open: Vec<usize> = Vec::new();
-    for i in 0..tokens.len() {
-        match w(i) {
-            "{" => open.push(i),
-            "}" => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    for &brace in &open {
-        // `if (cond) {` / `if constexpr (cond) {` / `} else if (cond) {`
-        if brace == 0 || w(brace - 1) != ")" {
-            continue;
-        }
-        let mut depth = 0;
-        let mut k = brace - 1;
-        let open_paren = loop {
-            match w(k) {
-                ")" => depth += 1,
-                "(" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break Some(k);
-                    }
-                }
-                _ => {}
-            }
-            if k == 0 {
-                break None;
-            }
-            k -= 1;
-        };
-        let Some(p) = open_paren else { continue };
-        let keyword = if p >= 1 && w(p - 1) == "constexpr" && p >= 2 {
-            w(p - 2)
-        } else if p >= 1 {
-            w(p - 1)
-        } else {
-            ""
-        };
-        if keyword != "if" {
-            continue;
-        }
-        let cond = text
-            .get(tokens[p].span.start as usize..tokens[brace - 1].span.end as usize)
-            .unwrap_or("");
+fn in_arch_if(stmt: &AsmStatement) -> bool {
+    stmt.context.if_conditions.iter().any(|cond| {
         let lower = cond.to_ascii_lowercase();
-        if lower.contains("arch") || lower.contains("sm_") || mentions_arch(cond) {
-            return true;
-        }
-    }
-    false
+        lower.contains("arch") || lower.contains("sm_") || mentions_arch(cond)
+    })
 }
 
 /// Headers are compiled as part of other files: whether their helpers are used, and for
@@ -854,7 +795,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let arch_macro = |n: &str| facts.doubtful(n);
         let compiled: Vec<&Target> = targets
             .iter()
-            .filter(|_| !in_arch_if(text, stmt))
+            .filter(|_| !in_arch_if(stmt))
             .filter(|t| guarded_for(stmt, t, &arch_macro) == Guarded::No)
             .filter(|t| match &stmt.context.function {
                 // Not in a function we recognised (or in a macro never used): in doubt.

@@ -271,9 +271,13 @@ fn qualifier_macros(text: &str, defines: &[Define]) -> HashMap<String, Vec<Strin
 #[derive(Clone, Debug)]
 enum ScopeKind {
     Function(Function),
-    Lambda { device: bool },
+    Lambda {
+        device: bool,
+    },
     Class,
     Loop,
+    /// `if (cond) {`: the condition as written, parentheses included.
+    If(String),
     Block,
 }
 
@@ -439,7 +443,12 @@ impl Scanner<'_> {
             }
             match before_word.as_str() {
                 "for" | "while" => return block(ScopeKind::Loop),
-                "if" | "switch" | "catch" => return block(ScopeKind::Block),
+                "if" => {
+                    let condition =
+                        self.text[self.tokens[open].start()..self.tokens[p].end()].to_string();
+                    return block(ScopeKind::If(condition));
+                }
+                "switch" | "catch" => return block(ScopeKind::Block),
                 "]" => return block(ScopeKind::Lambda { device: false }),
                 "__device__" | "__host__" => {
                     // `[=] __device__ (args) {`
@@ -609,6 +618,13 @@ impl Scanner<'_> {
                 _ => None,
             })
             .collect();
+        let if_conditions = inner
+            .iter()
+            .filter_map(|s| match &s.kind {
+                ScopeKind::If(c) => Some(c.clone()),
+                _ => None,
+            })
+            .collect();
         let mut nv_target = Vec::new();
         for frame in &self.parens {
             let Some(callee) = frame.callee.as_deref() else {
@@ -626,6 +642,7 @@ impl Scanner<'_> {
             conditions,
             in_loop,
             in_lambda: !lambdas.is_empty(),
+            if_conditions,
             target: None,
             nv_target,
         };

@@ -125,6 +125,9 @@ pub struct Context {
     /// Inside a `for`/`while`/`do` body.
     pub in_loop: bool,
     pub in_lambda: bool,
+    /// Conditions of the `if (...) { }` blocks around the statement in its function,
+    /// outermost first, as written (`(Arch >= 90)`).
+    pub if_conditions: Vec<String>,
     pub target: Option<Target>,
     /// Enclosing `NV_IF_TARGET`/`NV_IF_ELSE_TARGET`/`NV_DISPATCH_TARGET` branches:
     /// the target query (`NV_PROVIDES_SM_90`) and whether the statement is in its true branch.
