@@ -1,5 +1,6 @@
 use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, parse_version, template_span, FormPattern,
+    diagnostic, expand_alternatives, implements_cuda_ptx, parse_version, template_span,
+    FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
@@ -115,9 +116,19 @@ pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'stati
     {
         return None;
     }
-    rows().iter().find(|r| {
-        r.since_cccl <= cccl && r.pattern.matches(instr) && element_size_covered(r, instr)
-    })
+    static INDEX: std::sync::OnceLock<PatternIndex> = std::sync::OnceLock::new();
+    let rows = rows();
+    let index = INDEX.get_or_init(|| PatternIndex::new(rows.iter().map(|r| &r.pattern)));
+    let tokens = InstrTokens::of(instr);
+    index
+        .candidates(&tokens)
+        .iter()
+        .map(|&i| &rows[i])
+        .find(|r| {
+            r.since_cccl <= cccl
+                && r.pattern.matches_tokens(&tokens, instr)
+                && element_size_covered(r, instr)
+        })
 }
 
 /// The `ld`/`st` `.v4` wrappers are the 256-bit forms (`.v4.b64`, sm_100) only.

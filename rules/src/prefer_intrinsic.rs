@@ -1,6 +1,6 @@
 use crate::util::{
     diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx,
-    substitute_alternatives, template_span, FormPattern,
+    substitute_alternatives, template_span, FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
@@ -110,7 +110,15 @@ pub fn intrinsic_for(instr: &Instruction) -> Option<&'static IntrinsicRow> {
     {
         return None;
     }
-    rows().iter().find(|r| r.pattern.matches(instr))
+    static INDEX: std::sync::OnceLock<PatternIndex> = std::sync::OnceLock::new();
+    let rows = rows();
+    let index = INDEX.get_or_init(|| PatternIndex::new(rows.iter().map(|r| &r.pattern)));
+    let tokens = InstrTokens::of(instr);
+    index
+        .candidates(&tokens)
+        .iter()
+        .map(|&i| &rows[i])
+        .find(|r| r.pattern.matches_tokens(&tokens, instr))
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {

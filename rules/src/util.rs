@@ -540,6 +540,45 @@ fn split_tokens<'a>(
     (words, types, vector)
 }
 
+/// An instruction's opcode split the way [`FormPattern`]s compare it.
+pub struct InstrTokens {
+    pub words: Vec<String>,
+    pub types: Vec<String>,
+    pub vector: Option<String>,
+}
+
+impl InstrTokens {
+    pub fn of(instr: &Instruction) -> InstrTokens {
+        let (words, types, vector) = split_tokens(instr.parts.iter().map(|p| p.text.as_str()));
+        InstrTokens {
+            words,
+            types,
+            vector,
+        }
+    }
+}
+
+/// Patterns grouped by their opcode words, so an instruction is compared only with the
+/// patterns that can match it.
+pub struct PatternIndex {
+    by_words: std::collections::HashMap<Vec<String>, Vec<usize>>,
+}
+
+impl PatternIndex {
+    pub fn new<'a>(patterns: impl Iterator<Item = &'a FormPattern>) -> PatternIndex {
+        let mut by_words: std::collections::HashMap<Vec<String>, Vec<usize>> = Default::default();
+        for (i, p) in patterns.enumerate() {
+            by_words.entry(p.words.clone()).or_default().push(i);
+        }
+        PatternIndex { by_words }
+    }
+
+    /// Indices (in the order given to [`Self::new`]) of the patterns with these words.
+    pub fn candidates(&self, tokens: &InstrTokens) -> &[usize] {
+        self.by_words.get(&tokens.words).map_or(&[], Vec::as_slice)
+    }
+}
+
 impl FormPattern {
     /// Parses one expanded pattern (no `{a,b}` groups left).
     pub fn parse(text: &str) -> FormPattern {
@@ -569,8 +608,17 @@ impl FormPattern {
     /// pattern names some; special-register `mov` patterns accept any `mov` type of the same
     /// size). Operands are compared when the pattern gives them.
     pub fn matches(&self, instr: &Instruction) -> bool {
-        let (words, types, vector) = split_tokens(instr.parts.iter().map(|p| p.text.as_str()));
-        if words != self.words || vector != self.vector {
+        self.matches_tokens(&InstrTokens::of(instr), instr)
+    }
+
+    /// [`Self::matches`] with the instruction's tokens split once by the caller.
+    pub fn matches_tokens(&self, tokens: &InstrTokens, instr: &Instruction) -> bool {
+        let InstrTokens {
+            words,
+            types,
+            vector,
+        } = tokens;
+        if *words != self.words || *vector != self.vector {
             return false;
         }
         let sreg = self
@@ -584,10 +632,10 @@ impl FormPattern {
                     .map(|t| t.bits)
                     .collect()
             };
-            if bits(&types) != bits(&self.types) {
+            if bits(types) != bits(&self.types) {
                 return false;
             }
-        } else if !self.types.is_empty() && types != self.types {
+        } else if !self.types.is_empty() && *types != self.types {
             return false;
         }
         let Some(ops) = &self.operands else {
