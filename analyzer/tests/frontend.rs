@@ -412,3 +412,27 @@ fn enclosing_if_conditions_are_recorded() {
     );
     assert!(s[1].context.if_conditions.is_empty());
 }
+
+#[test]
+fn prefilter_needs_the_word_asm() {
+    use ptxguard_analyzer::cpp::may_contain_asm;
+    for yes in [
+        "asm(\"x\")",
+        "x; __asm__ volatile",
+        "__asm(",
+        "f(){asm\n(",
+        "#define A asm",
+    ] {
+        assert!(may_contain_asm(yes.as_bytes()), "{yes}");
+    }
+    for no in [
+        "plasma",
+        "wasm_module",
+        "asm_count",
+        "my_asm",
+        "fasm",
+        "ASM",
+    ] {
+        assert!(!may_contain_asm(no.as_bytes()), "{no}");
+    }
+}

@@ -41,12 +41,7 @@ pub fn analyze(
 
 /// Files without the bytes `asm` can hold no asm statement: they skip the engine.
 pub fn may_hold_asm(bytes: &[u8]) -> bool {
-    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
-        std::sync::OnceLock::new();
-    FINDER
-        .get_or_init(|| memchr::memmem::Finder::new(b"asm"))
-        .find(bytes)
-        .is_some()
+    ptxguard_analyzer::cpp::may_contain_asm(bytes)
 }
 
 /// Whether the text may hold a suppression comment.

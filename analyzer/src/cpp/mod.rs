@@ -23,9 +23,27 @@ use preproc::{
 };
 use std::collections::HashMap;
 
-/// True when the text may contain an asm statement (cheap pre-filter).
+/// True when the text may contain an asm statement (cheap pre-filter): the word `asm`,
+/// `__asm` or `__asm__` standing alone, not inside a longer name (`plasma`, `wasm`, `asm_x`).
 pub fn may_contain_asm(bytes: &[u8]) -> bool {
-    memchr::memmem::find(bytes, b"asm").is_some()
+    static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
+        std::sync::OnceLock::new();
+    let finder = FINDER.get_or_init(|| memchr::memmem::Finder::new(b"asm"));
+    finder.find_iter(bytes).any(|at| {
+        let mut start = at;
+        // `__asm`: step over the leading underscores.
+        while start > 0 && bytes[start - 1] == b'_' && at - start < 2 {
+            start -= 1;
+        }
+        let mut end = at + 3;
+        if start < at && bytes[end..].starts_with(b"__") {
+            end += 2;
+        }
+        let before_ok = start == 0 || !lexer::is_ident_continue(bytes[start - 1]);
+        let after_ok =
+            end >= bytes.len() || !lexer::is_ident_continue(bytes[end]) || bytes[end] == b'\\';
+        before_ok && after_ok
+    })
 }
 
 /// Finds and models every asm statement of a file, in source order.
