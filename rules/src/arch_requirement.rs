@@ -1,6 +1,6 @@
 use crate::util::{diagnostic, instr_form, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::cpp::lexer::{lex_range, TokenKind};
+use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::preproc::{
     active_conditions, apply_conditional, leaves, parse_directive, CondExpr, CondFrame,
     DirectiveKind,
@@ -430,9 +430,8 @@ const NOT_FUNCTIONS: &[&str] = &[
 const NV_DISPATCH: &[&str] = &["NV_IF_TARGET", "NV_IF_ELSE_TARGET", "NV_DISPATCH_TARGET"];
 
 /// Gathers the defines and call sites of a file.
-pub fn file_facts(text: &str) -> FileFacts {
+pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
     let mut facts = FileFacts::default();
-    let tokens = lex_range(text, 0, text.len(), false);
     let mut stack: Vec<CondFrame> = Vec::new();
     // Brace frames: Some((name, kernel)) for function bodies.
     let mut frames: Vec<Option<(String, bool)>> = Vec::new();
@@ -791,7 +790,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let text = cx.source();
-        let facts = facts.get_or_insert_with(|| file_facts(text));
+        let facts = facts.get_or_insert_with(|| file_facts(text, cx.tokens()));
         let arch_macro = |n: &str| facts.doubtful(n);
         let compiled: Vec<&Target> = targets
             .iter()

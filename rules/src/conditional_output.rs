@@ -57,7 +57,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.outputs.is_empty() {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         if flow.opaque {
             continue;
         }

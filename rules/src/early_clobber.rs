@@ -56,7 +56,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.outputs.is_empty() || stmt.inputs.is_empty() {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         if flow.steps.len() < 2 {
             continue;
         }

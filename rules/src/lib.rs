@@ -4,7 +4,8 @@
 //! the rule's documentation) and a `check` function that reads the model of one file and
 //! pushes diagnostics. Rules never look at statements that are not PTX.
 
-use ptxguard_analyzer::cpp::{find_asm_statements, AsmStatement};
+use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
+use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]
@@ -83,6 +84,10 @@ pub struct Ctx<'a> {
     pub file: &'a SourceFile,
     pub statements: &'a [AsmStatement],
     pub options: &'a Options,
+    /// Each statement's read/write analysis, computed once for all the rules that need it.
+    flows: Vec<std::cell::OnceCell<dataflow::Flow<'a>>>,
+    /// The file's C++ tokens, from the front end when it made them, else lexed on first need.
+    tokens: std::cell::OnceCell<Vec<Token>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -93,6 +98,43 @@ impl<'a> Ctx<'a> {
 
     pub fn source(&self) -> &'a str {
         &self.file.text
+    }
+
+    /// The file's C++ tokens (comments skipped, directives whole).
+    pub fn tokens(&self) -> &[Token] {
+        self.tokens
+            .get_or_init(|| lex_range(&self.file.text, 0, self.file.text.len(), false))
+    }
+
+    /// The read/write analysis of a statement, shared by every rule that asks for it.
+    pub fn flow(&self, stmt: &'a AsmStatement) -> FlowRef<'_, 'a> {
+        let base = self.statements.as_ptr() as usize;
+        let index = (stmt as *const AsmStatement as usize).wrapping_sub(base)
+            / std::mem::size_of::<AsmStatement>().max(1);
+        match self.flows.get(index) {
+            Some(cell) if std::ptr::eq(&self.statements[index], stmt) => {
+                FlowRef::Shared(cell.get_or_init(|| dataflow::Flow::new(stmt)))
+            }
+            // Not one of this file's statements: nothing to share it with.
+            _ => FlowRef::Owned(Box::new(dataflow::Flow::new(stmt))),
+        }
+    }
+}
+
+/// A statement's [`dataflow::Flow`], shared through [`Ctx::flow`].
+pub enum FlowRef<'c, 'a> {
+    Shared(&'c dataflow::Flow<'a>),
+    Owned(Box<dataflow::Flow<'a>>),
+}
+
+impl<'a> std::ops::Deref for FlowRef<'_, 'a> {
+    type Target = dataflow::Flow<'a>;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            FlowRef::Shared(f) => f,
+            FlowRef::Owned(f) => f,
+        }
     }
 }
 
@@ -152,14 +194,23 @@ impl RuleMeta {
 
 /// Runs every rule (default-off ones included) on one file. Callers filter by configuration.
 pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
-    let statements = find_asm_statements(file);
-    check_statements(file, &statements, options)
+    let (statements, tokens) = find_asm_statements_and_tokens(file);
+    run_rules(file, &statements, Some(tokens), options)
 }
 
 /// Runs every rule on statements already found (the editor path keeps them).
 pub fn check_statements(
     file: &SourceFile,
     statements: &[AsmStatement],
+    options: &Options,
+) -> Vec<Diagnostic> {
+    run_rules(file, statements, None, options)
+}
+
+fn run_rules(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    tokens: Option<Vec<Token>>,
     options: &Options,
 ) -> Vec<Diagnostic> {
     if statements.is_empty() {
@@ -169,6 +220,8 @@ pub fn check_statements(
         file,
         statements,
         options,
+        flows: (0..statements.len()).map(|_| Default::default()).collect(),
+        tokens: tokens.map(std::cell::OnceCell::from).unwrap_or_default(),
     };
     let mut out = Vec::new();
     for (_, check) in RULES {

@@ -1,4 +1,3 @@
-use crate::dataflow::Flow;
 use crate::util::{add_memory_clobber, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Fix, Severity};
@@ -60,7 +59,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.has_clobber("memory") {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         // The first instruction that writes or orders memory, else the first that reads it.
         let mut strongest: Option<(usize, crate::dataflow::MemoryUse)> = None;
         for i in 0..flow.steps.len() {

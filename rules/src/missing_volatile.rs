@@ -76,7 +76,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.outputs.is_empty() || is_volatile(stmt) {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         let has_memory = stmt.has_clobber("memory");
         let Some(reason) = reason(&flow, has_memory) else {
             continue;

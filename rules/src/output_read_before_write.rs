@@ -1,4 +1,3 @@
-use crate::dataflow::Flow;
 use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -47,7 +46,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.outputs.is_empty() {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         if flow.opaque {
             continue;
         }

@@ -1,4 +1,3 @@
-use crate::dataflow::Flow;
 use crate::util::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
@@ -49,7 +48,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if stmt.inputs.is_empty() {
             continue;
         }
-        let flow = Flow::new(stmt);
+        let flow = cx.flow(stmt);
         let mut reported = vec![false; stmt.operand_count()];
         for u in &flow.uses {
             if !u.access.writes() || u.in_guard || reported[u.operand] {

@@ -48,11 +48,23 @@ pub fn may_contain_asm(bytes: &[u8]) -> bool {
 
 /// Finds and models every asm statement of a file, in source order.
 pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
+    find_asm_statements_and_tokens(file).0
+}
+
+/// [`find_asm_statements`], also returning the file's tokens (empty when the file cannot
+/// hold asm) for callers that look further at the file.
+pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<Token>) {
     if !may_contain_asm(file.text.as_bytes()) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let text = file.text.as_str();
     let tokens = lex_range(text, 0, text.len(), false);
+    let statements = statements_from_tokens(file, &tokens);
+    (statements, tokens)
+}
+
+fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStatement> {
+    let text = file.text.as_str();
     let defines = collect_defines(text, &tokens);
     let string_macros = string_macros(text, &defines);
     let qualifier_macros = qualifier_macros(text, &defines);

@@ -68,8 +68,7 @@ impl Constraint {
 
     /// The single register/immediate letter when there is exactly one.
     pub fn letter(&self) -> Option<char> {
-        let letters = self.letters();
-        let mut chars = letters.chars();
+        let mut chars = self.text.chars().filter(|c| !matches!(c, '=' | '+' | '&'));
         let first = chars.next()?;
         chars.next().is_none().then_some(first)
     }
