@@ -130,6 +130,8 @@ impl Template {
 fn decode_literal(text: &str, token: Span, out: &mut String, map: &mut Vec<Span>) -> bool {
     let bytes = text.as_bytes();
     let (start, end) = (token.start as usize, token.end as usize);
+    out.reserve(end - start);
+    map.reserve(end - start);
     let Some(quote) = memchr::memchr(b'"', &bytes[start..end]).map(|i| start + i) else {
         return false;
     };

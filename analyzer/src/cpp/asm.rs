@@ -46,8 +46,8 @@ pub struct AsmInput<'a> {
     pub macro_params: &'a [String],
     /// First token searched for operand declarations (the enclosing function's start).
     pub decl_search_start: usize,
-    /// Return types of the file's functions, computed once on first need.
-    pub functions: &'a std::cell::OnceCell<HashMap<String, super::types::CppType>>,
+    /// The file's function return types and identifier occurrences, built once on first need.
+    pub index: &'a std::cell::OnceCell<super::types::FileIndex>,
 }
 
 fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {
@@ -320,7 +320,7 @@ fn parse_operands(
                     tokens: input.tokens,
                     search: input.decl_search_start..first_token,
                     use_at: first_token,
-                    functions: input.functions,
+                    index: input.index,
                     declarations: &declarations,
                 };
                 // In a macro body the parameters have no declaration and stay unknown.

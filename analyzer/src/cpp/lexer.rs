@@ -68,7 +68,13 @@ pub fn splice_len(bytes: &[u8], i: usize) -> usize {
 /// The text of a token with line splices removed (borrowed when there are none).
 pub fn token_text(text: &str, span: Span) -> std::borrow::Cow<'_, str> {
     let slice = &text[span.range()];
-    if !slice.contains('\\') {
+    // Short tokens (most of them) are cheaper to scan by hand than through memchr.
+    let has_backslash = if slice.len() < 24 {
+        slice.bytes().any(|b| b == b'\\')
+    } else {
+        memchr::memchr(b'\\', slice.as_bytes()).is_some()
+    };
+    if !has_backslash {
         return std::borrow::Cow::Borrowed(slice);
     }
     let bytes = slice.as_bytes();

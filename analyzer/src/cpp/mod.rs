@@ -83,7 +83,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         scopes: Vec::new(),
         parens: Vec::new(),
     };
-    let functions = std::cell::OnceCell::new();
+    let file_index = std::cell::OnceCell::new();
     let device_file = target::has_device_markers(&file.path, text);
     let mut statements = Vec::new();
     let mut macro_uses: HashMap<String, Context> = HashMap::new();
@@ -105,7 +105,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                         string_macros: &string_macros,
                         macro_params: &[],
                         decl_search_start: scanner.function_start_token(),
-                        functions: &functions,
+                        index: &file_index,
                     };
                     if let Some(parsed) = parse_asm(&input, i) {
                         let context = scanner.context(i);
@@ -126,7 +126,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
     for def in asm_macros.values() {
         let body = lex_range(text, def.body.start as usize, def.body.end as usize, true);
         let params = def.params.clone().unwrap_or_default();
-        let macro_functions = std::cell::OnceCell::new();
+        let macro_index = std::cell::OnceCell::new();
         let mut k = 0;
         while k < body.len() {
             let w = token_text(text, body[k].span);
@@ -137,7 +137,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                     string_macros: &string_macros,
                     macro_params: &params,
                     decl_search_start: 0,
-                    functions: &macro_functions,
+                    index: &macro_index,
                 };
                 if let Some(parsed) = parse_asm(&input, k) {
                     let end = parsed.end_token;

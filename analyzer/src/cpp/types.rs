@@ -158,6 +158,15 @@ fn builtin_return(name: &str) -> Option<CppType> {
     }
 }
 
+/// What typing looks up across a file, built in one pass over its tokens.
+#[derive(Debug, Default)]
+pub struct FileIndex {
+    /// `TYPE name(` with a known TYPE.
+    functions: std::collections::HashMap<String, CppType>,
+    /// Token indices of every identifier, by name, in order.
+    occurrences: std::collections::HashMap<String, Vec<u32>>,
+}
+
 /// Tokens of the file plus where to search for declarations.
 pub struct Scope<'a> {
     pub text: &'a str,
@@ -166,8 +175,8 @@ pub struct Scope<'a> {
     pub search: std::ops::Range<usize>,
     /// Token index of the statement using the operand.
     pub use_at: usize,
-    /// Return types of the file's functions, computed on first need.
-    pub functions: &'a std::cell::OnceCell<std::collections::HashMap<String, CppType>>,
+    /// The file's function return types and identifier occurrences, built on first need.
+    pub index: &'a std::cell::OnceCell<FileIndex>,
     /// Declarations already looked up for this statement (operands share their bases).
     pub declarations: &'a std::cell::RefCell<std::collections::HashMap<String, Option<CppType>>>,
 }
@@ -175,20 +184,6 @@ pub struct Scope<'a> {
 impl Scope<'_> {
     fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
         token_text(self.text, self.tokens[i].span)
-    }
-
-    /// Whether token `i` is the identifier `name` (splice-free fast path).
-    fn is_ident(&self, i: usize, name: &str) -> bool {
-        let tok = &self.tokens[i];
-        tok.kind == TokenKind::Ident
-            && (self.text.as_bytes()[tok.span.range()] == *name.as_bytes()
-                || (tok.len_hint_has_splice(self.text) && self.word(i) == name))
-    }
-}
-
-impl Token {
-    fn len_hint_has_splice(&self, text: &str) -> bool {
-        memchr::memchr(b'\\', &text.as_bytes()[self.span.range()]).is_some()
     }
 }
 
@@ -199,6 +194,18 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
         return info;
     }
     let toks = &scope.tokens[range.clone()];
+    // The common operand: one declared name (`true`/`false` are literals below).
+    let single_name = toks.len() == 1
+        && toks[0].kind == TokenKind::Ident
+        && !matches!(&scope.text[toks[0].span.range()], "true" | "false");
+    if single_name {
+        let name = token_text(scope.text, toks[0].span);
+        if let Some(ty) = declared_type(scope, &name) {
+            info.from_address = ty.is_pointer();
+            info.ty = Some(ty);
+        }
+        return info;
+    }
     let words: Vec<std::borrow::Cow<str>> = toks
         .iter()
         .map(|t| token_text(scope.text, t.span))
@@ -491,13 +498,14 @@ fn declared_type(scope: &Scope, name: &str) -> Option<CppType> {
 
 fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
     let end = scope.use_at.min(scope.tokens.len());
-    let mut i = end;
-    while i > scope.search.start {
-        i -= 1;
-        let tok = &scope.tokens[i];
-        let _ = tok;
-        if !scope.is_ident(i, name) {
-            continue;
+    let index = scope.index.get_or_init(|| build_index(scope));
+    let occurrences = index.occurrences.get(name)?;
+    // The occurrences before the use, nearest first.
+    let before = occurrences.partition_point(|&i| (i as usize) < end);
+    for &i in occurrences[..before].iter().rev() {
+        let i = i as usize;
+        if i < scope.search.start {
+            break;
         }
         // Followed by what ends a declarator.
         let next = scope
@@ -633,10 +641,27 @@ fn strip_to_base(ty: &CppType) -> CppType {
 /// Return type of a function defined or declared in this file: `uint32_t name(`.
 fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
     scope
+        .index
+        .get_or_init(|| build_index(scope))
         .functions
-        .get_or_init(|| file_functions(scope))
         .get(name)
         .cloned()
+}
+
+fn build_index(scope: &Scope) -> FileIndex {
+    let mut occurrences: std::collections::HashMap<String, Vec<u32>> = Default::default();
+    for (i, tok) in scope.tokens.iter().enumerate() {
+        if tok.kind == TokenKind::Ident {
+            occurrences
+                .entry(token_text(scope.text, tok.span).into_owned())
+                .or_default()
+                .push(i as u32);
+        }
+    }
+    FileIndex {
+        functions: file_functions(scope),
+        occurrences,
+    }
 }
 
 /// One pass over the file: every `TYPE name(` with a known TYPE.
@@ -701,14 +726,14 @@ mod tests {
             .iter()
             .rposition(|t| &src[t.span.range()] == "@")
             .unwrap();
-        let functions = std::cell::OnceCell::new();
+        let index = std::cell::OnceCell::new();
         let declarations = Default::default();
         let scope = Scope {
             text: &src,
             tokens: &toks,
             search: 0..at,
             use_at: at,
-            functions: &functions,
+            index: &index,
             declarations: &declarations,
         };
         type_expression(&scope, at + 2..end - 1)
