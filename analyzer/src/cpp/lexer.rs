@@ -181,7 +181,12 @@ fn lex(
                 c.bump();
                 line_start = true;
             }
-            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => c.bump(),
+            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                c.bump();
+                while c.pos < c.end && matches!(bytes[c.pos], b' ' | b'\t' | b'\r') {
+                    c.pos += 1;
+                }
+            }
             b'/' if c.peek2() == Some(b'/') => {
                 skip_line_comment(&mut c);
                 if let Some(list) = comments.as_deref_mut() {
@@ -224,12 +229,24 @@ fn lex(
                 line_start = false;
             }
             b if is_ident_start(b) => {
-                while c.peek().is_some_and(is_ident_continue) {
-                    c.bump();
+                loop {
+                    // Plain identifier bytes in a run; `peek` only for what may be a splice.
+                    while c.pos < c.end && is_ident_continue(bytes[c.pos]) {
+                        c.pos += 1;
+                    }
+                    if !c.peek().is_some_and(is_ident_continue) {
+                        break;
+                    }
                 }
                 // Encoding prefixes and raw strings: u8"..", L"..", R"(..)", u8R"x(..)x".
-                let ident = token_text(text, Span::new(tok_start, c.pos));
-                if c.peek() == Some(b'"') && is_string_prefix(&ident) {
+                let next = c.peek();
+                let prefix_like = matches!(next, Some(b'"' | b'\'')) && c.pos - tok_start <= 3;
+                let ident = if prefix_like {
+                    token_text(text, Span::new(tok_start, c.pos))
+                } else {
+                    std::borrow::Cow::Borrowed("")
+                };
+                if next == Some(b'"') && is_string_prefix(&ident) {
                     let unterminated = if ident.ends_with('R') {
                         lex_raw_string(&mut c)
                     } else {
