@@ -47,7 +47,7 @@ pub struct AsmInput<'a> {
     /// First token searched for operand declarations (the enclosing function's start).
     pub decl_search_start: usize,
     /// The file's function return types and identifier occurrences, built once on first need.
-    pub index: &'a std::cell::OnceCell<super::types::FileIndex>,
+    pub index: &'a std::cell::OnceCell<super::types::FileIndex<'a>>,
 }
 
 fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {

@@ -160,15 +160,15 @@ fn builtin_return(name: &str) -> Option<CppType> {
 
 /// What typing looks up across a file, built in one pass over its tokens.
 #[derive(Debug, Default)]
-pub struct FileIndex {
+pub struct FileIndex<'a> {
     /// `TYPE name(` with a known TYPE.
     functions: std::collections::HashMap<String, CppType>,
     /// Token indices of every identifier, by name, in order.
-    occurrences: std::collections::HashMap<String, Vec<u32>>,
+    occurrences: std::collections::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
 }
 
 /// Tokens of the file plus where to search for declarations.
-pub struct Scope<'a> {
+pub struct Scope<'a, 'd> {
     pub text: &'a str,
     pub tokens: &'a [Token],
     /// Token range to search for declarations before `use_at` (function start..asm).
@@ -176,12 +176,12 @@ pub struct Scope<'a> {
     /// Token index of the statement using the operand.
     pub use_at: usize,
     /// The file's function return types and identifier occurrences, built on first need.
-    pub index: &'a std::cell::OnceCell<FileIndex>,
+    pub index: &'a std::cell::OnceCell<FileIndex<'a>>,
     /// Declarations already looked up for this statement (operands share their bases).
-    pub declarations: &'a std::cell::RefCell<std::collections::HashMap<String, Option<CppType>>>,
+    pub declarations: &'d std::cell::RefCell<std::collections::HashMap<String, Option<CppType>>>,
 }
 
-impl Scope<'_> {
+impl Scope<'_, '_> {
     fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
         token_text(self.text, self.tokens[i].span)
     }
@@ -648,12 +648,13 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
         .cloned()
 }
 
-fn build_index(scope: &Scope) -> FileIndex {
-    let mut occurrences: std::collections::HashMap<String, Vec<u32>> = Default::default();
+fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
+    let mut occurrences: std::collections::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
+        Default::default();
     for (i, tok) in scope.tokens.iter().enumerate() {
         if tok.kind == TokenKind::Ident {
             occurrences
-                .entry(token_text(scope.text, tok.span).into_owned())
+                .entry(token_text(scope.text, tok.span))
                 .or_default()
                 .push(i as u32);
         }
