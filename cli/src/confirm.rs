@@ -253,10 +253,7 @@ fn split_level(s: &str) -> Option<((Level, &str), String)> {
     while let Some(rel) = s[search..].find(':') {
         let colon = search + rel;
         let before = s[..colon].trim_end();
-        let word_start = before
-            .rfind(|c: char| c == ';' || c == ',')
-            .map(|i| i + 1)
-            .unwrap_or(0);
+        let word_start = before.rfind([';', ',']).map(|i| i + 1).unwrap_or(0);
         let word = before[word_start..].trim();
         if let Some(level) = level_of(word) {
             let head = before[..word_start].trim().trim_end_matches(';');

@@ -65,7 +65,7 @@ pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, 
 
 fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStatement> {
     let text = file.text.as_str();
-    let defines = collect_defines(text, &tokens);
+    let defines = collect_defines(text, tokens);
     let string_macros = string_macros(text, &defines);
     let qualifier_macros = qualifier_macros(text, &defines);
     let asm_macros: HashMap<&str, &Define> = defines
@@ -76,7 +76,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
 
     let mut scanner = Scanner {
         text,
-        tokens: &tokens,
+        tokens,
         is_cu: file.path.extension().is_some_and(|e| e == "cu"),
         qualifier_macros: &qualifier_macros,
         cond_stack: Vec::new(),
@@ -101,7 +101,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                 if KEYWORDS.contains(&w.as_ref()) {
                     let input = AsmInput {
                         text,
-                        tokens: &tokens,
+                        tokens,
                         string_macros: &string_macros,
                         macro_params: &[],
                         decl_search_start: scanner.function_start_token(),
@@ -143,7 +143,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                     let end = parsed.end_token;
                     let mut context = macro_uses.get(&def.name).cloned().unwrap_or_default();
                     let directive_conditions =
-                        conditions_at(text, &tokens, def.name_span.start as usize);
+                        conditions_at(text, tokens, def.name_span.start as usize);
                     if context.conditions.is_empty() {
                         context.conditions = directive_conditions;
                     }

@@ -669,7 +669,7 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
 fn file_functions(scope: &Scope) -> std::collections::HashMap<String, CppType> {
     let mut out = std::collections::HashMap::new();
     for i in 1..scope.tokens.len() {
-        if scope.tokens[i].kind != TokenKind::Ident || false {
+        if scope.tokens[i].kind != TokenKind::Ident {
             continue;
         }
         if scope.tokens.get(i + 1).map(|t| &scope.text[t.span.range()]) != Some("(") {
