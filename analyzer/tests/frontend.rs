@@ -436,3 +436,10 @@ fn prefilter_needs_the_word_asm() {
         assert!(!may_contain_asm(no.as_bytes()), "{no}");
     }
 }
+
+#[test]
+fn amd_asm_in_a_hip_device_function_is_not_ptx() {
+    let src = "#ifdef V_DOT2_AVAILABLE\n__device__ void mad(float& acc, half2 v, half2 u) { asm volatile(\"v_dot2_f32_f16 %0, %1, %2, %0\" : \"+v\"(acc) : \"v\"(v), \"v\"(u)); }\n#endif\n";
+    let s = parse(src);
+    assert!(matches!(s[0].context.target, Some(Target::Foreign(_))));
+}

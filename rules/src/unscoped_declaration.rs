@@ -1,7 +1,7 @@
 use crate::util::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
-use ptxguard_analyzer::ptx::StatementKind;
+use ptxguard_analyzer::ptx::{StatementKind, SyntaxErrorKind};
 use ptxguard_analyzer::template::PieceKind;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 
@@ -17,7 +17,9 @@ declare_rule! {
     /// 't1'` / `Duplicate definition of label 'DONE'` (measured with nvcc 13.0). It compiles
     /// today only because the statement happens to appear once.
     ///
-    /// Labels that contain `%=` are unique per instance and are not reported.
+    /// Labels that contain `%=` are unique per instance and are not reported, nor is an asm
+    /// written directly in a `__global__` function's body outside loops and macros (a kernel
+    /// is emitted once: it is never inlined), nor a template the parser could not read.
     ///
     /// ## Example
     /// ```cuda
@@ -51,7 +53,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         let inherited = open_before;
         open_before = (open_before + stmt.ptx.open_braces_at_end).max(0);
-        if !stmt.is_ptx() || inherited > 0 {
+        if !stmt.is_ptx() || inherited > 0 || emitted_once(stmt) || unreliable(stmt) {
             continue;
         }
         let fix = wrap_in_braces(stmt);
@@ -87,6 +89,26 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// An asm written directly in a kernel's body, outside any loop and macro, is emitted once:
+/// a kernel is never inlined into another function.
+fn emitted_once(stmt: &AsmStatement) -> bool {
+    let kernel = stmt
+        .context
+        .function
+        .as_ref()
+        .is_some_and(|f| f.has("__global__"));
+    kernel && !stmt.context.in_loop && !stmt.context.in_lambda && stmt.macro_name.is_none()
+}
+
+/// Text the parser could not read as statements (an unterminated string, stray tokens) may
+/// look like labels; stay silent rather than guess.
+fn unreliable(stmt: &AsmStatement) -> bool {
+    stmt.ptx
+        .errors
+        .iter()
+        .any(|e| !matches!(e.kind, SyntaxErrorKind::UnbalancedClose))
 }
 
 fn is_declaration(directive: &str) -> bool {

@@ -184,6 +184,12 @@ fn finish(
     };
     stmt.context = context;
     stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());
+    if matches!(stmt.context.target, Some(Target::Device)) {
+        // HIP device code is `__device__` too.
+        if let Some(reason) = target::amd_asm(&stmt) {
+            stmt.context.target = Some(Target::Foreign(reason));
+        }
+    }
     if matches!(stmt.context.target, None | Some(Target::Unknown)) {
         if let Some(reason) = target::foreign_asm(&stmt) {
             stmt.context.target = Some(Target::Foreign(reason));

@@ -187,6 +187,35 @@ pub fn has_device_markers(path: &std::path::Path, text: &str) -> bool {
     .any(|m| memchr::memmem::find(bytes, m.as_bytes()).is_some())
 }
 
+/// Mnemonics no PTX instruction has, whatever the context says: AMD GCN/RDNA asm in HIP
+/// `__device__` functions (`v_dot2_f32_f16`, `s_waitcnt`, `ds_swizzle_b32`...).
+pub fn amd_asm(stmt: &AsmStatement) -> Option<String> {
+    let first = first_word(stmt);
+    let lower = first.to_ascii_lowercase();
+    [
+        "s_",
+        "v_",
+        "ds_",
+        "buffer_",
+        "flat_",
+        "global_load_",
+        "global_store_",
+        "global_atomic_",
+    ]
+    .iter()
+    .any(|p| lower.starts_with(p))
+    .then(|| format!("`{first}` is AMD GPU asm"))
+}
+
+fn first_word(stmt: &AsmStatement) -> String {
+    stmt.template
+        .text
+        .trim_start_matches(|c: char| c.is_whitespace() || c == '{')
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
 /// Content that says the asm is not PTX (used only where the context does not say).
 pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
     // The first instruction names no PTX instruction.

@@ -538,8 +538,18 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
             scope.tokens[j].kind == TokenKind::Ident || matches!(w.as_ref(), "*" | "&" | "::");
         if !is_word {
             // `uint32_t a, b`: walk back over the earlier declarators.
-            if w == "," && words.is_empty() {
-                return declaration_after_comma(scope, j).map(|t| t.map(|t| strip_to_base(&t)));
+            if w == "," && words.iter().all(|w| w == "*" || w == "&") {
+                // `T a, *b`: the declaration's base type, plus this declarator's pointers.
+                let stars = words.iter().filter(|w| *w == "*").count();
+                return declaration_after_comma(scope, j).map(|t| {
+                    t.map(|t| {
+                        let mut ty = base_type(&t);
+                        for _ in 0..stars {
+                            ty = CppType::pointer(&ty.spelling);
+                        }
+                        ty
+                    })
+                });
             }
             break;
         }
@@ -551,7 +561,11 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
         }
         words.push(w.into_owned());
     }
-    if words.is_empty() {
+    // A declaration starts with a type name: `* scale_f` after an operator is no declaration.
+    if !words
+        .last()
+        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    {
         return None;
     }
     words.reverse();
@@ -634,8 +648,16 @@ fn declaration_after_comma(scope: &Scope, comma_at: usize) -> Option<Option<CppT
     None
 }
 
-fn strip_to_base(ty: &CppType) -> CppType {
-    ty.clone()
+/// The type a declaration's other declarators share: `uint32_t *p` contributes `uint32_t`.
+fn base_type(ty: &CppType) -> CppType {
+    let mut ty = ty.clone();
+    while ty.is_pointer() {
+        match pointee(&ty) {
+            Some(inner) => ty = inner,
+            None => break,
+        }
+    }
+    ty
 }
 
 /// Return type of a function defined or declared in this file: `uint32_t name(`.
@@ -774,6 +796,13 @@ mod tests {
         assert!(info.from_address);
         let info = ty_of("", "reinterpret_cast<uint64_t>(x)");
         assert_eq!(info.ty.unwrap().bits, 64);
+    }
+
+    #[test]
+    fn declarations_after_commas_with_expressions() {
+        let d = "void f(float s) { float a = g(x) * s, b = h(y) * s;";
+        assert_eq!(spelling(&ty_of(d, "b")), Some(("float".into(), 32)));
+        assert_eq!(spelling(&ty_of(d, "a")), Some(("float".into(), 32)));
     }
 
     #[test]
