@@ -52,6 +52,19 @@ fn main() {
             .filter(|x| x.is_ptx())
             .map(|x| x.ptx.errors.len())
             .sum::<usize>();
+        if std::env::var("UNKNOWN").is_ok() {
+            for x in s.iter().filter(|x| x.is_ptx()) {
+                for o in x.operands() {
+                    let simple = o
+                        .expr
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_');
+                    if simple && o.ty.ty.is_none() {
+                        println!("UNK {} {}", o.expr, f.display());
+                    }
+                }
+            }
+        }
         if std::env::var("SHOW").is_ok() {
             for x in s.iter().filter(|x| x.is_ptx() && !x.ptx.errors.is_empty()) {
                 let e = &x.ptx.errors[0];

@@ -443,3 +443,12 @@ fn amd_asm_in_a_hip_device_function_is_not_ptx() {
     let s = parse(src);
     assert!(matches!(s[0].context.target, Some(Target::Foreign(_))));
 }
+
+#[test]
+fn class_data_members_are_typed() {
+    let src = "struct Barrier {\n  uint32_t addr;\n  __device__ void arrive() { asm volatile(\"mbarrier.arrive.shared.b64 _, [%0];\" :: \"r\"(addr) : \"memory\"); }\n  __device__ void local() { uint64_t addr = 0; asm volatile(\"st.u64 [%0], %0;\" :: \"l\"(addr) : \"memory\"); }\n  uint64_t later;\n  __device__ void after() { asm volatile(\"st.u64 [%0], %0;\" :: \"l\"(later) : \"memory\"); }\n};";
+    let s = parse(src);
+    assert_eq!(s[0].inputs[0].ty.ty.as_ref().unwrap().bits, 32);
+    assert_eq!(s[1].inputs[0].ty.ty.as_ref().unwrap().bits, 64);
+    assert_eq!(s[2].inputs[0].ty.ty.as_ref().unwrap().bits, 64);
+}

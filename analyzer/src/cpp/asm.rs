@@ -46,6 +46,9 @@ pub struct AsmInput<'a> {
     pub macro_params: &'a [String],
     /// First token searched for operand declarations (the enclosing function's start).
     pub decl_search_start: usize,
+    /// The enclosing class body, searched for members when the function does not declare
+    /// a name.
+    pub member_search: Option<std::ops::Range<usize>>,
     /// The file's function return types and identifier occurrences, built once on first need.
     pub index: &'a std::cell::OnceCell<super::types::FileIndex<'a>>,
 }
@@ -320,6 +323,7 @@ fn parse_operands(
                     tokens: input.tokens,
                     search: input.decl_search_start..first_token,
                     use_at: first_token,
+                    members: input.member_search.clone(),
                     index: input.index,
                     declarations: &declarations,
                 };

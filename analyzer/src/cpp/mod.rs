@@ -105,6 +105,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                         string_macros: &string_macros,
                         macro_params: &[],
                         decl_search_start: scanner.function_start_token(),
+                        member_search: scanner.member_search(),
                         index: &file_index,
                     };
                     if let Some(parsed) = parse_asm(&input, i) {
@@ -137,6 +138,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                     string_macros: &string_macros,
                     macro_params: &params,
                     decl_search_start: 0,
+                    member_search: None,
                     index: &macro_index,
                 };
                 if let Some(parsed) = parse_asm(&input, k) {
@@ -428,8 +430,13 @@ impl Scanner<'_> {
 
     fn classify_brace(&self, brace: usize) -> ScopeFrame {
         let block = |kind| ScopeFrame {
+            // A class body's members are searched from its brace.
+            decl_start: if matches!(kind, ScopeKind::Class) {
+                brace
+            } else {
+                self.function_start_token()
+            },
             kind,
-            decl_start: self.function_start_token(),
         };
         let Some(mut p) = self.prev(brace) else {
             return block(ScopeKind::Block);
@@ -612,6 +619,23 @@ impl Scanner<'_> {
     }
 
     /// First token of the innermost enclosing function (0 at file scope).
+    /// The body of the class whose member function encloses the statement: `{` to `}`
+    /// token indices.
+    fn member_search(&self) -> Option<std::ops::Range<usize>> {
+        let f = self
+            .scopes
+            .iter()
+            .rposition(|s| matches!(s.kind, ScopeKind::Function(_)))?;
+        let class = self.scopes.get(f.checked_sub(1)?)?;
+        if !matches!(class.kind, ScopeKind::Class) {
+            return None;
+        }
+        let open = class.decl_start;
+        let close_offset = self.matching_close(open);
+        let close = self.tokens.partition_point(|t| t.end() <= close_offset);
+        Some(open..close)
+    }
+
     fn function_start_token(&self) -> usize {
         self.scopes
             .iter()

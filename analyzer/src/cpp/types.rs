@@ -161,6 +161,8 @@ fn builtin_return(name: &str) -> Option<CppType> {
 /// What typing looks up across a file, built in one pass over its tokens.
 #[derive(Debug, Default)]
 pub struct FileIndex<'a> {
+    /// Brace depth before each token.
+    depth: Vec<u32>,
     /// `TYPE name(` with a known TYPE.
     functions: std::collections::HashMap<String, CppType>,
     /// Token indices of every identifier, by name, in order.
@@ -175,6 +177,8 @@ pub struct Scope<'a, 'd> {
     pub search: std::ops::Range<usize>,
     /// Token index of the statement using the operand.
     pub use_at: usize,
+    /// The enclosing class body (`{` to `}`), for members.
+    pub members: Option<std::ops::Range<usize>>,
     /// The file's function return types and identifier occurrences, built on first need.
     pub index: &'a std::cell::OnceCell<FileIndex<'a>>,
     /// Declarations already looked up for this statement (operands share their bases).
@@ -507,23 +511,47 @@ fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
         if i < scope.search.start {
             break;
         }
-        // Followed by what ends a declarator.
-        let next = scope
-            .tokens
-            .get(i + 1)
-            .map(|t| token_text(scope.text, t.span));
-        let ends = matches!(
-            next.as_deref(),
-            Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
-        );
-        if !ends {
-            continue;
-        }
-        if let Some(found) = declaration_before(scope, i) {
+        if let Some(found) = declared_at(scope, i) {
             return found;
         }
     }
-    None
+    // A data member of the enclosing class, declared directly in its body (before or after
+    // the member function).
+    let members = scope.members.clone()?;
+    let member_depth = index.depth.get(members.start)? + 1;
+    // Declarations in the class body are read back to the class's brace.
+    let class_scope = Scope {
+        text: scope.text,
+        tokens: scope.tokens,
+        search: members.start..scope.use_at,
+        use_at: scope.use_at,
+        members: None,
+        index: scope.index,
+        declarations: scope.declarations,
+    };
+    occurrences
+        .iter()
+        .map(|&i| i as usize)
+        .filter(|i| members.contains(i) && index.depth.get(*i) == Some(&member_depth))
+        .find_map(|i| declared_at(&class_scope, i))
+        .flatten()
+}
+
+/// The declaration at an occurrence of a name, when the occurrence declares it.
+fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
+    // Followed by what ends a declarator.
+    let next = scope
+        .tokens
+        .get(i + 1)
+        .map(|t| token_text(scope.text, t.span));
+    let ends = matches!(
+        next.as_deref(),
+        Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
+    );
+    if !ends {
+        return None;
+    }
+    declaration_before(scope, i)
 }
 
 /// If `tokens[name_at]` is declared by the words before it, its type (`Some(None)` when
@@ -561,11 +589,10 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
         }
         words.push(w.into_owned());
     }
-    // A declaration starts with a type name: `* scale_f` after an operator is no declaration.
-    if !words
-        .last()
-        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-    {
+    // A declaration starts with a type name (`::cuda::std::uint32_t x`): `* scale_f` after an
+    // operator is no declaration.
+    let leftmost = words.iter().rev().find(|w| w.as_str() != "::");
+    if !leftmost.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')) {
         return None;
     }
     words.reverse();
@@ -673,7 +700,17 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
 fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
     let mut occurrences: std::collections::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
         Default::default();
+    let mut depth = Vec::with_capacity(scope.tokens.len());
+    let mut level = 0u32;
     for (i, tok) in scope.tokens.iter().enumerate() {
+        depth.push(level);
+        if tok.kind == TokenKind::Punct {
+            match &scope.text[tok.span.range()] {
+                "{" => level += 1,
+                "}" => level = level.saturating_sub(1),
+                _ => {}
+            }
+        }
         if tok.kind == TokenKind::Ident {
             occurrences
                 .entry(token_text(scope.text, tok.span))
@@ -682,6 +719,7 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
         }
     }
     FileIndex {
+        depth,
         functions: file_functions(scope),
         occurrences,
     }
@@ -756,6 +794,7 @@ mod tests {
             tokens: &toks,
             search: 0..at,
             use_at: at,
+            members: None,
             index: &index,
             declarations: &declarations,
         };
@@ -821,6 +860,13 @@ mod tests {
         assert_eq!(ty_of(d, "&v").ty.unwrap().bits, 64);
         assert_eq!(ty_of(d, "*p").ty.unwrap().spelling, "int");
         assert_eq!(ty_of(d, "unknown_name").ty, None);
+    }
+
+    #[test]
+    fn qualified_type_names() {
+        let d = "__device__ void f(::cuda::std::uint32_t a, std::uint64_t b) {";
+        assert_eq!(ty_of(d, "a").ty.unwrap().bits, 32);
+        assert_eq!(ty_of(d, "b").ty.unwrap().bits, 64);
     }
 
     #[test]
