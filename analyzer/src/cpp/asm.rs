@@ -9,7 +9,7 @@ use crate::Span;
 use std::collections::HashMap;
 
 pub const KEYWORDS: [&str; 3] = ["asm", "__asm__", "__asm"];
-const QUALIFIERS: [&str; 7] = [
+pub const QUALIFIERS: [&str; 7] = [
     "volatile",
     "__volatile__",
     "__volatile",

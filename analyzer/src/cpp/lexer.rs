@@ -209,12 +209,12 @@ fn lex(
                 c.pos = dir_end;
             }
             b'"' => {
-                let unterminated = lex_string(&mut c);
+                let unterminated = lex_quoted(&mut c, b'"');
                 push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
                 line_start = false;
             }
             b'\'' => {
-                let unterminated = lex_char(&mut c);
+                let unterminated = lex_quoted(&mut c, b'\'');
                 push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
                 line_start = false;
             }
@@ -250,11 +250,11 @@ fn lex(
                     let unterminated = if ident.ends_with('R') {
                         lex_raw_string(&mut c)
                     } else {
-                        lex_string(&mut c)
+                        lex_quoted(&mut c, b'"')
                     };
                     push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
                 } else if c.peek() == Some(b'\'') && is_char_prefix(&ident) {
-                    let unterminated = lex_char(&mut c);
+                    let unterminated = lex_quoted(&mut c, b'\'');
                     push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
                 } else {
                     push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false);
@@ -319,15 +319,12 @@ fn skip_block_comment(c: &mut Cursor) {
     }
 }
 
-/// Returns true when the literal is unterminated (ends at a newline or the end).
-fn lex_string(c: &mut Cursor) -> bool {
+/// A string or character literal from its opening quote; returns true when it is
+/// unterminated (ends at a newline or the end).
+fn lex_quoted(c: &mut Cursor, quote: u8) -> bool {
     c.bump(); // opening quote
     while let Some(b) = c.peek() {
         match b {
-            b'"' => {
-                c.bump();
-                return false;
-            }
             b'\\' => {
                 c.bump();
                 if c.peek().is_some_and(|n| n != b'\n') {
@@ -335,27 +332,10 @@ fn lex_string(c: &mut Cursor) -> bool {
                 }
             }
             b'\n' => return true,
-            _ => c.bump(),
-        }
-    }
-    true
-}
-
-fn lex_char(c: &mut Cursor) -> bool {
-    c.bump();
-    while let Some(b) = c.peek() {
-        match b {
-            b'\'' => {
+            _ if b == quote => {
                 c.bump();
                 return false;
             }
-            b'\\' => {
-                c.bump();
-                if c.peek().is_some_and(|n| n != b'\n') {
-                    c.bump();
-                }
-            }
-            b'\n' => return true,
             _ => c.bump(),
         }
     }

@@ -1,7 +1,7 @@
 //! Where the comments and the asm statements of a file are, without analysing anything:
 //! what suppression comments and baseline fingerprints need.
 
-use super::asm::KEYWORDS;
+use super::asm::{KEYWORDS, QUALIFIERS};
 use super::lexer::{lex_with_comments, token_text, Token, TokenKind};
 use crate::Span;
 
@@ -40,16 +40,6 @@ pub fn outline(text: &str) -> Outline {
     out.asm_statements.sort_by_key(|s| s.start);
     out
 }
-
-const QUALIFIERS: [&str; 7] = [
-    "volatile",
-    "__volatile__",
-    "__volatile",
-    "inline",
-    "__inline",
-    "__inline__",
-    "goto",
-];
 
 fn collect_statements(text: &str, tokens: &[Token], out: &mut Vec<Span>) {
     let word = |i: usize| token_text(text, tokens[i].span);
