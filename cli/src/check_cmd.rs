@@ -411,9 +411,9 @@ fn check_files(files: &[Candidate], job: &Job<'_>) -> Vec<FileOutcome> {
     }
     let read: Vec<Read> = files
         .par_iter()
-        .map(|c| match std::fs::read(&c.path) {
-            Ok(bytes) if analysis::may_hold_asm(&bytes) => Read::Loaded(bytes),
-            Ok(_) => Read::Done(FileOutcome {
+        .map(|c| match read_if_asm(&c.path) {
+            Ok(Some(bytes)) => Read::Loaded(bytes),
+            Ok(None) => Read::Done(FileOutcome {
                 path: c.path.clone(),
                 ..FileOutcome::default()
             }),
@@ -448,6 +448,21 @@ fn check_files(files: &[Candidate], job: &Job<'_>) -> Vec<FileOutcome> {
         .into_iter()
         .map(|o| o.expect("every file has an outcome"))
         .collect()
+}
+
+/// The file's bytes when it may hold asm. Each thread reads into one buffer it keeps: most
+/// files hold no asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
+fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+    use std::io::Read as _;
+    thread_local! {
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        buffer.clear();
+        std::fs::File::open(path)?.read_to_end(&mut buffer)?;
+        Ok(analysis::may_hold_asm(&buffer).then(|| buffer.clone()))
+    })
 }
 
 fn process_bytes(

@@ -322,8 +322,11 @@ enum ScopeKind {
 #[derive(Clone, Debug)]
 struct ScopeFrame {
     kind: ScopeKind,
-    /// Token index where the function's signature starts (for declaration search).
+    /// Token index where the function's signature starts (for declaration search); for a
+    /// class, its `{`.
     decl_start: usize,
+    /// For a class: the token index just past its `}` (members are searched up to there).
+    end: usize,
 }
 
 struct ParenFrame {
@@ -429,14 +432,23 @@ impl Scanner<'_> {
     }
 
     fn classify_brace(&self, brace: usize) -> ScopeFrame {
-        let block = |kind| ScopeFrame {
-            // A class body's members are searched from its brace.
-            decl_start: if matches!(kind, ScopeKind::Class) {
-                brace
-            } else {
-                self.function_start_token()
-            },
-            kind,
+        let block = |kind| {
+            // A class body's members are searched from its brace to its end.
+            let class = matches!(kind, ScopeKind::Class);
+            ScopeFrame {
+                decl_start: if class {
+                    brace
+                } else {
+                    self.function_start_token()
+                },
+                end: if class {
+                    let close = self.matching_close(brace);
+                    self.tokens.partition_point(|t| t.end() <= close)
+                } else {
+                    0
+                },
+                kind,
+            }
         };
         let Some(mut p) = self.prev(brace) else {
             return block(ScopeKind::Block);
@@ -595,6 +607,7 @@ impl Scanner<'_> {
                 body: Span::new(self.tokens[brace].start(), body_end),
             }),
             decl_start: start,
+            end: 0,
         }
     }
 
@@ -630,10 +643,7 @@ impl Scanner<'_> {
         if !matches!(class.kind, ScopeKind::Class) {
             return None;
         }
-        let open = class.decl_start;
-        let close_offset = self.matching_close(open);
-        let close = self.tokens.partition_point(|t| t.end() <= close_offset);
-        Some(open..close)
+        Some(class.decl_start..class.end)
     }
 
     fn function_start_token(&self) -> usize {
