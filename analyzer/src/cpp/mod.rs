@@ -96,7 +96,11 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                 apply_conditional(&mut scanner.cond_stack, text, &dir);
             }
             TokenKind::Punct => scanner.punct(i),
-            TokenKind::Ident => {
+            // Only `asm`, `__asm`, `__asm__` and macros that hold asm matter here.
+            TokenKind::Ident
+                if matches!(text.as_bytes()[tok.start()], b'a' | b'_')
+                    || !asm_macros.is_empty() =>
+            {
                 let w = token_text(text, tok.span);
                 if KEYWORDS.contains(&w.as_ref()) {
                     let input = AsmInput {
@@ -368,7 +372,12 @@ impl Scanner<'_> {
     }
 
     fn punct(&mut self, i: usize) {
-        match self.word(i).as_ref() {
+        // Only one-byte punctuation matters here; `::`, `->` and `##` are two bytes.
+        let tok = self.tokens[i];
+        if tok.span.len() != 1 {
+            return;
+        }
+        match &self.text[tok.span.range()] {
             "{" => {
                 let frame = self.classify_brace(i);
                 self.scopes.push(frame);
