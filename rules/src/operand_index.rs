@@ -32,7 +32,7 @@ declare_rule! {
         severity: Error,
         fix: Safe,
         default_enabled: true,
-        summary: "`%N` past the operand count, or an unknown `%[name]`",
+        summary: "`%N` past the operand count, or a `%[name]` reference (nvcc supports none)",
     }
 }
 
