@@ -539,6 +539,14 @@ fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
 
 /// The declaration at an occurrence of a name, when the occurrence declares it.
 fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
+    // A declarator follows a type word, `*`, `&`, `::`, `>` or (in a list) `,`; a use
+    // follows `(`, `=`, an operator... Most occurrences are uses: reject them cheaply.
+    let prev = i.checked_sub(1).map(|p| &scope.tokens[p])?;
+    let follows_type = prev.kind == TokenKind::Ident
+        || matches!(&scope.text[prev.span.range()], "*" | "&" | "::" | ">" | ",");
+    if !follows_type {
+        return None;
+    }
     // Followed by what ends a declarator.
     let next = scope
         .tokens
