@@ -91,7 +91,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
     while i < tokens.len() {
         let tok = tokens[i];
         match tok.kind {
-            TokenKind::Directive => {
+            TokenKind::Directive if preproc::is_conditional(text, tok.span) => {
                 let dir = parse_directive(text, tok.span);
                 apply_conditional(&mut scanner.cond_stack, text, &dir);
             }
@@ -213,7 +213,10 @@ fn conditions_at(text: &str, tokens: &[Token], offset: usize) -> Vec<preproc::Co
         if tok.start() >= offset {
             break;
         }
-        if tok.kind == TokenKind::Directive && tok.end() < offset {
+        if tok.kind == TokenKind::Directive
+            && tok.end() < offset
+            && preproc::is_conditional(text, tok.span)
+        {
             apply_conditional(&mut stack, text, &parse_directive(text, tok.span));
         }
     }

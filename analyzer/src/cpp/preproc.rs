@@ -93,6 +93,15 @@ pub struct Directive {
     pub span: Span,
 }
 
+/// Whether a directive token is `#if`, `#ifdef`, `#ifndef`, `#elif...`, `#else` or `#endif`
+/// (cheap: looks at the first letters only).
+pub fn is_conditional(text: &str, span: Span) -> bool {
+    let body = text[span.range()]
+        .trim_start_matches('#')
+        .trim_start_matches([' ', '\t']);
+    body.starts_with("if") || body.starts_with("el") || body.starts_with("endif")
+}
+
 /// Parses one directive token.
 pub fn parse_directive(text: &str, span: Span) -> Directive {
     let toks = lex_range(text, span.start as usize + 1, span.end as usize, true);
