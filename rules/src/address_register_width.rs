@@ -1,6 +1,6 @@
 use crate::util::{
     address_uses, diagnostic, expand_alternatives, is_64bit_space, replace_constraint_letter,
-    strip_cast, template_span, AddressUse, FormPattern,
+    strip_cast, template_span, tsv_rows, AddressUse, FormPattern,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmOperand;
@@ -91,14 +91,7 @@ pub fn overrides() -> &'static [WidthOverride] {
 
 pub fn parse_overrides(text: &str) -> Vec<WidthOverride> {
     let mut out = Vec::new();
-    for line in text.lines().skip(1) {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() < 3 {
-            continue;
-        }
+    for cols in tsv_rows(text, 3) {
         let accepts = match cols[2].trim() {
             "yes" | "true" | "1" => true,
             "no" | "false" | "0" => false,

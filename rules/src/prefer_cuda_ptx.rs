@@ -75,14 +75,7 @@ pub fn rows() -> &'static [WrapperRow] {
     static ROWS: OnceLock<Vec<WrapperRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut out = Vec::new();
-        for line in TABLE.lines().skip(1) {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            let cols: Vec<&str> = line.split('\t').collect();
-            if cols.len() < 5 {
-                continue;
-            }
+        for cols in tsv_rows(TABLE, 5) {
             let Some(since) = parse_version(cols[3]) else {
                 continue;
             };

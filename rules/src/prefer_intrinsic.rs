@@ -1,6 +1,6 @@
 use crate::util::{
     diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx,
-    substitute_alternatives, template_span, FormPattern, InstrTokens, PatternIndex,
+    substitute_alternatives, template_span, tsv_rows, FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
@@ -70,14 +70,7 @@ pub fn rows() -> &'static [IntrinsicRow] {
     static ROWS: OnceLock<Vec<IntrinsicRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut out = Vec::new();
-        for line in TABLE.lines().skip(1) {
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            let cols: Vec<&str> = line.split('\t').collect();
-            if cols.len() < 4 {
-                continue;
-            }
+        for cols in tsv_rows(TABLE, 4) {
             let (ptx, intrinsic, header) = (cols[0], cols[1], cols[2]);
             if intrinsic.starts_with("cuda::ptx::") {
                 continue;

@@ -1018,3 +1018,13 @@ pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Opti
     }
     seen.then_some(true)
 }
+
+/// The data rows of a tab-separated table: the header line, `#` comments and blank lines
+/// skipped; rows with fewer than `min_columns` columns dropped.
+pub fn tsv_rows(text: &str, min_columns: usize) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| line.split('\t').collect::<Vec<&str>>())
+        .filter(move |cols| cols.len() >= min_columns)
+}
