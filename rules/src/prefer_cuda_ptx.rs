@@ -1,5 +1,5 @@
 use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, parse_version, template_span,
+    diagnostic, expand_alternatives, implements_cuda_ptx, parse_version, template_span, tsv_rows,
     FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
