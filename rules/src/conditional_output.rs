@@ -61,10 +61,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if flow.opaque {
             continue;
         }
-        let Some(cfg) = flow.cfg() else {
+        let Some(must) = flow.shared_must_write() else {
             continue;
         };
-        let must = flow.must_write(&cfg);
         for op in &stmt.outputs {
             let c = &op.constraint;
             if !c.known || c.is_read_write() || !c.text.contains('=') {
@@ -73,7 +72,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
                 continue;
             }
-            if flagged_by_another_output(&flow, &must, op.index) {
+            if flagged_by_another_output(&flow, must, op.index) {
                 continue;
             }
             let writes: Vec<_> = flow

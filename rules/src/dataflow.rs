@@ -148,6 +148,9 @@ pub struct Flow<'a> {
     /// instructions may be missing from [`Self::steps`]. Rules that reason about the absence
     /// of a write must stay silent.
     pub opaque: bool,
+    /// [`Self::cfg`] and [`Self::must_write`], computed once for every rule that asks.
+    cfg_cache: std::cell::OnceCell<Option<Cfg>>,
+    must_cache: std::cell::OnceCell<Option<MustWrite>>,
 }
 
 /// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
@@ -170,6 +173,8 @@ impl<'a> Flow<'a> {
             uses: Vec::new(),
             stray: vec![false; stmt.operand_count()],
             opaque: stmt.template.is_partial() || !stmt.ptx.errors.is_empty(),
+            cfg_cache: Default::default(),
+            must_cache: Default::default(),
         };
         for (_, instr) in stmt.ptx.instructions() {
             flow.add_step(instr);
@@ -323,6 +328,18 @@ impl<'a> Flow<'a> {
 
     /// The control flow between the steps; `None` when it cannot be known (a computed
     /// branch, a target that is not a label of this template, a label defined twice).
+    /// The template's control flow, computed once.
+    pub fn shared_cfg(&self) -> Option<&Cfg> {
+        self.cfg_cache.get_or_init(|| self.cfg()).as_ref()
+    }
+
+    /// What is written on every path, computed once (`None` when the control flow is unknown).
+    pub fn shared_must_write(&self) -> Option<&MustWrite> {
+        self.must_cache
+            .get_or_init(|| self.shared_cfg().map(|cfg| self.must_write(cfg)))
+            .as_ref()
+    }
+
     pub fn cfg(&self) -> Option<Cfg> {
         let n = self.steps.len();
         // Label -> index of the step that follows it (n: the end of the template).

@@ -60,7 +60,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if flow.steps.len() < 2 {
             continue;
         }
-        let cfg = flow.cfg();
+        let cfg = flow.shared_cfg();
         for op in &stmt.outputs {
             let c = &op.constraint;
             if !c.known || c.is_read_write() || c.is_early_clobber() || !c.text.contains('=') {
@@ -82,7 +82,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 .uses_of_operand(op.index)
                 .filter(|u| u.access.writes() && !u.in_guard)
             {
-                let after: Vec<bool> = match &cfg {
+                let after: Vec<bool> = match cfg {
                     Some(cfg) => cfg.reachable_after(w.step),
                     None => (0..=flow.steps.len()).map(|s| s > w.step).collect(),
                 };

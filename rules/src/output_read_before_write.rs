@@ -50,10 +50,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if flow.opaque {
             continue;
         }
-        let Some(cfg) = flow.cfg() else {
+        let Some(must) = flow.shared_must_write() else {
             continue;
         };
-        let must = flow.must_write(&cfg);
         for op in &stmt.outputs {
             let c = &op.constraint;
             if !c.known || c.is_read_write() || !c.text.contains('=') || flow.stray[op.index] {
