@@ -24,7 +24,18 @@ pub fn analyze(
     check: CheckFn,
 ) -> Vec<Diagnostic> {
     let filter = settings.rules_for(abs_path);
-    let mut diagnostics: Vec<Diagnostic> = check(file, &settings.options)
+    // Rules disabled for this file do not run at all.
+    let options = Options {
+        only: Some(
+            ptxguard_rules::all_rules()
+                .iter()
+                .map(|r| r.name)
+                .filter(|name| filter.is_enabled(name))
+                .collect(),
+        ),
+        ..settings.options.clone()
+    };
+    let mut diagnostics: Vec<Diagnostic> = check(file, &options)
         .into_iter()
         .filter(|d| filter.is_enabled(d.rule))
         .collect();

@@ -77,6 +77,8 @@ pub struct Options {
     pub targets: Vec<String>,
     /// CCCL version for `prefer-cuda-ptx` (`3.0.0`); `None` means the one CUDA 13.0 ships.
     pub cccl_version: Option<String>,
+    /// When set, only these rules run (the others cost nothing); `None` runs every rule.
+    pub only: Option<Vec<&'static str>>,
 }
 
 /// What a rule reads: one file and its asm statements.
@@ -192,7 +194,8 @@ impl RuleMeta {
     }
 }
 
-/// Runs every rule (default-off ones included) on one file. Callers filter by configuration.
+/// Runs the rules of `options.only` (by default every rule, default-off ones included) on one
+/// file. Callers filter by configuration.
 pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
     let (statements, tokens) = find_asm_statements_and_tokens(file);
     run_rules(file, &statements, Some(tokens), options)
@@ -224,7 +227,14 @@ fn run_rules(
         tokens: tokens.map(std::cell::OnceCell::from).unwrap_or_default(),
     };
     let mut out = Vec::new();
-    for (_, check) in RULES {
+    for (meta, check) in RULES {
+        if options
+            .only
+            .as_ref()
+            .is_some_and(|only| !only.contains(&meta.name))
+        {
+            continue;
+        }
         check(&cx, &mut out);
     }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));

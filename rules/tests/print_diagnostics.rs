@@ -24,6 +24,7 @@ fn print_diagnostics() {
             .map(|t| t.split(',').map(|s| s.trim().to_string()).collect())
             .unwrap_or_default(),
         cccl_version: std::env::var("PTXGUARD_CCCL").ok(),
+        ..Options::default()
     };
     let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
     for path in files.split_whitespace() {

@@ -8,6 +8,7 @@ fn count(src: &str, rule: &str, targets: &[&str], cccl: Option<&str>) -> usize {
     let options = Options {
         targets: targets.iter().map(|t| t.to_string()).collect(),
         cccl_version: cccl.map(str::to_string),
+        ..Options::default()
     };
     check(&file, &options)
         .iter()
@@ -124,4 +125,22 @@ fn cccl_version_decides_which_wrappers_exist() {
     assert_eq!(count(ELECT, "prefer-cuda-ptx", &[], Some("3.0")), 0);
     assert_eq!(count(ELECT, "prefer-cuda-ptx", &[], Some("3.1")), 1);
     assert_eq!(count(ELECT, "prefer-cuda-ptx", &[], Some("3.2.0")), 1);
+}
+
+#[test]
+fn only_the_selected_rules_run() {
+    let file = SourceFile::new(
+        "t.cu",
+        "__device__ unsigned f(unsigned a) { unsigned r; asm(\"add.u32 %0, %0, %n1;\" : \"=r\"(r) : \"r\"(a)); return r; }",
+    );
+    let all = check(&file, &Options::default());
+    assert!(all.iter().any(|d| d.rule == "unsupported-modifier"));
+    assert!(all.iter().any(|d| d.rule == "output-read-before-write"));
+    let only = Options {
+        only: Some(vec!["unsupported-modifier"]),
+        ..Options::default()
+    };
+    let some = check(&file, &only);
+    assert!(!some.is_empty());
+    assert!(some.iter().all(|d| d.rule == "unsupported-modifier"));
 }
