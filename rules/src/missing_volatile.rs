@@ -16,7 +16,7 @@ declare_rule! {
     ///   `wait_group`, `tcgen05.*`, `nanosleep`, `trap`, `griddepcontrol`, `setmaxnreg`...
     ///   (the effects come from the ISA table);
     /// - it reads state that changes: `%clock`, `%clock64`, `%globaltimer` (and the other
-    ///   clock and performance-counter registers), `ld.volatile`/`.relaxed`/`.acquire`,
+    ///   clock and performance-counter registers), `ld.volatile`/`.relaxed`/`.acquire`/`.cv`,
     ///   `mbarrier.test_wait`/`try_wait`, `activemask`;
     /// - it loads memory and stands inside a loop (the polling pattern). Loads that cannot
     ///   change during the kernel (`ld.global.nc`, `ldu`, `.const`, `.param`, textures) are

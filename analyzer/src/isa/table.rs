@@ -1362,7 +1362,8 @@ pub static FAMILIES: &[Family] = &[
         ])],
         reqs: LDST_REQS,
         effect_rules: &[
-            e!(Any(&[".volatile", ".relaxed", ".acquire", ".mmio"]), VREAD),
+            // `.cv` fetches again on every execution (the polling cache operator).
+            e!(Any(&[".volatile", ".relaxed", ".acquire", ".mmio", ".cv"]), VREAD),
             e!(Has(".acquire"), FENCE),
         ],
         modifiers: &[
