@@ -66,7 +66,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         };
         for op in &stmt.outputs {
             let c = &op.constraint;
-            if !c.known || c.is_read_write() || !c.text.contains('=') {
+            if !c.is_write_only() {
                 continue;
             }
             if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {

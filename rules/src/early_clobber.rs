@@ -63,7 +63,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let cfg = flow.shared_cfg();
         for op in &stmt.outputs {
             let c = &op.constraint;
-            if !c.known || c.is_read_write() || c.is_early_clobber() || !c.text.contains('=') {
+            if !c.is_write_only() || c.is_early_clobber() {
                 continue;
             }
             let Some(bits) = c.letter().and_then(register_bits) else {

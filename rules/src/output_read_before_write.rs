@@ -55,7 +55,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         };
         for op in &stmt.outputs {
             let c = &op.constraint;
-            if !c.known || c.is_read_write() || !c.text.contains('=') || flow.stray[op.index] {
+            if !c.is_write_only() || flow.stray[op.index] {
                 continue;
             }
             let Some(read) = flow

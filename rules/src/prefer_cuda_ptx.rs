@@ -1,5 +1,5 @@
 use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, parse_version, template_span, tsv_rows,
+    diagnostic, expand_alternatives, implements_cuda_ptx, matched_form, parse_version, tsv_rows,
     FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
@@ -154,21 +154,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(row) = wrapper_for(instr, cccl) else {
                 continue;
             };
-            let (span, what) = match row.pattern.special_register() {
-                Some(reg) => {
-                    let at = instr
-                        .operands
-                        .iter()
-                        .find(|o| matches!(&o.kind, OperandKind::Register { name, .. } if name == reg))
-                        .map(|o| o.span.clone())
-                        .unwrap_or(instr.opcode_span.clone());
-                    (template_span(stmt, at), format!("reading `%{reg}`"))
-                }
-                None => (
-                    template_span(stmt, instr.opcode_span.clone()),
-                    format!("`{}`", instr.opcode),
-                ),
-            };
+            let (span, what) = matched_form(stmt, instr, &row.pattern);
             out.push(
                 diagnostic(
                     &META,

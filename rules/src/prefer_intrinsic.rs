@@ -1,6 +1,6 @@
 use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx,
-    substitute_alternatives, template_span, tsv_rows, FormPattern, InstrTokens, PatternIndex,
+    diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx, matched_form,
+    substitute_alternatives, tsv_rows, FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
@@ -123,21 +123,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(row) = intrinsic_for(instr) else {
                 continue;
             };
-            let (span, what) = match row.pattern.special_register() {
-                Some(reg) => {
-                    let at = instr
-                        .operands
-                        .iter()
-                        .find(|o| matches!(&o.kind, OperandKind::Register { name, .. } if name == reg))
-                        .map(|o| o.span.clone())
-                        .unwrap_or(instr.opcode_span.clone());
-                    (template_span(stmt, at), format!("reading `%{reg}`"))
-                }
-                None => (
-                    template_span(stmt, instr.opcode_span.clone()),
-                    format!("`{}`", instr.opcode),
-                ),
-            };
+            let (span, what) = matched_form(stmt, instr, &row.pattern);
             let header = if row.header.starts_with("builtin") {
                 format!("a {}", row.header.split(" (").next().unwrap_or("builtin"))
             } else {

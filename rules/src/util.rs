@@ -1028,3 +1028,26 @@ pub fn tsv_rows(text: &str, min_columns: usize) -> impl Iterator<Item = Vec<&str
         .map(|line| line.split('\t').collect::<Vec<&str>>())
         .filter(move |cols| cols.len() >= min_columns)
 }
+
+/// Where a [`FormPattern`] match is reported and how it is named: the special register it
+/// reads (`reading `%clock64``) or the opcode.
+pub fn matched_form(
+    stmt: &AsmStatement,
+    instr: &Instruction,
+    pattern: &FormPattern,
+) -> (Span, String) {
+    match pattern.special_register() {
+        Some(reg) => {
+            let at = instr
+                .operands
+                .iter()
+                .find(|o| matches!(&o.kind, OperandKind::Register { name, .. } if name == reg))
+                .map_or(instr.opcode_span.clone(), |o| o.span.clone());
+            (template_span(stmt, at), format!("reading `%{reg}`"))
+        }
+        None => (
+            template_span(stmt, instr.opcode_span.clone()),
+            format!("`{}`", instr.opcode),
+        ),
+    }
+}

@@ -77,6 +77,11 @@ impl Constraint {
         self.text.contains('+')
     }
 
+    /// An `=` output (written, never read as an input): known, with `=` and without `+`.
+    pub fn is_write_only(&self) -> bool {
+        self.known && self.text.contains('=') && !self.is_read_write()
+    }
+
     pub fn is_early_clobber(&self) -> bool {
         self.text.contains('&')
     }
