@@ -308,3 +308,40 @@ fn statistics_and_write_baseline_through_the_binary() {
         0
     );
 }
+
+#[test]
+fn confirm_without_a_toolkit_says_so_and_exits_2() {
+    let dir = TestDir::new("confirm-none");
+    dir.write(
+        "k.cu",
+        "__global__ void k(int *p) { asm volatile(\"st.global.u32 [%0], 1;\" :: \"l\"(p)); }\n",
+    );
+    let run = binary(
+        &dir.path,
+        &["confirm", "--nvcc", "no/such/nvcc", "k.cu"],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("no/such/nvcc: no such file"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("Nothing was confirmed."),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+
+    // Where this machine has no NVRTC (CI), asking for it is the same clear refusal.
+    if !ptxguard::confirm::nvrtc::nvrtc_available() {
+        let run = binary(&dir.path, &["confirm", "--nvrtc", "k.cu"], None);
+        assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("NVRTC (libnvrtc) not found"),
+            "{}",
+            run.stderr
+        );
+    }
+}

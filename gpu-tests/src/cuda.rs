@@ -6,105 +6,15 @@
 
 use crate::header::{Arg, Init, Launch, Value};
 use cudarc::driver::sys as cu;
-use cudarc::nvrtc::sys as rtc;
 use std::collections::BTreeMap;
 use std::ffi::{c_void, CStr, CString};
 
-/// Whether the NVRTC library can be loaded.
-pub fn nvrtc_available() -> bool {
-    // SAFETY: only tries to dlopen the library.
-    unsafe { rtc::is_culib_present() }
-}
+pub use ptxguard::confirm::nvrtc::{nvrtc_available, nvrtc_compile, nvrtc_version, NvrtcOutput};
 
 /// Whether the CUDA driver library can be loaded.
 pub fn driver_available() -> bool {
     // SAFETY: only tries to dlopen the library.
     unsafe { cu::is_culib_present() }
-}
-
-/// `13.0`.
-pub fn nvrtc_version() -> Option<String> {
-    if !nvrtc_available() {
-        return None;
-    }
-    let (mut major, mut minor) = (0, 0);
-    // SAFETY: two out-pointers to ints.
-    let r = unsafe { rtc::nvrtcVersion(&mut major, &mut minor) };
-    (r == rtc::nvrtcResult::NVRTC_SUCCESS).then(|| format!("{major}.{minor}"))
-}
-
-/// What NVRTC made of a source.
-#[derive(Clone, Debug, Default)]
-pub struct NvrtcOutput {
-    pub success: bool,
-    pub log: String,
-    /// PTX (for `compute_XX`) or nothing.
-    pub ptx: Option<String>,
-    /// CUBIN (for `sm_XX`) or nothing.
-    pub cubin: Option<Vec<u8>>,
-}
-
-/// Compiles `source` with NVRTC for `arch` (`compute_90` gives PTX, `sm_90` a CUBIN, which runs
-/// NVRTC's ptxas).
-pub fn nvrtc_compile(
-    source: &str,
-    name: &str,
-    arch: &str,
-    extra: &[String],
-) -> Result<NvrtcOutput, String> {
-    if !nvrtc_available() {
-        return Err("NVRTC (libnvrtc) not found".into());
-    }
-    let src = CString::new(source).map_err(|_| "source has a NUL byte".to_string())?;
-    let cname = CString::new(name).unwrap_or_else(|_| CString::new("case.cu").unwrap());
-    let prog = cudarc::nvrtc::result::create_program(&src, Some(&cname))
-        .map_err(|e| format!("nvrtcCreateProgram: {e:?}"))?;
-    let mut opts: Vec<String> = vec![
-        format!("--gpu-architecture={arch}"),
-        "--std=c++17".into(),
-        // nvcc takes __int128 on Linux; NVRTC only with this flag.
-        "--device-int128".into(),
-    ];
-    opts.extend(extra.iter().cloned());
-    // SAFETY: prog was just created and is destroyed below, once.
-    let compiled = unsafe { cudarc::nvrtc::result::compile_program(prog, &opts) };
-    // SAFETY: as above.
-    let log = unsafe { cudarc::nvrtc::result::get_program_log(prog) }
-        .map(|v| {
-            let bytes: Vec<u8> = v.iter().map(|&c| c as u8).take_while(|&b| b != 0).collect();
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-        .unwrap_or_default();
-    let mut out = NvrtcOutput {
-        success: compiled.is_ok(),
-        log,
-        ..Default::default()
-    };
-    if out.success {
-        if arch.starts_with("compute_") {
-            // SAFETY: as above.
-            if let Ok(v) = unsafe { cudarc::nvrtc::result::get_ptx(prog) } {
-                let bytes: Vec<u8> = v.iter().map(|&c| c as u8).take_while(|&b| b != 0).collect();
-                out.ptx = Some(String::from_utf8_lossy(&bytes).into_owned());
-            }
-        } else {
-            let mut size = 0usize;
-            // SAFETY: out-pointer, then a buffer of that size.
-            unsafe {
-                if rtc::nvrtcGetCUBINSize(prog, &mut size) == rtc::nvrtcResult::NVRTC_SUCCESS {
-                    let mut buf = vec![0u8; size];
-                    if rtc::nvrtcGetCUBIN(prog, buf.as_mut_ptr() as *mut _)
-                        == rtc::nvrtcResult::NVRTC_SUCCESS
-                    {
-                        out.cubin = Some(buf);
-                    }
-                }
-            }
-        }
-    }
-    // SAFETY: destroyed once.
-    let _ = unsafe { cudarc::nvrtc::result::destroy_program(prog) };
-    Ok(out)
 }
 
 /// The GPU and driver.

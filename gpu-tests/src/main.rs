@@ -379,6 +379,6 @@ fn env_work_shim(
         .clone()
         .or_else(|| scratch.as_ref().map(|d| d.0.clone()))?;
     let dir = base.join("nvrtc-include");
-    runner::write_nvrtc_shim(&dir).ok()?;
+    ptxguard::confirm::nvrtc::write_shim_headers(&dir).ok()?;
     Some(dir)
 }

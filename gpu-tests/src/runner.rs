@@ -642,27 +642,3 @@ pub fn eval_text(e: &Eval) -> &str {
         Eval::Holds(s) | Eval::Fails(s) | Eval::Unknown(s) => s,
     }
 }
-
-/// Minimal `<cstdint>`, `<stdint.h>`, `<cstddef>`, `<stddef.h>` for NVRTC (which ships no C++
-/// standard library headers): the fixed-width integer types, `size_t`, `ptrdiff_t`.
-pub fn write_nvrtc_shim(dir: &Path) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let ints = "#pragma once\n\
-typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n\
-typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n\
-typedef unsigned long long uint64_t; typedef long long intptr_t; typedef unsigned long long uintptr_t;\n\
-namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t;\n\
-using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n";
-    let sizes = "#pragma once\n\
-typedef decltype(sizeof(0)) size_t; typedef decltype((char*)0 - (char*)0) ptrdiff_t;\n\
-namespace std { using ::size_t; using ::ptrdiff_t; }\n";
-    for (name, body) in [
-        ("cstdint", ints),
-        ("stdint.h", ints),
-        ("cstddef", sizes),
-        ("stddef.h", sizes),
-    ] {
-        std::fs::write(dir.join(name), body)?;
-    }
-    Ok(())
-}

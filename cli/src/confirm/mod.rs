@@ -9,8 +9,12 @@
 //! asm block with `// begin inline asm` / `// end inline asm`, and `-lineinfo` puts a `.loc`
 //! directive (the source line of the asm statement) before it.
 //!
-//! The toolchain pieces (finding nvcc, reading its messages, locating inline asm blocks) are
-//! public: the GPU harness (`gpu-tests`) uses them too.
+//! Without nvcc, the files are built with NVRTC ([`nvrtc`]), which compiles device code only.
+//!
+//! The toolchain pieces (finding nvcc, NVRTC, reading their messages, locating inline asm
+//! blocks) are public: the GPU harness (`gpu-tests`) uses them too.
+
+pub mod nvrtc;
 
 use ptxguard_analyzer::cpp::{find_asm_statements, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
@@ -32,8 +36,11 @@ pub struct ConfirmArgs {
     pub files: Vec<PathBuf>,
     /// The nvcc to use. Default: `nvcc` on PATH, then `$CUDA_HOME/bin`, `$CUDA_PATH/bin`,
     /// `/usr/local/cuda/bin`.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "nvrtc")]
     pub nvcc: Option<PathBuf>,
+    /// Build with NVRTC (device code only) even when nvcc is installed.
+    #[arg(long)]
+    pub nvrtc: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -139,8 +146,10 @@ pub fn parse_nvcc_version(text: &str) -> Option<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tool {
-    /// The C++ front end (cudafe++/cicc, or NVRTC): reports at a source line.
+    /// nvcc's C++ front end (cudafe++/cicc): reports at a source line.
     FrontEnd,
+    /// NVRTC's front end: the same messages, at a source line.
+    Nvrtc,
     /// ptxas (or the driver's JIT, or NVRTC's ptxas): reports at a line of the PTX.
     Ptxas,
     /// nvcc itself or anything else.
@@ -151,6 +160,7 @@ impl Tool {
     pub fn as_str(self) -> &'static str {
         match self {
             Tool::FrontEnd => "nvcc",
+            Tool::Nvrtc => "nvrtc",
             Tool::Ptxas => "ptxas",
             Tool::Other => "toolchain",
         }
@@ -681,6 +691,9 @@ pub struct FileReport {
     pub not_predicted: Vec<Located>,
     /// Errors not traced to an asm statement (ordinary C++ errors, link errors...).
     pub elsewhere: Vec<Located>,
+    /// Why the build could not reach the asm statements, when the toolchain's limits stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Traces each error of a build to an asm statement of `file`.
@@ -704,7 +717,7 @@ pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> 
             }
         }
         let (statement, how) = match (m.tool, &m.file, m.line) {
-            (Tool::FrontEnd, Some(f), Some(line)) if same_file(f, &file.path) => {
+            (Tool::FrontEnd | Tool::Nvrtc, Some(f), Some(line)) if same_file(f, &file.path) => {
                 match statement_at_line(file, statements, line) {
                     Some(i) => (Some(i), "source line".to_string()),
                     None => match statement_of_macro_use(file, statements, line) {
@@ -713,7 +726,7 @@ pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> 
                     },
                 }
             }
-            (Tool::FrontEnd, Some(f), _) => (None, format!("in {f}")),
+            (Tool::FrontEnd | Tool::Nvrtc, Some(f), _) => (None, format!("in {f}")),
             (Tool::Ptxas, Some(f), Some(line)) => {
                 let ptx = build
                     .ptx
@@ -751,6 +764,17 @@ pub fn locate(file: &SourceFile, statements: &[AsmStatement], build: &Build) -> 
             _ => (None, "no location".to_string()),
         };
         let statement_line = statement.map(|i| file.line_col(statements[i].span.start as usize).0);
+        // Each target of a build repeats its messages: say each once.
+        let repeated = out.iter().any(|l: &Located| {
+            l.message.tool == m.tool
+                && l.message.level == m.level
+                && l.message.text == m.text
+                && l.statement == statement
+                && (statement.is_some() || (l.message.file == m.file && l.message.line == m.line))
+        });
+        if repeated {
+            continue;
+        }
         out.push(Located {
             message: m,
             statement,
@@ -855,6 +879,7 @@ pub fn compare(
         findings: results,
         not_predicted,
         elsewhere,
+        note: None,
     }
 }
 
@@ -884,6 +909,9 @@ pub fn render_text(r: &FileReport) -> String {
             "failed"
         }
     );
+    if let Some(note) = &r.note {
+        let _ = writeln!(s, "  note: {note}");
+    }
     for f in &r.findings {
         let why = match f.verdict {
             "confirmed" => format!("confirmed by {}", f.evidence.join("; ")),
@@ -948,18 +976,56 @@ fn level_name(l: Level) -> &'static str {
     }
 }
 
+/// The toolchain `confirm` builds with.
+enum Builder {
+    Nvcc(Toolkit),
+    /// NVRTC and its version.
+    Nvrtc(String),
+}
+
+impl Builder {
+    fn describe(&self) -> String {
+        match self {
+            Builder::Nvcc(t) => format!("nvcc {} ({})", t.version, t.nvcc.display()),
+            Builder::Nvrtc(v) => format!("NVRTC {v} (device code only)"),
+        }
+    }
+}
+
+/// nvcc unless `--nvrtc`; NVRTC when nvcc is not found (and not named with `--nvcc`).
+fn choose_builder(args: &ConfirmArgs) -> Result<Builder, String> {
+    let nvrtc = || nvrtc::nvrtc_version().map(Builder::Nvrtc);
+    if args.nvrtc {
+        return nvrtc().ok_or_else(|| "NVRTC (libnvrtc) not found".to_string());
+    }
+    match find_toolkit(args.nvcc.as_deref()) {
+        Ok(t) => Ok(Builder::Nvcc(t)),
+        Err(e) if args.nvcc.is_some() => Err(e),
+        Err(e) => nvrtc().ok_or_else(|| format!("{e}; NVRTC (libnvrtc) not found either")),
+    }
+}
+
 pub fn run(args: ConfirmArgs) -> i32 {
-    let toolkit = match find_toolkit(args.nvcc.as_deref()) {
-        Ok(t) => t,
+    let builder = match choose_builder(&args) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("ptxguard confirm: {e}");
             eprintln!(
-                "ptxguard confirm needs the CUDA toolkit (nvcc and ptxas) to build the files; \
-                 install it or pass --nvcc PATH. Nothing was confirmed."
+                "ptxguard confirm needs the CUDA toolkit (nvcc and ptxas, or NVRTC) to build \
+                 the files; install it or pass --nvcc PATH. Nothing was confirmed."
             );
             return EXIT_NO_TOOLKIT;
         }
     };
+    if let Builder::Nvrtc(_) = builder {
+        let ignored = nvrtc::nvrtc_flags(&args.flags).ignored;
+        if !ignored.is_empty() && !args.json {
+            eprintln!(
+                "ptxguard confirm: NVRTC has no use for: {}",
+                ignored.join(" ")
+            );
+        }
+    }
     let targets = targets_from_flags(&args.flags);
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
@@ -978,7 +1044,11 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 return EXIT_NO_TOOLKIT;
             }
         };
-        let build = match build_with_nvcc(&toolkit, path, &args.flags, &dir.0) {
+        let build = match &builder {
+            Builder::Nvcc(toolkit) => build_with_nvcc(toolkit, path, &args.flags, &dir.0),
+            Builder::Nvrtc(_) => nvrtc::build_with_nvrtc(path, &file.text, &args.flags, &dir.0),
+        };
+        let build = match build {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("ptxguard confirm: {e}");
@@ -990,25 +1060,30 @@ pub fn run(args: ConfirmArgs) -> i32 {
         }
         let statements = find_asm_statements(&file);
         let findings = findings_for(&file, &targets);
-        let report = compare(&file, &statements, &findings, &build);
+        let mut report = compare(&file, &statements, &findings, &build);
+        if let Builder::Nvrtc(_) = builder {
+            report.note = nvrtc::nvrtc_limit(&build);
+        }
         if !args.json {
             print!("{}", render_text(&report));
         }
         reports.push(report);
     }
     if args.json {
+        let toolkit = match &builder {
+            Builder::Nvcc(t) => {
+                serde_json::json!({ "nvcc": t.nvcc.display().to_string(), "version": t.version })
+            }
+            Builder::Nvrtc(v) => serde_json::json!({ "nvrtc": v }),
+        };
         let doc = serde_json::json!({
-            "toolkit": { "nvcc": toolkit.nvcc.display().to_string(), "version": toolkit.version },
+            "toolkit": toolkit,
             "flags": args.flags,
             "files": reports,
         });
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
-        println!(
-            "toolkit: nvcc {} ({})",
-            toolkit.version,
-            toolkit.nvcc.display()
-        );
+        println!("toolkit: {}", builder.describe());
     }
     code
 }
@@ -1182,6 +1257,44 @@ mod tests {
     }
 
     #[test]
+    fn a_message_repeated_by_each_target_is_said_once() {
+        let file = source("__device__ void f(float *p) {\n  asm volatile(\"st.global.f32 [%0], 1.0;\" :: \"r\"(p));\n}\n");
+        let statements = find_asm_statements(&file);
+        let ptx = |n: usize| {
+            (
+                PathBuf::from(format!("/tmp/d/k.compute_{n}.ptx")),
+                "\t.file\t1 \"/src/k.cu\"\n\t.loc\t1 2 3\n\t// begin inline asm\n\tst.global.f32 [%r1], 1.0;\n\t// end inline asm\n".to_string(),
+            )
+        };
+        let build = Build {
+            command: vec![],
+            success: false,
+            output: String::new(),
+            messages: parse_messages(
+                "k.cu(2): error: size mismatch\nk.cu(2): error: size mismatch\n\
+                 ptxas /tmp/d/k.compute_80.ptx, line 4; error   : Arguments mismatch\n\
+                 ptxas /tmp/d/k.compute_90.ptx, line 4; error   : Arguments mismatch\n\
+                 k.cu(9): error: elsewhere\nk.cu(9): error: elsewhere\nk.cu(10): error: elsewhere\n",
+            ),
+            ptx: vec![ptx(80), ptx(90)],
+        };
+        let located = locate(&file, &statements, &build);
+        let said: Vec<(Option<usize>, &str)> = located
+            .iter()
+            .map(|l| (l.message.line, l.message.text.as_str()))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (Some(2), "size mismatch"),
+                (Some(4), "Arguments mismatch"),
+                (Some(9), "elsewhere"),
+                (Some(10), "elsewhere"),
+            ]
+        );
+    }
+
+    #[test]
     fn fatal_without_line_uses_the_warning_before_it() {
         let file = source("__device__ unsigned f(const unsigned* p) {\n  unsigned v;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"((unsigned)(size_t)p));\n  return v;\n}\n");
         let statements = find_asm_statements(&file);
@@ -1271,8 +1384,7 @@ mod tests {
         let code = run(ConfirmArgs {
             files: vec![PathBuf::from("x.cu")],
             nvcc: Some(PathBuf::from("/nonexistent/nvcc")),
-            json: false,
-            flags: vec![],
+            ..Default::default()
         });
         assert_eq!(code, EXIT_NO_TOOLKIT);
     }
