@@ -18,6 +18,8 @@ pub struct SourceFile {
     line_starts: Vec<u32>,
     /// Offset of the first byte that was not valid UTF-8, if any.
     pub lossy: Option<usize>,
+    /// Tokens already known for this text (the editor path keeps them between edits).
+    lexed: Option<std::sync::Arc<crate::cpp::lexer::Lexed>>,
 }
 
 #[derive(Debug)]
@@ -96,7 +98,24 @@ impl SourceFile {
             text,
             line_starts,
             lossy,
+            lexed: None,
         }
+    }
+
+    /// This file with its tokens, lexed by the caller (incrementally, in the editor): the
+    /// front end uses them instead of lexing the text again. They must be the text's tokens.
+    pub fn with_lexed(mut self, lexed: std::sync::Arc<crate::cpp::lexer::Lexed>) -> SourceFile {
+        debug_assert!(lexed
+            .tokens
+            .last()
+            .is_none_or(|t| t.end() <= self.text.len()));
+        self.lexed = Some(lexed);
+        self
+    }
+
+    /// The tokens given with [`SourceFile::with_lexed`].
+    pub fn lexed(&self) -> Option<&std::sync::Arc<crate::cpp::lexer::Lexed>> {
+        self.lexed.as_ref()
     }
 
     /// 0-based line index of a byte offset.

@@ -470,3 +470,62 @@ fn real_rules_reach_the_editor() {
     assert!(codes(&client.open(&uri, text)).contains(&"address-register-width".to_string()));
     client.shutdown();
 }
+
+#[test]
+fn incremental_edits_give_what_a_fresh_check_gives() {
+    let dir = TestDir::new("lsp-incremental");
+    let text = "__device__ unsigned f(unsigned* p) {\n  unsigned v;\n  unsigned p32 = (unsigned)(size_t)p;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p32));\n  return v;\n}\n";
+    let path = dir.write("k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    let first = codes(&client.open(&uri, text));
+    assert!(first.contains(&"address-register-width".to_string()));
+    // Open a block comment before the asm (it swallows the statement), close it again, then
+    // break the statement's string over a splice: each step re-lexes a few lines only.
+    let steps: [(u32, u32, u32, u32, &str); 4] = [
+        (3, 2, 3, 2, "/*"),
+        (3, 4, 3, 4, "*/"),
+        (3, 0, 3, 4, ""),
+        (3, 28, 3, 28, "\\\n"),
+    ];
+    let mut current = text.to_string();
+    for (k, (line, col, end_line, end_col, insert)) in steps.into_iter().enumerate() {
+        let version = k as i32 + 2;
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [{
+                    "range": {
+                        "start": { "line": line, "character": col },
+                        "end": { "line": end_line, "character": end_col },
+                    },
+                    "text": insert,
+                }],
+            }),
+        );
+        let file = ptxguard_analyzer::SourceFile::new("k.cu", current.as_str());
+        let start = file.line_start(line as usize) + col as usize;
+        let end = file.line_start(end_line as usize) + end_col as usize;
+        current.replace_range(start..end, insert);
+        let published = client.diagnostics(&uri);
+        assert_eq!(published["version"], version);
+        let fresh = dir.write("fresh.cu", current.as_str());
+        let mut expected: Vec<String> = ptxguard_rules::check(
+            &ptxguard_analyzer::SourceFile::read(&fresh).unwrap(),
+            &Default::default(),
+        )
+        .into_iter()
+        .filter(|d| ptxguard_rules::rule(d.rule).is_some_and(|r| r.default_enabled))
+        .map(|d| d.rule.to_string())
+        .collect();
+        expected.sort();
+        let mut got = codes(&published);
+        got.sort();
+        assert_eq!(got, expected, "step {k}: {current}");
+        if k == 0 {
+            assert!(got.is_empty(), "the comment hides the statement");
+        }
+    }
+    client.shutdown();
+}

@@ -158,6 +158,133 @@ pub fn lex_with_comments(
     (tokens, comments)
 }
 
+/// A file's tokens and the comments between them, as the editor path keeps them from one
+/// edit to the next.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lexed {
+    pub tokens: Vec<Token>,
+    pub comments: Vec<Span>,
+}
+
+impl Lexed {
+    pub fn new(text: &str) -> Lexed {
+        let (tokens, comments) = lex_with_comments(text, 0, text.len(), false);
+        Lexed { tokens, comments }
+    }
+
+    /// The tokens of `text`, made by replacing `old[start..old_end]` with `text[start..new_end]`,
+    /// lexing again only from the last line start before the edit to the first line start
+    /// after it where the new tokens line up with the old ones (a comment or string opened by
+    /// the edit extends the window). Equal to [`Lexed::new`] on the new text.
+    pub fn edit(&self, text: &str, start: usize, old_end: usize, new_end: usize) -> Lexed {
+        let bytes = text.as_bytes();
+        let (start, new_end) = (start.min(bytes.len()), new_end.min(bytes.len()));
+        let delta = new_end as i64 - old_end as i64;
+        // Restart at a line start before the edit that the old lexing crossed in plain code.
+        let mut restart = line_start_at_or_before(bytes, start);
+        while !self.boundary(bytes, restart, 0) {
+            restart = line_start_at_or_before(bytes, restart - 1);
+        }
+        // Stop at a line start after the edit's line, where the old lexing was in plain code
+        // too and the new lexing ends the window cleanly; widen the window until it does.
+        let mut stop = next_line_start(bytes, next_line_start(bytes, new_end));
+        let window = loop {
+            if stop >= bytes.len() {
+                break None;
+            }
+            if self.boundary(bytes, stop, delta) {
+                let (tokens, comments) = lex_with_comments(text, restart, stop, false);
+                let clean = tokens.last().is_none_or(|t| t.end() < stop)
+                    && comments.last().is_none_or(|c| (c.end as usize) < stop);
+                if clean {
+                    break Some((tokens, comments, stop));
+                }
+            }
+            let target = stop + (stop - restart).max(256);
+            stop = next_line_start(bytes, target.min(bytes.len()));
+        };
+        let before_tokens = self.tokens.partition_point(|t| t.start() < restart);
+        let before_comments = self
+            .comments
+            .partition_point(|c| (c.start as usize) < restart);
+        let mut tokens = self.tokens[..before_tokens].to_vec();
+        let mut comments = self.comments[..before_comments].to_vec();
+        match window {
+            None => {
+                let (t, c) = lex_with_comments(text, restart, bytes.len(), false);
+                tokens.extend(t);
+                comments.extend(c);
+            }
+            Some((t, c, stop)) => {
+                tokens.extend(t);
+                comments.extend(c);
+                let old_stop = (stop as i64 - delta) as usize;
+                let shift = |span: Span| {
+                    Span::new(
+                        (span.start as i64 + delta) as usize,
+                        (span.end as i64 + delta) as usize,
+                    )
+                };
+                let from = self.tokens.partition_point(|t| t.start() < old_stop);
+                tokens.extend(self.tokens[from..].iter().map(|t| Token {
+                    span: shift(t.span),
+                    ..*t
+                }));
+                let from = self
+                    .comments
+                    .partition_point(|c| (c.start as usize) < old_stop);
+                comments.extend(self.comments[from..].iter().map(|c| shift(*c)));
+            }
+        }
+        Lexed { tokens, comments }
+    }
+
+    /// Whether the old lexing was in plain code at the line start `at` (new coordinates,
+    /// `delta` from the old ones): after an unspliced newline no token or comment covered.
+    fn boundary(&self, bytes: &[u8], at: usize, delta: i64) -> bool {
+        if at == 0 {
+            return true;
+        }
+        if bytes.get(at - 1) != Some(&b'\n') || ends_with_splice(bytes, at - 1) {
+            return false;
+        }
+        let old = at as i64 - delta;
+        if old <= 0 {
+            return false;
+        }
+        let old = old as usize;
+        // The last token and the last comment starting before the line must end before it.
+        let t = self.tokens.partition_point(|t| t.start() < old);
+        let c = self.comments.partition_point(|c| (c.start as usize) < old);
+        let token_ends = t.checked_sub(1).map_or(0, |t| self.tokens[t].end());
+        let comment_ends = c.checked_sub(1).map_or(0, |c| self.comments[c].end as usize);
+        token_ends < old && comment_ends < old
+    }
+}
+
+/// The start of the line holding `at`.
+fn line_start_at_or_before(bytes: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &bytes[..at.min(bytes.len())]).map_or(0, |i| i + 1)
+}
+
+/// The start of the line after the one holding `at` (the end of the text on the last line).
+fn next_line_start(bytes: &[u8], at: usize) -> usize {
+    let at = at.min(bytes.len());
+    memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1)
+}
+
+/// Whether the newline at `newline` ends a line splice (`\` and optional blanks before it).
+fn ends_with_splice(bytes: &[u8], newline: usize) -> bool {
+    let mut i = newline;
+    if i > 0 && bytes[i - 1] == b'\r' {
+        i -= 1;
+    }
+    while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+        i -= 1;
+    }
+    i > 0 && bytes[i - 1] == b'\\'
+}
+
 fn lex(
     text: &str,
     start: usize,

@@ -58,7 +58,10 @@ pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, 
         return (Vec::new(), Vec::new());
     }
     let text = file.text.as_str();
-    let tokens = lex_range(text, 0, text.len(), false);
+    let tokens = match file.lexed() {
+        Some(lexed) => lexed.tokens.clone(),
+        None => lex_range(text, 0, text.len(), false),
+    };
     let statements = statements_from_tokens(file, &tokens);
     (statements, tokens)
 }

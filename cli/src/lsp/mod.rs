@@ -16,6 +16,7 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{notification, request, Uri};
+use ptxguard_analyzer::cpp::lexer::Lexed;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;
@@ -105,6 +106,7 @@ struct Document {
     /// The file's absolute path; for unsaved buffers, a name under the workspace root.
     path: PathBuf,
     version: i32,
+    /// The text, carrying its tokens: each edit re-lexes only the lines around it.
     source: Arc<SourceFile>,
     diagnostics: Vec<Diagnostic>,
     /// When an edit is waiting to be checked.
@@ -256,8 +258,10 @@ impl<'c> Server<'c> {
                 let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
                 let uri = p.text_document.uri;
                 let path = self.path_of(&uri);
+                let text = p.text_document.text;
+                let lexed = Arc::new(Lexed::new(&text));
                 let document = Document {
-                    source: Arc::new(SourceFile::new(path.clone(), p.text_document.text)),
+                    source: Arc::new(SourceFile::new(path.clone(), text).with_lexed(lexed)),
                     uri: uri.clone(),
                     path,
                     version: p.text_document.version,
@@ -273,10 +277,22 @@ impl<'c> Server<'c> {
                 let debounce = self.options.debounce;
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
                     let mut text = doc.source.text.clone();
+                    let mut lexed = doc.source.lexed().cloned();
                     for change in p.content_changes {
-                        text = apply_change(&doc.path, text, change);
+                        let (next, edit) = apply_change(&doc.path, text, change);
+                        lexed = match (lexed, edit) {
+                            (Some(old), Some((start, old_end, new_end))) => {
+                                Some(Arc::new(old.edit(&next, start, old_end, new_end)))
+                            }
+                            _ => Some(Arc::new(Lexed::new(&next))),
+                        };
+                        text = next;
                     }
-                    doc.source = Arc::new(SourceFile::new(doc.path.clone(), text));
+                    let mut source = SourceFile::new(doc.path.clone(), text);
+                    if let Some(lexed) = lexed {
+                        source = source.with_lexed(lexed);
+                    }
+                    doc.source = Arc::new(source);
                     doc.version = p.text_document.version;
                     doc.due = Some(Instant::now() + debounce);
                     doc.statements = None;
@@ -514,18 +530,23 @@ fn analyze_text(
     analysis::analyze(file, path, settings, check)
 }
 
-/// Applies one content change (a range in UTF-16 positions, or the whole text).
+/// Applies one content change (a range in UTF-16 positions, or the whole text); for a range,
+/// also where it was: the replaced bytes `start..old_end`, now `start..new_end`.
 fn apply_change(
     path: &Path,
     text: String,
     change: lsp_types::TextDocumentContentChangeEvent,
-) -> String {
+) -> (String, Option<(usize, usize, usize)>) {
     let Some(range) = change.range else {
-        return change.text;
+        return (change.text, None);
     };
     let file = SourceFile::new(path, text);
     let span = convert::span(&file, range);
     let mut text = file.text;
     text.replace_range(span.range(), &change.text);
-    text
+    let start = span.start as usize;
+    (
+        text,
+        Some((start, span.end as usize, start + change.text.len())),
+    )
 }
