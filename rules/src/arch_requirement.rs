@@ -10,6 +10,7 @@ use ptxguard_analyzer::isa::{special_register, ArchTarget, InstrForm, Target};
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
 use ptxguard_analyzer::Diagnostic;
 use std::collections::HashSet;
+use std::rc::Rc;
 use std::ops::Range;
 
 declare_rule! {
@@ -374,29 +375,29 @@ pub fn nv_query(query: &str, t: &Target) -> Option<bool> {
 
 /// What the file says about macros and calls, gathered once per file.
 #[derive(Default)]
-pub struct FileFacts {
+pub struct FileFacts<'a> {
     /// Every macro the file `#define`s.
     pub defined: HashSet<String>,
     /// Macros defined under an architecture condition, or from one (`#if __CUDA_ARCH__ >=
     /// 900` `#define HAS_SM90 1`).
     pub arch_defined: HashSet<String>,
     /// Every identifier followed by `(` or `<` outside directives: possible calls.
-    calls: Vec<CallSite>,
+    calls: Vec<CallSite<'a>>,
 }
 
 /// A place where a function may be called.
 #[derive(Clone, Debug)]
-struct CallSite {
-    name: String,
-    /// The conditions in force there.
-    conditions: Vec<ptxguard_analyzer::cpp::preproc::Condition>,
+struct CallSite<'a> {
+    name: &'a str,
+    /// The conditions in force there (shared by every call between two directives).
+    conditions: Rc<[ptxguard_analyzer::cpp::preproc::Condition]>,
     /// Inside the arguments of `NV_IF_TARGET`-style dispatch.
     in_nv_target: bool,
     /// The function whose body holds the call, and whether it is a kernel.
-    caller: Option<(String, bool)>,
+    caller: Option<Rc<(String, bool)>>,
 }
 
-impl FileFacts {
+impl FileFacts<'_> {
     /// Whether an unknown macro may be what excludes a target: its name says it is about
     /// the architecture, the file defines it from architecture conditions, or the file does
     /// not define it at all (a configuration or feature macro from elsewhere). Macros the
@@ -430,17 +431,18 @@ const NOT_FUNCTIONS: &[&str] = &[
 const NV_DISPATCH: &[&str] = &["NV_IF_TARGET", "NV_IF_ELSE_TARGET", "NV_DISPATCH_TARGET"];
 
 /// Gathers the defines and call sites of a file.
-pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
+pub fn file_facts<'a>(text: &'a str, tokens: &[Token]) -> FileFacts<'a> {
     let mut facts = FileFacts::default();
     let mut stack: Vec<CondFrame> = Vec::new();
+    let mut conditions: Rc<[ptxguard_analyzer::cpp::preproc::Condition]> = Rc::from(Vec::new());
     // Brace frames: Some((name, kernel)) for function bodies.
-    let mut frames: Vec<Option<(String, bool)>> = Vec::new();
+    let mut frames: Vec<Option<Rc<(String, bool)>>> = Vec::new();
     // Token index where the current head (since the last `;`, `{` or `}`) starts.
     let mut head_start = 0usize;
     let mut paren_depth = 0i32;
     // Paren depths at which an NV dispatch's arguments close.
     let mut nv_depths: Vec<i32> = Vec::new();
-    let word = |i: usize| -> &str { text.get(tokens[i].span.range()).unwrap_or("") };
+    let word = |i: usize| -> &'a str { text.get(tokens[i].span.range()).unwrap_or("") };
     for i in 0..tokens.len() {
         let tok = tokens[i];
         match tok.kind {
@@ -449,7 +451,7 @@ pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
                 if let DirectiveKind::Define(def) = &dir.kind {
                     facts.defined.insert(def.name.clone());
                     let body = text.get(def.body.range()).unwrap_or("");
-                    let under_arch = active_conditions(&stack).iter().any(|c| {
+                    let under_arch = conditions.iter().any(|c| {
                         let mut ls = Vec::new();
                         leaves(&c.expr, &mut ls);
                         ls.iter().any(|l| match l {
@@ -463,7 +465,14 @@ pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
                         facts.arch_defined.insert(def.name.clone());
                     }
                 }
+                let conditional = !matches!(
+                    dir.kind,
+                    DirectiveKind::Define(_) | DirectiveKind::Undef(_) | DirectiveKind::Other
+                );
                 apply_conditional(&mut stack, text, &dir);
+                if conditional {
+                    conditions = active_conditions(&stack).into();
+                }
             }
             TokenKind::Punct => match word(i) {
                 "(" => paren_depth += 1,
@@ -474,7 +483,7 @@ pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
                     }
                 }
                 "{" => {
-                    frames.push(function_head(text, &tokens[head_start..i]));
+                    frames.push(function_head(text, &tokens[head_start..i]).map(Rc::new));
                     head_start = i + 1;
                 }
                 "}" => {
@@ -495,8 +504,8 @@ pub fn file_facts(text: &str, tokens: &[Token]) -> FileFacts {
                 }
                 if matches!(next, Some("(") | Some("<")) {
                     facts.calls.push(CallSite {
-                        name: w.to_string(),
-                        conditions: active_conditions(&stack),
+                        name: w,
+                        conditions: conditions.clone(),
                         in_nv_target: !nv_depths.is_empty(),
                         caller: frames.iter().rev().find_map(|f| f.clone()),
                     });
@@ -652,7 +661,7 @@ fn function_admits(
         .calls
         .iter()
         .filter(|c| c.name == name)
-        .filter(|c| c.caller.as_ref().is_none_or(|(caller, _)| caller != name))
+        .filter(|c| c.caller.as_deref().is_none_or(|(caller, _)| caller != name))
         .any(|c| {
             if c.in_nv_target {
                 return false;
@@ -660,7 +669,7 @@ fn function_admits(
             if conditions_guard(&c.conditions, t, &doubtful) != Guarded::No {
                 return false;
             }
-            match &c.caller {
+            match c.caller.as_deref() {
                 // A call outside any function body: a declaration, or code we do not follow.
                 None => false,
                 Some((caller, k)) => function_admits(facts, header, caller, *k, t, depth + 1),

@@ -257,7 +257,7 @@ fn parse_operands(
     let mut out = Vec::new();
     // Declarations are searched before the statement; operands share the lookups.
     let first_token = section.first().copied().unwrap_or(0);
-    let declarations = std::cell::RefCell::new(HashMap::new());
+    let declarations = std::cell::RefCell::new(foldhash::HashMap::default());
     let mut k = 0;
     let mut after_operand_end: Option<usize> = None;
     let mut saw_comma = true;

@@ -166,7 +166,7 @@ pub struct FileIndex<'a> {
     /// `TYPE name(` with a known TYPE.
     functions: std::collections::HashMap<String, CppType>,
     /// Token indices of every identifier, by name, in order.
-    occurrences: std::collections::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
+    occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
 }
 
 /// Tokens of the file plus where to search for declarations.
@@ -182,7 +182,7 @@ pub struct Scope<'a, 'd> {
     /// The file's function return types and identifier occurrences, built on first need.
     pub index: &'a std::cell::OnceCell<FileIndex<'a>>,
     /// Declarations already looked up for this statement (operands share their bases).
-    pub declarations: &'d std::cell::RefCell<std::collections::HashMap<String, Option<CppType>>>,
+    pub declarations: &'d std::cell::RefCell<foldhash::HashMap<String, Option<CppType>>>,
 }
 
 impl Scope<'_, '_> {
@@ -706,7 +706,7 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
 }
 
 fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
-    let mut occurrences: std::collections::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
+    let mut occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
         Default::default();
     let mut depth = Vec::with_capacity(scope.tokens.len());
     let mut level = 0u32;
