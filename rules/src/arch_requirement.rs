@@ -10,8 +10,8 @@ use ptxguard_analyzer::isa::{special_register, ArchTarget, InstrForm, Target};
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
 use ptxguard_analyzer::Diagnostic;
 use std::collections::HashSet;
-use std::rc::Rc;
 use std::ops::Range;
+use std::rc::Rc;
 
 declare_rule! {
     /// ## What it does
@@ -750,7 +750,7 @@ fn needs(stmt: &AsmStatement) -> Vec<Need> {
     let mut out = Vec::new();
     for (_, instr) in stmt.ptx.instructions() {
         if let Some(form) = instr_form(instr) {
-            out.push(Need::from_form(instr, &form));
+            out.push(Need::from_form(instr, form));
         }
         if instr.partial {
             continue;

@@ -95,7 +95,7 @@ pub struct GuardKey {
 pub struct Step<'a> {
     pub instr: &'a Instruction,
     /// The resolved ISA form; `None` when unknown, partial, or the operand count does not fit.
-    pub form: Option<InstrForm>,
+    pub form: Option<&'a InstrForm>,
     pub guard: Option<GuardKey>,
     pub control: Control,
     /// Range into [`Flow::uses`].
@@ -155,13 +155,12 @@ pub struct Flow<'a> {
 
 /// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
 /// count does not fit the form.
-pub fn resolve(instr: &Instruction) -> Option<InstrForm> {
+pub fn resolve(instr: &Instruction) -> Option<&InstrForm> {
     if instr.parts.iter().any(|p| p.text.contains(HOLE)) || instr.parts.is_empty() {
         return None;
     }
-    let parts: Vec<&str> = instr.parts.iter().map(|p| p.text.as_str()).collect();
     let count = instr.operands.len();
-    let form = isa::resolve_with_count(&parts, count)?;
+    let form = instr.form()?;
     (count >= form.min_operands && count <= form.max_operands).then_some(form)
 }
 

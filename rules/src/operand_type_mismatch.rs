@@ -77,7 +77,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(form) = instr_form(instr) else {
                 continue;
             };
-            for m in mismatches(stmt, instr, &form) {
+            for m in mismatches(stmt, instr, form) {
                 let Some(p) = m.placeholder.placeholder() else {
                     continue;
                 };

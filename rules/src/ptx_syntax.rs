@@ -201,7 +201,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
         );
         return;
     }
-    for (_, operand, slot) in operand_slots(instr, &form) {
+    for (_, operand, slot) in operand_slots(instr, form) {
         let Some(slot) = slot else { continue };
         let span = template_span(stmt, operand.span.clone());
         // Vector sizes.

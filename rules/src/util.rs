@@ -210,7 +210,7 @@ pub fn register_capable_immediate(
             continue;
         }
         let form = instr_form(instr)?;
-        for (_, operand, slot) in operand_slots(instr, &form) {
+        for (_, operand, slot) in operand_slots(instr, form) {
             let direct = matches!(&operand.kind, OperandKind::Placeholder(p)
                 if stmt.resolve(p).is_some_and(|a| a.index == op.index));
             let in_vector = matches!(&operand.kind, OperandKind::Vector(items)
@@ -284,7 +284,7 @@ pub fn opcode_parts(instr: &Instruction) -> Vec<&str> {
 
 /// The resolved form of a complete instruction (`None` when the instruction is partial or its
 /// family unknown). Resolved knowing the number of operands written.
-pub fn instr_form(instr: &Instruction) -> Option<InstrForm> {
+pub fn instr_form(instr: &Instruction) -> Option<&InstrForm> {
     if instr.partial || instr.parts.is_empty() {
         return None;
     }
@@ -295,8 +295,7 @@ pub fn instr_form(instr: &Instruction) -> Option<InstrForm> {
     {
         return None;
     }
-    let parts = opcode_parts(instr);
-    isa::resolve_with_count(&parts, instr.operands.len())
+    instr.form()
 }
 
 /// Each written operand with what the form expects there (`None` past the form's operands).
@@ -381,7 +380,7 @@ pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
             }
             continue;
         }
-        for (_, operand, slot) in operand_slots(instr, &form) {
+        for (_, operand, slot) in operand_slots(instr, form) {
             let Some(slot) = slot else { continue };
             let (role, space, name) = if slot.role == Role::Addr {
                 (slot.role, slot.space, slot.name)
@@ -999,7 +998,7 @@ pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Opti
         }
         seen = true;
         let form = instr_form(instr)?;
-        let slots = operand_slots(instr, &form);
+        let slots = operand_slots(instr, form);
         for (i, _) in uses {
             let info = slots.get(i).and_then(|(_, _, info)| *info)?;
             if info.role == Role::Addr {

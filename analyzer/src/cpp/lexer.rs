@@ -257,7 +257,9 @@ impl Lexed {
         let t = self.tokens.partition_point(|t| t.start() < old);
         let c = self.comments.partition_point(|c| (c.start as usize) < old);
         let token_ends = t.checked_sub(1).map_or(0, |t| self.tokens[t].end());
-        let comment_ends = c.checked_sub(1).map_or(0, |c| self.comments[c].end as usize);
+        let comment_ends = c
+            .checked_sub(1)
+            .map_or(0, |c| self.comments[c].end as usize);
         token_ends < old && comment_ends < old
     }
 }

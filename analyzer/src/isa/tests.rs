@@ -909,6 +909,7 @@ fn resolves_model_instructions() {
         operands: vec![operand("s"), operand("a"), operand("c")],
         terminated: true,
         partial: false,
+        form_cache: Default::default(),
     };
     let f = resolve_instruction(&inst).unwrap();
     assert_eq!(f.family.name, "mbarrier.arrive");

@@ -106,9 +106,19 @@ pub struct Instruction {
     pub terminated: bool,
     /// The opcode or an operand contains a piece of the template that could not be known.
     pub partial: bool,
+    /// The ISA form, resolved on first use: several rules ask for it.
+    pub form_cache: std::sync::OnceLock<Option<crate::isa::InstrForm>>,
 }
 
 impl Instruction {
+    /// The ISA form of this opcode with this many operands ([`crate::isa::resolve_instruction`]),
+    /// resolved once.
+    pub fn form(&self) -> Option<&crate::isa::InstrForm> {
+        self.form_cache
+            .get_or_init(|| crate::isa::resolve_instruction(self))
+            .as_ref()
+    }
+
     /// The first part (`ld`).
     pub fn base(&self) -> &str {
         self.parts.first().map_or("", |p| p.text.as_str())

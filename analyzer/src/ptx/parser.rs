@@ -234,6 +234,7 @@ impl<'a> Parser<'a> {
             operands,
             terminated,
             partial,
+            form_cache: Default::default(),
         };
         self.push(
             StatementKind::Instruction(instruction),
