@@ -430,12 +430,20 @@ fn is_char_prefix(ident: &str) -> bool {
 }
 
 fn skip_line_comment(c: &mut Cursor) {
-    // A splice continues a `//` comment onto the next line.
-    while let Some(b) = c.peek() {
-        if b == b'\n' {
+    // To the next newline that is not part of a splice (which continues the comment).
+    let bytes = c.bytes;
+    loop {
+        let Some(k) = memchr::memchr(b'\n', &bytes[c.pos..c.end]) else {
+            c.pos = c.end;
             return;
+        };
+        let newline = c.pos + k;
+        if ends_with_splice(bytes, newline) && newline > c.pos {
+            c.pos = newline + 1;
+            continue;
         }
-        c.bump();
+        c.pos = newline;
+        return;
     }
 }
 
@@ -452,23 +460,35 @@ fn skip_block_comment(c: &mut Cursor) {
 /// unterminated (ends at a newline or the end).
 fn lex_quoted(c: &mut Cursor, quote: u8) -> bool {
     c.bump(); // opening quote
-    while let Some(b) = c.peek() {
-        match b {
+    let bytes = c.bytes;
+    loop {
+        // Jump to the next byte that matters: a backslash, a newline or the quote.
+        let Some(k) = memchr::memchr3(b'\\', b'\n', quote, &bytes[c.pos..c.end]) else {
+            c.pos = c.end;
+            return true;
+        };
+        c.pos += k;
+        match bytes[c.pos] {
             b'\\' => {
+                let splice = splice_len(bytes, c.pos);
+                if splice > 0 && c.pos + splice <= c.end {
+                    c.pos += splice;
+                    continue;
+                }
+                // An escape: the backslash and the next byte (through splices), unless a
+                // newline ends the unterminated literal there.
                 c.bump();
                 if c.peek().is_some_and(|n| n != b'\n') {
                     c.bump();
                 }
             }
             b'\n' => return true,
-            _ if b == quote => {
+            _ => {
                 c.bump();
                 return false;
             }
-            _ => c.bump(),
         }
     }
-    true
 }
 
 /// Raw strings ignore splices and escapes inside: `R"delim( ... )delim"`.
