@@ -383,6 +383,8 @@ pub struct FileFacts<'a> {
     pub arch_defined: HashSet<String>,
     /// Every identifier followed by `(` or `<` outside directives: possible calls.
     calls: Vec<CallSite<'a>>,
+    /// [`FileFacts::doubtful`] by name: each statement and target asks again.
+    doubtful: std::cell::RefCell<std::collections::HashMap<String, bool>>,
 }
 
 /// A place where a function may be called.
@@ -404,7 +406,13 @@ impl FileFacts<'_> {
     /// file defines plainly (include guards) exclude nothing.
     pub fn doubtful(&self, name: &str) -> bool {
         let name = name.split('(').next().unwrap_or(name).trim();
-        is_arch_name(name) || self.arch_defined.contains(name) || !self.defined.contains(name)
+        if let Some(&known) = self.doubtful.borrow().get(name) {
+            return known;
+        }
+        let doubtful =
+            is_arch_name(name) || self.arch_defined.contains(name) || !self.defined.contains(name);
+        self.doubtful.borrow_mut().insert(name.to_string(), doubtful);
+        doubtful
     }
 }
 
