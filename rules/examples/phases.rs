@@ -32,6 +32,7 @@ fn main() {
     walk(Path::new(&root), &mut files);
     let (mut read, mut filter, mut decode, mut front, mut rules) = Default::default();
     let (mut lex, mut token_count) = (Duration::ZERO, 0usize);
+    let mut per_file: Vec<(Duration, usize, String)> = Vec::new();
     let mut per_rule: Vec<(&str, Duration)> = Vec::new();
     let timed = |what: &mut Duration, start: Instant| *what += start.elapsed();
     let (mut checked, mut bytes_checked) = (0usize, 0usize);
@@ -62,6 +63,7 @@ fn main() {
         let t = Instant::now();
         let (statements, _tokens) = find_asm_statements_and_tokens(&file);
         timed(&mut front, t);
+        per_file.push((t.elapsed(), statements.len(), f.display().to_string()));
         let t = Instant::now();
         let _ = ptxguard_rules::check_statements(&file, &statements, &Default::default());
         timed(&mut rules, t);
@@ -99,6 +101,11 @@ fn main() {
         ms(front),
         ms(rules)
     );
+    per_file.sort_by_key(|f| std::cmp::Reverse(f.0));
+    println!("slowest front ends:");
+    for (d, n, name) in per_file.iter().take(8) {
+        println!("  {:.1} ms, {n} statements: {name}", ms(*d));
+    }
     per_rule.sort_by_key(|r| std::cmp::Reverse(r.1));
     // Each rule alone, so shared work (tokens, control flow) is counted in every rule using it.
     for (name, d) in per_rule {

@@ -63,31 +63,40 @@ pub struct TypeInfo {
 /// The scalar type behind a name (typedefs and CUDA types included).
 pub fn named_type(words: &[&str]) -> Option<CppType> {
     use CppClass::*;
-    let words: Vec<&str> = words
-        .iter()
-        .copied()
-        .filter(|w| {
-            !matches!(
-                *w,
-                "const"
-                    | "volatile"
-                    | "static"
-                    | "register"
-                    | "constexpr"
-                    | "__restrict__"
-                    | "struct"
-                    | "std"
-                    | "::"
-                    | "cuda"
-                    | "__shared__"
-                    | "extern"
-                    | "inline"
-            )
-        })
-        .collect();
-    let joined = words.join(" ");
+    let kept = |w: &&str| {
+        !matches!(
+            *w,
+            "const"
+                | "volatile"
+                | "static"
+                | "register"
+                | "constexpr"
+                | "__restrict__"
+                | "struct"
+                | "std"
+                | "::"
+                | "cuda"
+                | "__shared__"
+                | "extern"
+                | "inline"
+        )
+    };
+    // Most types are one word (`float`, `uint32_t`): no joining then.
+    let mut kept_words = words.iter().filter(|w| kept(w));
+    let joined: std::borrow::Cow<str> = match (kept_words.next(), kept_words.next()) {
+        (None, _) => return None,
+        (Some(one), None) => std::borrow::Cow::Borrowed(*one),
+        _ => std::borrow::Cow::Owned(
+            words
+                .iter()
+                .filter(|w| kept(w))
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+    };
     let t = |bits, class| Some(CppType::new(&joined, bits, class));
-    match joined.as_str() {
+    match joined.as_ref() {
         "bool" => t(8, Bool),
         "char" | "signed char" | "int8_t" | "int8" => t(8, Signed),
         "unsigned char" | "uint8_t" | "uchar" | "uint8" => t(8, Unsigned),
@@ -565,7 +574,7 @@ fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
 /// If `tokens[name_at]` is declared by the words before it, its type (`Some(None)` when
 /// the declaration exists but its type is unknown, such as a template parameter).
 fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> {
-    let mut words: Vec<String> = Vec::new();
+    let mut words: Vec<std::borrow::Cow<str>> = Vec::new();
     let mut j = name_at;
     while j > scope.search.start {
         j -= 1;
@@ -595,16 +604,16 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
         ) {
             return None;
         }
-        words.push(w.into_owned());
+        words.push(w);
     }
     // A declaration starts with a type name (`::cuda::std::uint32_t x`): `* scale_f` after an
     // operator is no declaration.
-    let leftmost = words.iter().rev().find(|w| w.as_str() != "::");
+    let leftmost = words.iter().rev().find(|w| w.as_ref() != "::");
     if !leftmost.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')) {
         return None;
     }
     words.reverse();
-    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let refs: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     // `auto x = init;`
     if refs.contains(&"auto") {
         let next = scope
