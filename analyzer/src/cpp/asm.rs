@@ -280,12 +280,12 @@ fn parse_operands(
             }
         }
         // Constraint: literal(s) or a macro, up to `(`.
-        let mut constraint_toks = Vec::new();
+        let constraint_start = k;
         while k < section.len() && word(input, section[k]) != "(" && word(input, section[k]) != ","
         {
-            constraint_toks.push(section[k]);
             k += 1;
         }
+        let constraint_toks = &section[constraint_start..k];
         if k >= section.len() || word(input, section[k]) != "(" {
             // Malformed; skip to the next comma.
             while k < section.len() && word(input, section[k]) != "," {
@@ -312,7 +312,7 @@ fn parse_operands(
                 _ => {}
             }
         }
-        let constraint = make_constraint(input, &constraint_toks);
+        let constraint = make_constraint(input, constraint_toks);
         let expr_range =
             (open_k + 1 < close_k).then(|| section[open_k + 1]..section[close_k - 1] + 1);
         let (expr, expr_span, ty) = match &expr_range {
@@ -365,6 +365,22 @@ fn make_constraint(input: &AsmInput, toks_idx: &[usize]) -> Constraint {
         };
     };
     let span = toks[first].span.cover(toks[last].span);
+    // The usual constraint: one plain literal (`"=r"`), its text between the quotes.
+    if let [only] = toks_idx {
+        let written = &input.text[toks[*only].span.range()];
+        if toks[*only].kind == TokenKind::Str
+            && written.len() >= 2
+            && written.starts_with('"')
+            && written.ends_with('"')
+            && !written.contains('\\')
+        {
+            return Constraint {
+                text: written[1..written.len() - 1].to_string(),
+                span,
+                known: true,
+            };
+        }
+    }
     let mut template = Template::default();
     let mut known = true;
     for &i in toks_idx {
