@@ -33,6 +33,7 @@ fn main() {
     let (mut read, mut filter, mut decode, mut front, mut rules) = Default::default();
     let (mut lex, mut token_count) = (Duration::ZERO, 0usize);
     let mut per_file: Vec<(Duration, usize, String)> = Vec::new();
+    let mut no_statements = (0usize, 0usize, Duration::ZERO);
     let mut per_rule: Vec<(&str, Duration)> = Vec::new();
     let timed = |what: &mut Duration, start: Instant| *what += start.elapsed();
     let (mut checked, mut bytes_checked) = (0usize, 0usize);
@@ -64,6 +65,11 @@ fn main() {
         let (statements, _tokens) = find_asm_statements_and_tokens(&file);
         timed(&mut front, t);
         per_file.push((t.elapsed(), statements.len(), f.display().to_string()));
+        if statements.is_empty() {
+            no_statements.0 += 1;
+            no_statements.1 += file.text.len();
+            no_statements.2 += t.elapsed();
+        }
         let t = Instant::now();
         let _ = ptxguard_rules::check_statements(&file, &statements, &Default::default());
         timed(&mut rules, t);
@@ -102,6 +108,12 @@ fn main() {
         ms(rules)
     );
     per_file.sort_by_key(|f| std::cmp::Reverse(f.0));
+    println!(
+        "files passing the prefilter with no asm statement: {} ({} KB, front end {:.0} ms)",
+        no_statements.0,
+        no_statements.1 >> 10,
+        ms(no_statements.2)
+    );
     println!("slowest front ends:");
     for (d, n, name) in per_file.iter().take(8) {
         println!("  {:.1} ms, {n} statements: {name}", ms(*d));

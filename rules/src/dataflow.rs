@@ -178,14 +178,26 @@ impl<'a> Flow<'a> {
         for (_, instr) in stmt.ptx.instructions() {
             flow.add_step(instr);
         }
-        // Placeholder references the walk above did not reach.
+        // Placeholder references the walk above did not reach: a reference is reached when a
+        // use's span covers its start. Spans sorted by start, with the furthest end so far.
+        let mut covered: Vec<(usize, usize)> = flow
+            .uses
+            .iter()
+            .map(|u| (u.span.start, u.span.end.max(u.span.start + 1)))
+            .collect();
+        covered.sort_unstable();
+        let mut furthest = 0;
+        for span in &mut covered {
+            furthest = furthest.max(span.1);
+            span.1 = furthest;
+        }
         for (target, span, _) in placeholder_refs(stmt) {
             let Some(index) = target_index(stmt, &target) else {
                 continue;
             };
-            if !flow.uses.iter().any(|u| {
-                u.span.start <= span.start && span.start < u.span.end.max(u.span.start + 1)
-            }) {
+            let before = covered.partition_point(|&(start, _)| start <= span.start);
+            let reached = before > 0 && covered[before - 1].1 > span.start;
+            if !reached {
                 flow.stray[index] = true;
             }
         }
