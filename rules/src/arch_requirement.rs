@@ -195,35 +195,33 @@ pub enum Value {
 /// Whether a macro name says it is about the architecture: `__CUDA_ARCH__`,
 /// `CUTE_ARCH_MMA_SM90A_ENABLED`, `MYLIB_HAS_SM90`, `HOPPER_ENABLED`...
 pub fn is_arch_name(name: &str) -> bool {
-    let u = name.to_ascii_uppercase();
-    if u.contains("ARCH")
-        || u.contains("NV_PROVIDES")
-        || u.contains("NV_HAS_FEATURE")
-        || u.contains("NV_IS_EXACTLY")
-    {
-        return true;
-    }
-    if [
-        "HOPPER",
-        "BLACKWELL",
-        "AMPERE",
-        "VOLTA",
-        "TURING",
-        "LOVELACE",
-        "WGMMA",
-        "TCGEN05",
-        "COMPUTE_CAPABILITY",
-    ]
-    .iter()
-    .any(|w| u.contains(w))
-    {
+    // Case-insensitive, without allocating: every `#define` body's words come through here.
+    let b = name.as_bytes();
+    let has = |needle: &[u8]| {
+        b.len() >= needle.len() && b.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+    };
+    const WORDS: &[&[u8]] = &[
+        b"ARCH",
+        b"NV_PROVIDES",
+        b"NV_HAS_FEATURE",
+        b"NV_IS_EXACTLY",
+        b"HOPPER",
+        b"BLACKWELL",
+        b"AMPERE",
+        b"VOLTA",
+        b"TURING",
+        b"LOVELACE",
+        b"WGMMA",
+        b"TCGEN05",
+        b"COMPUTE_CAPABILITY",
+    ];
+    if WORDS.iter().any(|w| has(w)) {
         return true;
     }
     // SM followed by a number: SM90, SM_90, SM90A.
-    let b = u.as_bytes();
     (0..b.len().saturating_sub(2)).any(|i| {
-        b[i] == b'S'
-            && b[i + 1] == b'M'
+        b[i].eq_ignore_ascii_case(&b'S')
+            && b[i + 1].eq_ignore_ascii_case(&b'M')
             && (i == 0 || !b[i - 1].is_ascii_alphabetic())
             && (b[i + 2].is_ascii_digit()
                 || (b[i + 2] == b'_' && b.get(i + 3).is_some_and(u8::is_ascii_digit)))
@@ -687,10 +685,12 @@ fn function_admits(
 
 /// What one instruction or special register needs.
 #[derive(Clone, Debug)]
-struct Need {
+struct Need<'a> {
     /// Decoded template range to point at.
     at: Range<usize>,
-    what: String,
+    /// The opcode, or the special register's name (after `%`).
+    name: &'a str,
+    special_register: bool,
     min_sm: u16,
     min_ptx: u16,
     arch: &'static [ArchTarget],
@@ -698,16 +698,23 @@ struct Need {
     removed_on: Option<(u16, u16)>,
 }
 
-impl Need {
-    fn from_form(instr: &Instruction, form: &InstrForm) -> Need {
+impl<'a> Need<'a> {
+    fn from_form(instr: &'a Instruction, form: &InstrForm) -> Need<'a> {
         Need {
             at: instr.opcode_span.clone(),
-            what: format!("`{}`", instr.opcode),
+            name: &instr.opcode,
+            special_register: false,
             min_sm: form.min_sm,
             min_ptx: form.min_ptx,
             arch: form.arch_targets,
             removed_on: form.family.removed_on,
         }
+    }
+
+    /// `` `ld.global.nc` `` or `` `%clusterid` ``.
+    fn what(&self) -> String {
+        let percent = if self.special_register { "%" } else { "" };
+        format!("`{percent}{}`", self.name)
     }
 
     fn supported_on(&self, t: &Target) -> bool {
@@ -754,7 +761,7 @@ impl Need {
     }
 }
 
-fn needs(stmt: &AsmStatement) -> Vec<Need> {
+fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
     let mut out = Vec::new();
     for (_, instr) in stmt.ptx.instructions() {
         if let Some(form) = instr_form(instr) {
@@ -773,7 +780,8 @@ fn needs(stmt: &AsmStatement) -> Vec<Need> {
                     if let Some(r) = special_register(name) {
                         out.push(Need {
                             at: o.span.clone(),
-                            what: format!("`%{name}`"),
+                            name,
+                            special_register: true,
                             min_sm: r.min_sm,
                             min_ptx: r.min_ptx,
                             arch: &[],
@@ -863,12 +871,12 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let mut d = diagnostic(
             &META,
             template_span(stmt, first.at.clone()),
-            format!("{} needs {}, but {why}", first.what, first.requirement()),
+            format!("{} needs {}, but {why}", first.what(), first.requirement()),
         );
         for (n, _) in failing.iter().skip(1).take(4) {
             d = d.with_label(
                 template_span(stmt, n.at.clone()),
-                format!("{} needs {}", n.what, n.requirement()),
+                format!("{} needs {}", n.what(), n.requirement()),
             );
         }
         d = d
