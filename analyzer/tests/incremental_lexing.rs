@@ -2,7 +2,7 @@
 //! edited text from scratch, over our corpus files and random edits of every kind that
 //! changes how the rest of a file lexes (comments, strings, raw strings, splices, directives).
 
-use ptxguard_analyzer::cpp::lexer::Lexed;
+use ptxguard_analyzer::cpp::lexer::{token_text, Lexed};
 
 /// A small deterministic generator: the same edits on every run.
 struct Rng(u64);
@@ -97,6 +97,14 @@ fn edits_relex_like_a_fresh_lex() {
             next.push_str(&text[old_end..]);
             let incremental = lexed.edit(&next, start, old_end, start + insert.len());
             let fresh = Lexed::new(&next);
+            // A token not marked `spliced` is its source slice exactly.
+            for t in &fresh.tokens {
+                assert_eq!(
+                    t.text(&next),
+                    token_text(&next, t.span),
+                    "{name}, edit {step}"
+                );
+            }
             assert_eq!(
                 incremental,
                 fresh,

@@ -198,7 +198,9 @@ pub fn is_arch_name(name: &str) -> bool {
     // Case-insensitive, without allocating: every `#define` body's words come through here.
     let b = name.as_bytes();
     let has = |needle: &[u8]| {
-        b.len() >= needle.len() && b.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+        b.len() >= needle.len()
+            && b.windows(needle.len())
+                .any(|w| w.eq_ignore_ascii_case(needle))
     };
     const WORDS: &[&[u8]] = &[
         b"ARCH",
@@ -409,7 +411,9 @@ impl FileFacts<'_> {
         }
         let doubtful =
             is_arch_name(name) || self.arch_defined.contains(name) || !self.defined.contains(name);
-        self.doubtful.borrow_mut().insert(name.to_string(), doubtful);
+        self.doubtful
+            .borrow_mut()
+            .insert(name.to_string(), doubtful);
         doubtful
     }
 }

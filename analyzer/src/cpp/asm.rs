@@ -1,6 +1,6 @@
 //! Parses one asm statement from tokens: qualifiers, template pieces, operand sections.
 
-use super::lexer::{token_text, Token, TokenKind};
+use super::lexer::{Token, TokenKind};
 use super::model::{AsmOperand, Clobber, Constraint};
 use super::preproc::{parse_directive, DirectiveKind};
 use super::types::{type_expression, Scope, TypeInfo};
@@ -54,7 +54,7 @@ pub struct AsmInput<'a> {
 }
 
 fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {
-    token_text(input.text, input.tokens[i].span)
+    input.tokens[i].text(input.text)
 }
 
 /// Parses the statement whose keyword is `tokens[at]`; `None` when it is not one

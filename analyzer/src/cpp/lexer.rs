@@ -25,6 +25,9 @@ pub struct Token {
     pub span: Span,
     /// A string, character literal or raw string that was never closed.
     pub unterminated: bool,
+    /// The token may hold a line splice: its text needs [`token_text`] (else it is the
+    /// source slice as is).
+    pub spliced: bool,
 }
 
 impl Token {
@@ -33,6 +36,16 @@ impl Token {
     }
     pub fn end(&self) -> usize {
         self.span.end as usize
+    }
+
+    /// The token's text, splices removed: the source slice unless the token holds one.
+    #[inline]
+    pub fn text<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self.spliced {
+            token_text(text, self.span)
+        } else {
+            std::borrow::Cow::Borrowed(&text[self.span.range()])
+        }
     }
 }
 
@@ -96,6 +109,8 @@ struct Cursor<'a> {
     bytes: &'a [u8],
     pos: usize,
     end: usize,
+    /// Line splices skipped so far: a token that saw one is marked `spliced`.
+    splices: u32,
 }
 
 impl Cursor<'_> {
@@ -111,6 +126,7 @@ impl Cursor<'_> {
                 let n = splice_len(self.bytes, self.pos);
                 if n > 0 && self.pos + n <= self.end {
                     self.pos += n;
+                    self.splices += 1;
                     continue;
                 }
             }
@@ -299,12 +315,22 @@ fn lex(
         bytes,
         pos: start,
         end,
+        splices: 0,
     };
     let mut tokens = Vec::with_capacity((end - start) / 6);
     // True while only whitespace has been seen since the last newline.
     let mut line_start = true;
     while let Some(b) = c.peek() {
         let tok_start = c.pos;
+        let splices_before = c.splices;
+        let push = |tokens: &mut Vec<Token>, kind, start, end, unterminated, c: &Cursor| {
+            tokens.push(Token {
+                kind,
+                span: Span::new(start, end),
+                unterminated,
+                spliced: c.splices != splices_before,
+            });
+        };
         match b {
             b'\n' => {
                 c.bump();
@@ -334,27 +360,43 @@ fn lex(
                     kind: TokenKind::Directive,
                     span: Span::new(tok_start, dir_end),
                     unterminated: false,
+                    // Directives are rare: a backslash may be a splice.
+                    spliced: memchr::memchr(b'\\', &bytes[tok_start..dir_end]).is_some(),
                 });
                 c.pos = dir_end;
             }
             b'"' => {
                 let unterminated = lex_quoted(&mut c, b'"');
-                push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
+                push(
+                    &mut tokens,
+                    TokenKind::Str,
+                    tok_start,
+                    c.pos,
+                    unterminated,
+                    &c,
+                );
                 line_start = false;
             }
             b'\'' => {
                 let unterminated = lex_quoted(&mut c, b'\'');
-                push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
+                push(
+                    &mut tokens,
+                    TokenKind::Char,
+                    tok_start,
+                    c.pos,
+                    unterminated,
+                    &c,
+                );
                 line_start = false;
             }
             b'0'..=b'9' => {
                 lex_number(&mut c);
-                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false);
+                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false, &c);
                 line_start = false;
             }
             b'.' if c.peek2().is_some_and(|n| n.is_ascii_digit()) => {
                 lex_number(&mut c);
-                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false);
+                push(&mut tokens, TokenKind::Number, tok_start, c.pos, false, &c);
                 line_start = false;
             }
             b if is_ident_start(b) => {
@@ -377,16 +419,35 @@ fn lex(
                 };
                 if next == Some(b'"') && is_string_prefix(&ident) {
                     let unterminated = if ident.ends_with('R') {
-                        lex_raw_string(&mut c)
+                        let unterminated = lex_raw_string(&mut c);
+                        // Splices are not skipped inside; the text may still hold one.
+                        if memchr::memchr(b'\\', &bytes[tok_start..c.pos]).is_some() {
+                            c.splices += 1;
+                        }
+                        unterminated
                     } else {
                         lex_quoted(&mut c, b'"')
                     };
-                    push(&mut tokens, TokenKind::Str, tok_start, c.pos, unterminated);
+                    push(
+                        &mut tokens,
+                        TokenKind::Str,
+                        tok_start,
+                        c.pos,
+                        unterminated,
+                        &c,
+                    );
                 } else if c.peek() == Some(b'\'') && is_char_prefix(&ident) {
                     let unterminated = lex_quoted(&mut c, b'\'');
-                    push(&mut tokens, TokenKind::Char, tok_start, c.pos, unterminated);
+                    push(
+                        &mut tokens,
+                        TokenKind::Char,
+                        tok_start,
+                        c.pos,
+                        unterminated,
+                        &c,
+                    );
                 } else {
-                    push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false);
+                    push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false, &c);
                 }
                 line_start = false;
             }
@@ -401,21 +462,12 @@ fn lex(
                 if pair {
                     c.bump();
                 }
-                push(&mut tokens, TokenKind::Punct, tok_start, c.pos, false);
+                push(&mut tokens, TokenKind::Punct, tok_start, c.pos, false, &c);
                 line_start = false;
             }
         }
     }
     tokens
-}
-
-#[inline]
-fn push(tokens: &mut Vec<Token>, kind: TokenKind, start: usize, end: usize, unterminated: bool) {
-    tokens.push(Token {
-        kind,
-        span: Span::new(start, end),
-        unterminated,
-    });
 }
 
 fn is_string_prefix(ident: &str) -> bool {
@@ -473,6 +525,7 @@ fn lex_quoted(c: &mut Cursor, quote: u8) -> bool {
                 let splice = splice_len(bytes, c.pos);
                 if splice > 0 && c.pos + splice <= c.end {
                     c.pos += splice;
+                    c.splices += 1;
                     continue;
                 }
                 // An escape: the backslash and the next byte (through splices), unless a

@@ -17,7 +17,7 @@ pub use model::*;
 
 use crate::{ptx, SourceFile, Span};
 use asm::{parse_asm, AsmInput, StringMacros, KEYWORDS};
-use lexer::{lex_range, token_text, Token, TokenKind};
+use lexer::{lex_range, Token, TokenKind};
 use preproc::{
     active_conditions, apply_conditional, parse_directive, CondFrame, Define, DirectiveKind,
 };
@@ -104,7 +104,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                 if matches!(text.as_bytes()[tok.start()], b'a' | b'_')
                     || !asm_macros.is_empty() =>
             {
-                let w = token_text(text, tok.span);
+                let w = tok.text(text);
                 if KEYWORDS.contains(&w.as_ref()) {
                     let input = AsmInput {
                         text,
@@ -137,7 +137,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         let macro_index = std::cell::OnceCell::new();
         let mut k = 0;
         while k < body.len() {
-            let w = token_text(text, body[k].span);
+            let w = body[k].text(text);
             if body[k].kind == TokenKind::Ident && KEYWORDS.contains(&w.as_ref()) {
                 let input = AsmInput {
                     text,
@@ -251,7 +251,7 @@ fn string_macros(text: &str, defines: &[Define]) -> StringMacros {
         for t in &toks {
             match t.kind {
                 TokenKind::Str => list.push(Ok(t.span)),
-                TokenKind::Ident => list.push(Err(token_text(text, t.span).into_owned())),
+                TokenKind::Ident => list.push(Err(t.text(text).into_owned())),
                 _ => ok = false,
             }
         }
@@ -302,7 +302,7 @@ fn qualifier_macros(text: &str, defines: &[Define]) -> HashMap<String, Vec<Strin
         let words: Vec<String> = toks
             .iter()
             .filter(|t| t.kind == TokenKind::Ident)
-            .map(|t| token_text(text, t.span).into_owned())
+            .map(|t| t.text(text).into_owned())
             .collect();
         if words.iter().any(|w| {
             matches!(
@@ -367,7 +367,7 @@ const NV_TARGET_MACROS: [&str; 4] = [
 
 impl Scanner<'_> {
     fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
-        token_text(self.text, self.tokens[i].span)
+        self.tokens[i].text(self.text)
     }
 
     /// The index of the non-directive token before `i`.

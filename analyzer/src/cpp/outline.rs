@@ -2,7 +2,7 @@
 //! what suppression comments and baseline fingerprints need.
 
 use super::asm::{KEYWORDS, QUALIFIERS};
-use super::lexer::{lex_with_comments, token_text, Token, TokenKind};
+use super::lexer::{lex_with_comments, Token, TokenKind};
 use crate::Span;
 
 #[derive(Debug, Default, Clone)]
@@ -42,7 +42,7 @@ pub fn outline(text: &str) -> Outline {
 }
 
 fn collect_statements(text: &str, tokens: &[Token], out: &mut Vec<Span>) {
-    let word = |i: usize| token_text(text, tokens[i].span);
+    let word = |i: usize| tokens[i].text(text);
     let mut i = 0;
     while i < tokens.len() {
         if tokens[i].kind != TokenKind::Ident || !KEYWORDS.contains(&word(i).as_ref()) {

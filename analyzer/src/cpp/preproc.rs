@@ -1,6 +1,6 @@
 //! Preprocessor directives: conditions kept as parsed expressions, and `#define`s.
 
-use super::lexer::{lex_range, token_text, Token, TokenKind};
+use super::lexer::{lex_range, Token, TokenKind};
 use crate::Span;
 
 /// A parsed `#if` expression. Unknown shapes stay as text, never guessed.
@@ -113,12 +113,12 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
     let Some(first) = toks.first().filter(|t| t.kind == TokenKind::Ident) else {
         return DirectiveKind::Other;
     };
-    let name = token_text(text, first.span);
+    let name = first.text(text);
     let rest = &toks[1..];
     let ident_at = |i: usize| {
         rest.get(i)
             .filter(|t| t.kind == TokenKind::Ident)
-            .map(|t| token_text(text, t.span).into_owned())
+            .map(|t| t.text(text).into_owned())
     };
     match name.as_ref() {
         "if" => DirectiveKind::If(parse_condition(text, rest)),
@@ -148,7 +148,7 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
                                     break;
                                 }
                                 "," => {}
-                                _ => list.push(token_text(text, t.span).into_owned()),
+                                _ => list.push(t.text(text).into_owned()),
                             }
                         }
                         body_start = close.unwrap_or(span.end as usize);
@@ -156,7 +156,7 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
                     }
                 }
                 DirectiveKind::Define(Define {
-                    name: token_text(text, name_tok.span).into_owned(),
+                    name: name_tok.text(text).into_owned(),
                     name_span: name_tok.span,
                     params,
                     body: Span::new(body_start.min(span.end as usize), span.end as usize),
@@ -170,10 +170,7 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
 
 /// Parses a condition; whatever it cannot read becomes [`CondExpr::Other`].
 pub fn parse_condition(text: &str, toks: &[Token]) -> CondExpr {
-    let words: Vec<String> = toks
-        .iter()
-        .map(|t| token_text(text, t.span).into_owned())
-        .collect();
+    let words: Vec<String> = toks.iter().map(|t| t.text(text).into_owned()).collect();
     let mut parser = CondParser {
         words: &words,
         pos: 0,

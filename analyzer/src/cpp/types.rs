@@ -1,6 +1,6 @@
 //! Best-effort C++ typing of asm operands. Unknown stays unknown: rules never fire on it.
 
-use super::lexer::{token_text, Token, TokenKind};
+use super::lexer::{Token, TokenKind};
 use crate::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +196,7 @@ pub struct Scope<'a, 'd> {
 
 impl Scope<'_, '_> {
     fn word(&self, i: usize) -> std::borrow::Cow<'_, str> {
-        token_text(self.text, self.tokens[i].span)
+        self.tokens[i].text(self.text)
     }
 }
 
@@ -212,17 +212,14 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
         && toks[0].kind == TokenKind::Ident
         && !matches!(&scope.text[toks[0].span.range()], "true" | "false");
     if single_name {
-        let name = token_text(scope.text, toks[0].span);
+        let name = toks[0].text(scope.text);
         if let Some(ty) = declared_type(scope, &name) {
             info.from_address = ty.is_pointer();
             info.ty = Some(ty);
         }
         return info;
     }
-    let words: Vec<std::borrow::Cow<str>> = toks
-        .iter()
-        .map(|t| token_text(scope.text, t.span))
-        .collect();
+    let words: Vec<std::borrow::Cow<str>> = toks.iter().map(|t| t.text(scope.text)).collect();
     let w: Vec<&str> = words.iter().map(|s| s.as_ref()).collect();
 
     // A cast: `(T) expr`, `(T)(expr)`, `static_cast<T>(expr)`, `reinterpret_cast<T>(expr)`.
@@ -557,10 +554,7 @@ fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
         return None;
     }
     // Followed by what ends a declarator.
-    let next = scope
-        .tokens
-        .get(i + 1)
-        .map(|t| token_text(scope.text, t.span));
+    let next = scope.tokens.get(i + 1).map(|t| t.text(scope.text));
     let ends = matches!(
         next.as_deref(),
         Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
@@ -616,10 +610,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     let refs: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
     // `auto x = init;`
     if refs.contains(&"auto") {
-        let next = scope
-            .tokens
-            .get(name_at + 1)
-            .map(|t| token_text(scope.text, t.span));
+        let next = scope.tokens.get(name_at + 1).map(|t| t.text(scope.text));
         if next.as_deref() == Some("=") {
             let start = name_at + 2;
             let mut k = start;
@@ -644,10 +635,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     }
     let ty = type_from_words(&refs);
     // An array declaration: `uint32_t buf[4]` -> element type with `[]`.
-    let next = scope
-        .tokens
-        .get(name_at + 1)
-        .map(|t| token_text(scope.text, t.span));
+    let next = scope.tokens.get(name_at + 1).map(|t| t.text(scope.text));
     if next.as_deref() == Some("[") {
         return Some(ty.map(|t| CppType::new(&format!("{}[]", t.spelling), 64, CppClass::Pointer)));
     }
@@ -676,10 +664,7 @@ fn declaration_after_comma(scope: &Scope, comma_at: usize) -> Option<Option<CppT
             "(" | "[" | "{" | ";" => return None,
             "," if depth == 0 => {}
             _ if depth == 0 && scope.tokens[j].kind == TokenKind::Ident => {
-                let next = scope
-                    .tokens
-                    .get(j + 1)
-                    .map(|t| token_text(scope.text, t.span));
+                let next = scope.tokens.get(j + 1).map(|t| t.text(scope.text));
                 if matches!(next.as_deref(), Some("=" | "," | "[")) {
                     if let Some(found) = declaration_before(scope, j) {
                         return Some(found);
@@ -730,7 +715,7 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
         }
         if tok.kind == TokenKind::Ident {
             occurrences
-                .entry(token_text(scope.text, tok.span))
+                .entry(tok.text(scope.text))
                 .or_default()
                 .push(i as u32);
         }
