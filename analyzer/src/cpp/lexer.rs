@@ -49,14 +49,31 @@ impl Token {
     }
 }
 
-#[inline]
+/// Byte classes for the hot loops: bit 0 starts an identifier, bit 1 continues one.
+const IDENT_CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let alpha = c.is_ascii_alphabetic() || c == b'_' || c == b'$' || c >= 0x80;
+        if alpha {
+            table[b] = 3;
+        } else if c.is_ascii_digit() {
+            table[b] = 2;
+        }
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
 pub fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b >= 0x80
+    IDENT_CLASS[b as usize] & 1 != 0
 }
 
-#[inline]
+#[inline(always)]
 pub fn is_ident_continue(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+    IDENT_CLASS[b as usize] & 2 != 0
 }
 
 /// Length of a line splice (`\` newline, `\` CR LF) at `i`, or 0.
@@ -115,8 +132,17 @@ struct Cursor<'a> {
 
 impl Cursor<'_> {
     /// Skips splices at the cursor; returns the byte there (if any).
-    #[inline]
+    #[inline(always)]
     fn peek(&mut self) -> Option<u8> {
+        let b = *self.bytes.get(self.pos).filter(|_| self.pos < self.end)?;
+        if b != b'\\' {
+            return Some(b);
+        }
+        self.peek_past_splices()
+    }
+
+    #[cold]
+    fn peek_past_splices(&mut self) -> Option<u8> {
         loop {
             if self.pos >= self.end {
                 return None;
@@ -333,8 +359,12 @@ fn lex(
         };
         match b {
             b'\n' => {
+                // A newline and the indentation after it, in one go.
                 c.bump();
                 line_start = true;
+                while c.pos < c.end && matches!(bytes[c.pos], b' ' | b'\t' | b'\r' | b'\n') {
+                    c.pos += 1;
+                }
             }
             b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
                 c.bump();
