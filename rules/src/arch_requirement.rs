@@ -195,38 +195,35 @@ pub enum Value {
 /// Whether a macro name says it is about the architecture: `__CUDA_ARCH__`,
 /// `CUTE_ARCH_MMA_SM90A_ENABLED`, `MYLIB_HAS_SM90`, `HOPPER_ENABLED`...
 pub fn is_arch_name(name: &str) -> bool {
-    // Case-insensitive, without allocating: every `#define` body's words come through here.
+    // Case-insensitive and without allocating (every word of every `#define` body comes
+    // through here): at each byte, only the words starting with that letter are tried.
     let b = name.as_bytes();
-    let has = |needle: &[u8]| {
-        b.len() >= needle.len()
-            && b.windows(needle.len())
-                .any(|w| w.eq_ignore_ascii_case(needle))
+    let at = |i: usize, word: &[u8]| {
+        b.len() - i >= word.len() && b[i..i + word.len()].eq_ignore_ascii_case(word)
     };
-    const WORDS: &[&[u8]] = &[
-        b"ARCH",
-        b"NV_PROVIDES",
-        b"NV_HAS_FEATURE",
-        b"NV_IS_EXACTLY",
-        b"HOPPER",
-        b"BLACKWELL",
-        b"AMPERE",
-        b"VOLTA",
-        b"TURING",
-        b"LOVELACE",
-        b"WGMMA",
-        b"TCGEN05",
-        b"COMPUTE_CAPABILITY",
-    ];
-    if WORDS.iter().any(|w| has(w)) {
-        return true;
-    }
-    // SM followed by a number: SM90, SM_90, SM90A.
-    (0..b.len().saturating_sub(2)).any(|i| {
-        b[i].eq_ignore_ascii_case(&b'S')
-            && b[i + 1].eq_ignore_ascii_case(&b'M')
-            && (i == 0 || !b[i - 1].is_ascii_alphabetic())
-            && (b[i + 2].is_ascii_digit()
-                || (b[i + 2] == b'_' && b.get(i + 3).is_some_and(u8::is_ascii_digit)))
+    (0..b.len()).any(|i| {
+        let words: &[&[u8]] = match b[i].to_ascii_uppercase() {
+            b'A' => &[b"ARCH", b"AMPERE"],
+            b'N' => &[b"NV_PROVIDES", b"NV_HAS_FEATURE", b"NV_IS_EXACTLY"],
+            b'H' => &[b"HOPPER"],
+            b'B' => &[b"BLACKWELL"],
+            b'V' => &[b"VOLTA"],
+            b'T' => &[b"TURING", b"TCGEN05"],
+            b'L' => &[b"LOVELACE"],
+            b'W' => &[b"WGMMA"],
+            b'C' => &[b"COMPUTE_CAPABILITY"],
+            // SM followed by a number: SM90, SM_90, SM90A.
+            b'S' => {
+                return b.get(i + 1).is_some_and(|m| m.eq_ignore_ascii_case(&b'M'))
+                    && (i == 0 || !b[i - 1].is_ascii_alphabetic())
+                    && b.get(i + 2).is_some_and(|&d| {
+                        d.is_ascii_digit()
+                            || (d == b'_' && b.get(i + 3).is_some_and(u8::is_ascii_digit))
+                    })
+            }
+            _ => return false,
+        };
+        words.iter().any(|w| at(i, w))
     })
 }
 

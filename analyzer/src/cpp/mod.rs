@@ -85,6 +85,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         cond_stack: Vec::new(),
         scopes: Vec::new(),
         parens: Vec::new(),
+        brace_ends: Default::default(),
     };
     let file_index = std::cell::OnceCell::new();
     let device_file = target::has_device_markers(&file.path, text);
@@ -356,6 +357,9 @@ struct Scanner<'a> {
     cond_stack: Vec<CondFrame>,
     scopes: Vec<ScopeFrame>,
     parens: Vec<ParenFrame>,
+    /// For each `{` token, the end offset of its `}` (the text's end when unclosed): found
+    /// in one pass on first need, not by a scan per brace.
+    brace_ends: std::cell::OnceCell<HashMap<u32, usize>>,
 }
 
 const NV_TARGET_MACROS: [&str; 4] = [
@@ -627,23 +631,28 @@ impl Scanner<'_> {
     }
 
     fn matching_close(&self, brace: usize) -> usize {
-        let mut depth = 0;
-        for t in &self.tokens[brace..] {
-            if t.kind != TokenKind::Punct {
-                continue;
-            }
-            match &self.text[t.span.range()] {
-                "{" => depth += 1,
-                "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return t.end();
-                    }
+        let ends = self.brace_ends.get_or_init(|| {
+            let mut ends = HashMap::new();
+            let mut open: Vec<u32> = Vec::new();
+            for (i, t) in self.tokens.iter().enumerate() {
+                if t.kind != TokenKind::Punct || t.span.len() != 1 {
+                    continue;
                 }
-                _ => {}
+                match self.text.as_bytes()[t.start()] {
+                    b'{' => open.push(i as u32),
+                    b'}' => {
+                        if let Some(o) = open.pop() {
+                            ends.insert(o, t.end());
+                        }
+                    }
+                    _ => {}
+                }
             }
-        }
-        self.text.len()
+            ends
+        });
+        ends.get(&(brace as u32))
+            .copied()
+            .unwrap_or(self.text.len())
     }
 
     /// First token of the innermost enclosing function (0 at file scope).
