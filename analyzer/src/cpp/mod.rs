@@ -71,7 +71,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
     let defines = collect_defines(text, tokens);
     let string_macros = string_macros(text, &defines);
     let qualifier_macros = qualifier_macros(text, &defines);
-    let asm_macros: HashMap<&str, &Define> = defines
+    let asm_macros: foldhash::HashMap<&str, &Define> = defines
         .iter()
         .filter(|d| may_contain_asm(text[d.body.range()].as_bytes()))
         .map(|d| (d.name.as_str(), d))
@@ -106,7 +106,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                     || !asm_macros.is_empty() =>
             {
                 let w = tok.text(text);
-                if KEYWORDS.contains(&w.as_ref()) {
+                if matches!(w.len(), 3 | 5 | 7) && KEYWORDS.contains(&w.as_ref()) {
                     let input = AsmInput {
                         text,
                         tokens,
@@ -387,15 +387,15 @@ impl Scanner<'_> {
         if tok.span.len() != 1 {
             return;
         }
-        match &self.text[tok.span.range()] {
-            "{" => {
+        match self.text.as_bytes()[tok.start()] {
+            b'{' => {
                 let frame = self.classify_brace(i);
                 self.scopes.push(frame);
             }
-            "}" => {
+            b'}' => {
                 self.scopes.pop();
             }
-            "(" => {
+            b'(' => {
                 let callee = self
                     .prev(i)
                     .filter(|&p| self.tokens[p].kind == TokenKind::Ident)
@@ -406,15 +406,15 @@ impl Scanner<'_> {
                     arg: 0,
                 });
             }
-            ")" => {
+            b')' => {
                 self.parens.pop();
             }
-            "," => {
+            b',' => {
                 if let Some(top) = self.parens.last_mut() {
                     top.arg += 1;
                 }
             }
-            ";" => {
+            b';' => {
                 // Parens never span statements; recover from unbalanced ones.
                 if self.parens.iter().any(|p| {
                     p.callee
