@@ -134,7 +134,7 @@ fn render_operand(out: &mut String, op: &AsmOperand) {
     let cast = op.ty.cast.as_ref().map_or(String::new(), |c| {
         format!(
             ", cast from {}",
-            c.from.as_ref().map_or("unknown", |f| f.spelling.as_str())
+            c.from.as_ref().map_or("unknown", |f| &*f.spelling)
         )
     });
     let addr = if op.ty.from_address {

@@ -251,7 +251,10 @@ fn empty_template_register_fence() {
     assert!(s.template.text.is_empty());
     assert_eq!(s.outputs.len(), 1);
     assert!(s.has_clobber("memory"));
-    assert_eq!(s.outputs[0].ty.ty.as_ref().unwrap().spelling, "float");
+    assert_eq!(
+        s.outputs[0].ty.ty.as_ref().unwrap().spelling.as_ref(),
+        "float"
+    );
 }
 
 #[test]

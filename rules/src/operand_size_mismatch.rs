@@ -111,7 +111,7 @@ fn kind_mismatch(
     ty: &CppType,
 ) -> Option<Diagnostic> {
     let float_register = matches!(letter, 'f' | 'd');
-    let is_builtin_float = matches!(ty.spelling.as_str(), "float" | "double");
+    let is_builtin_float = matches!(&*ty.spelling, "float" | "double");
     let integer_like = matches!(
         ty.class,
         CppClass::Signed | CppClass::Unsigned | CppClass::Bool | CppClass::Pointer

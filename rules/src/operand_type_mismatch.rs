@@ -167,7 +167,7 @@ fn right_letter(op: &AsmOperand, uses: &[Mismatch]) -> Option<char> {
         // nvcc wants a float register for `float`/`double` and an integer one for integers,
         // even at the same size (operand-size-mismatch's rule).
         .filter(|&l| match cpp {
-            Some(t) if matches!(t.spelling.as_str(), "float" | "double") => matches!(l, 'f' | 'd'),
+            Some(t) if matches!(&*t.spelling, "float" | "double") => matches!(l, 'f' | 'd'),
             Some(t)
                 if matches!(
                     t.class,

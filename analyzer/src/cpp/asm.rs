@@ -158,13 +158,15 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
         sections.last_mut().expect("one section").push(k);
     }
     let template = decode_template(input, &sections[0]);
+    // Declarations are searched before the statement; all its operands share the lookups.
+    let declarations = std::cell::RefCell::new(foldhash::HashMap::default());
     let outputs = sections
         .get(1)
-        .map(|s| parse_operands(input, s, true, 0))
+        .map(|s| parse_operands(input, s, true, 0, &declarations))
         .unwrap_or_default();
     let inputs = sections
         .get(2)
-        .map(|s| parse_operands(input, s, false, outputs.len()))
+        .map(|s| parse_operands(input, s, false, outputs.len(), &declarations))
         .unwrap_or_default();
     let clobbers = sections
         .get(3)
@@ -247,17 +249,16 @@ fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
 }
 
 /// Splits an operand section into operands: `[name] "c" (expr)`, commas optional (nvcc).
-fn parse_operands(
-    input: &AsmInput,
+fn parse_operands<'a>(
+    input: &AsmInput<'a>,
     section: &[usize],
     is_output: bool,
     first_index: usize,
+    declarations: &std::cell::RefCell<foldhash::HashMap<&'a str, Option<super::types::CppType>>>,
 ) -> Vec<AsmOperand> {
     let toks = input.tokens;
     let mut out = Vec::new();
-    // Declarations are searched before the statement; operands share the lookups.
     let first_token = section.first().copied().unwrap_or(0);
-    let declarations = std::cell::RefCell::new(foldhash::HashMap::default());
     let mut k = 0;
     let mut after_operand_end: Option<usize> = None;
     let mut saw_comma = true;
@@ -325,7 +326,7 @@ fn parse_operands(
                     use_at: first_token,
                     members: input.member_search.clone(),
                     index: input.index,
-                    declarations: &declarations,
+                    declarations,
                 };
                 // In a macro body the parameters have no declaration and stay unknown.
                 let ty = type_expression(&scope, r.clone());

@@ -16,8 +16,9 @@ pub enum CppClass {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CppType {
-    /// The type as we name it (`uint32_t`, `float *`, `size_t`).
-    pub spelling: String,
+    /// The type as we name it (`uint32_t`, `float *`, `size_t`); shared, as declarations
+    /// are looked up once and their types handed to every use.
+    pub spelling: std::sync::Arc<str>,
     pub bits: u16,
     pub class: CppClass,
 }
@@ -25,7 +26,7 @@ pub struct CppType {
 impl CppType {
     fn new(spelling: &str, bits: u16, class: CppClass) -> CppType {
         CppType {
-            spelling: spelling.to_string(),
+            spelling: spelling.into(),
             bits,
             class,
         }
@@ -170,10 +171,10 @@ fn builtin_return(name: &str) -> Option<CppType> {
 /// What typing looks up across a file, built in one pass over its tokens.
 #[derive(Debug, Default)]
 pub struct FileIndex<'a> {
-    /// Brace depth before each token.
-    depth: Vec<u32>,
-    /// `TYPE name(` with a known TYPE.
-    functions: std::collections::HashMap<String, CppType>,
+    /// Brace depth before each token (for class members), on first need.
+    depth: std::cell::OnceCell<Vec<u32>>,
+    /// `TYPE name(` with a known TYPE (for calls), on first need.
+    functions: std::cell::OnceCell<std::collections::HashMap<String, CppType>>,
     /// Token indices of every identifier, by name, in order.
     occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
 }
@@ -191,7 +192,7 @@ pub struct Scope<'a, 'd> {
     /// The file's function return types and identifier occurrences, built on first need.
     pub index: &'a std::cell::OnceCell<FileIndex<'a>>,
     /// Declarations already looked up for this statement (operands share their bases).
-    pub declarations: &'d std::cell::RefCell<foldhash::HashMap<String, Option<CppType>>>,
+    pub declarations: &'d std::cell::RefCell<foldhash::HashMap<&'a str, Option<CppType>>>,
 }
 
 impl Scope<'_, '_> {
@@ -212,8 +213,7 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
         && toks[0].kind == TokenKind::Ident
         && !matches!(&scope.text[toks[0].span.range()], "true" | "false");
     if single_name {
-        let name = toks[0].text(scope.text);
-        if let Some(ty) = declared_type(scope, &name) {
+        if let Some(ty) = declared_type(scope, range.start) {
             info.from_address = ty.is_pointer();
             info.ty = Some(ty);
         }
@@ -255,7 +255,7 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
     if w.first() == Some(&"&") && w.len() > 1 {
         let inner = type_expression(scope, range.start + 1..range.end);
         info.ty = Some(CppType::pointer(
-            inner.ty.as_ref().map_or("void", |t| t.spelling.as_str()),
+            inner.ty.as_ref().map_or("void", |t| &*t.spelling),
         ));
         info.from_address = true;
         return info;
@@ -308,12 +308,12 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
         return info;
     }
     // `name`, `name[i]`, `name.x`, `name->x`, `this->name`.
-    let (base, rest) = match w.as_slice() {
-        ["this", "->", name, rest @ ..] => (*name, rest),
-        [name, rest @ ..] if toks[0].kind == TokenKind::Ident => (*name, rest),
+    let (base_at, rest) = match w.as_slice() {
+        ["this", "->", _, rest @ ..] => (range.start + 2, rest),
+        [_, rest @ ..] if toks[0].kind == TokenKind::Ident => (range.start, rest),
         _ => return info,
     };
-    let Some(mut ty) = declared_type(scope, base) else {
+    let Some(mut ty) = declared_type(scope, base_at) else {
         return info;
     };
     let mut rest = rest;
@@ -494,15 +494,17 @@ fn type_from_words(words: &[&str]) -> Option<CppType> {
 }
 
 /// The declared type of `name` nearest before the use, in the search range.
-fn declared_type(scope: &Scope, name: &str) -> Option<CppType> {
-    if let Some(found) = scope.declarations.borrow().get(name) {
+/// The declared type of the name at token `name_at`, nearest before the use.
+fn declared_type<'a>(scope: &Scope<'a, '_>, name_at: usize) -> Option<CppType> {
+    let name = scope.tokens[name_at].text(scope.text);
+    if let Some(found) = scope.declarations.borrow().get(name.as_ref()) {
         return found.clone();
     }
-    let found = find_declared_type(scope, name);
-    scope
-        .declarations
-        .borrow_mut()
-        .insert(name.to_string(), found.clone());
+    let found = find_declared_type(scope, &name);
+    // Names are keys as written in the text (a spliced name is looked up each time).
+    if let std::borrow::Cow::Borrowed(key) = name {
+        scope.declarations.borrow_mut().insert(key, found.clone());
+    }
     found
 }
 
@@ -524,7 +526,8 @@ fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
     // A data member of the enclosing class, declared directly in its body (before or after
     // the member function).
     let members = scope.members.clone()?;
-    let member_depth = index.depth.get(members.start)? + 1;
+    let depth = index.depth.get_or_init(|| brace_depths(scope));
+    let member_depth = depth.get(members.start)? + 1;
     // Declarations in the class body are read back to the class's brace.
     let class_scope = Scope {
         text: scope.text,
@@ -538,7 +541,7 @@ fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
     occurrences
         .iter()
         .map(|&i| i as usize)
-        .filter(|i| members.contains(i) && index.depth.get(*i) == Some(&member_depth))
+        .filter(|i| members.contains(i) && depth.get(*i) == Some(&member_depth))
         .find_map(|i| declared_at(&class_scope, i))
         .flatten()
 }
@@ -695,6 +698,7 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
         .index
         .get_or_init(|| build_index(scope))
         .functions
+        .get_or_init(|| file_functions(scope))
         .get(name)
         .cloned()
 }
@@ -702,17 +706,7 @@ fn function_return_type(scope: &Scope, name: &str) -> Option<CppType> {
 fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
     let mut occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
         Default::default();
-    let mut depth = Vec::with_capacity(scope.tokens.len());
-    let mut level = 0u32;
     for (i, tok) in scope.tokens.iter().enumerate() {
-        depth.push(level);
-        if tok.kind == TokenKind::Punct {
-            match &scope.text[tok.span.range()] {
-                "{" => level += 1,
-                "}" => level = level.saturating_sub(1),
-                _ => {}
-            }
-        }
         if tok.kind == TokenKind::Ident {
             occurrences
                 .entry(tok.text(scope.text))
@@ -721,10 +715,27 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
         }
     }
     FileIndex {
-        depth,
-        functions: file_functions(scope),
+        depth: Default::default(),
+        functions: Default::default(),
         occurrences,
     }
+}
+
+/// The brace depth before each token.
+fn brace_depths(scope: &Scope) -> Vec<u32> {
+    let mut depth = Vec::with_capacity(scope.tokens.len());
+    let mut level = 0u32;
+    for tok in scope.tokens {
+        depth.push(level);
+        if tok.kind == TokenKind::Punct && tok.span.len() == 1 {
+            match scope.text.as_bytes()[tok.start()] {
+                b'{' => level += 1,
+                b'}' => level = level.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    depth
 }
 
 /// One pass over the file: every `TYPE name(` with a known TYPE.
@@ -804,7 +815,7 @@ mod tests {
     }
 
     fn spelling(info: &TypeInfo) -> Option<(String, u16)> {
-        info.ty.as_ref().map(|t| (t.spelling.clone(), t.bits))
+        info.ty.as_ref().map(|t| (t.spelling.to_string(), t.bits))
     }
 
     #[test]
@@ -828,7 +839,7 @@ mod tests {
         assert_eq!(info.ty.as_ref().unwrap().bits, 32);
         assert!(info.from_address);
         let cast = info.cast.unwrap();
-        assert_eq!(cast.from.unwrap().spelling, "size_t");
+        assert_eq!(cast.from.unwrap().spelling.as_ref(), "size_t");
         let info = ty_of(
             "void f(int* p) {",
             "static_cast<uint32_t>(__cvta_generic_to_shared(p))",
@@ -860,7 +871,7 @@ mod tests {
         assert_eq!(spelling(&ty_of(d, "s")), Some(("size_t".into(), 64)));
         assert_eq!(ty_of(d, "big").ty.unwrap().bits, 64);
         assert_eq!(ty_of(d, "&v").ty.unwrap().bits, 64);
-        assert_eq!(ty_of(d, "*p").ty.unwrap().spelling, "int");
+        assert_eq!(ty_of(d, "*p").ty.unwrap().spelling.as_ref(), "int");
         assert_eq!(ty_of(d, "unknown_name").ty, None);
     }
 
