@@ -1,4 +1,4 @@
-use crate::dataflow::{Control, Flow, MustWrite};
+use crate::dataflow::{Control, Flow, MustWrite, RegKey};
 use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::OperandKind;
@@ -154,16 +154,16 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 /// so the caller can tell when this output holds nothing (CUTLASS and ThunderKittens read
 /// `clusterlaunchcontrol` results this way).
 fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> bool {
-    let mut predicates: Vec<&str> = flow
+    let mut predicates: Vec<RegKey> = flow
         .uses_of_operand(operand)
         .filter(|u| u.access.writes())
         .filter_map(|u| flow.steps[u.step].guard.as_ref())
-        .map(|g| g.predicate.as_str())
+        .map(|g| g.predicate)
         .collect();
     predicates.extend(flow.steps.iter().filter_map(|s| match s.control {
         Control::Branch {
             conditional: true, ..
-        } => s.guard.as_ref().map(|g| g.predicate.as_str()),
+        } => s.guard.as_ref().map(|g| g.predicate),
         _ => None,
     }));
     flow.steps.iter().enumerate().any(|(i, s)| {
@@ -171,7 +171,8 @@ fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> b
             && s.instr.guard.is_none()
             && s.instr.operands.len() == 4
             && matches!(&s.instr.operands[3].kind,
-                OperandKind::Register { name, .. } if predicates.contains(&name.as_str()))
+                OperandKind::Register { name, .. }
+                    if flow.register_key(name).is_some_and(|k| predicates.contains(&k)))
             && flow.uses_of(i).iter().any(|u| {
                 u.access.writes()
                     && u.operand != operand

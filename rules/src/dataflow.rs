@@ -84,10 +84,28 @@ pub enum Control {
     Unknown,
 }
 
-/// A guard predicate: its text (`p`, or `%1` for a placeholder) and whether it is negated.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A register the template names, or an asm operand, as one number: operands are their
+/// index, registers are numbered by [`Flow::register_key`] after them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RegKey(u32);
+
+impl RegKey {
+    /// Register keys start here; operand keys are below.
+    const FIRST_REGISTER: u32 = 1 << 24;
+    /// A placeholder that names no operand.
+    const UNRESOLVED: RegKey = RegKey(u32::MAX - 1);
+    /// Anything else (an immediate, an address).
+    const NONE: RegKey = RegKey(u32::MAX);
+
+    pub fn operand(index: usize) -> RegKey {
+        RegKey(index as u32)
+    }
+}
+
+/// A guard predicate (a register, or an operand for `@%1`) and whether it is negated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GuardKey {
-    pub predicate: String,
+    pub predicate: RegKey,
     pub negated: bool,
 }
 
@@ -100,8 +118,8 @@ pub struct Step<'a> {
     pub control: Control,
     /// Range into [`Flow::uses`].
     pub uses: Range<usize>,
-    /// Registers and placeholders (as guard keys spell them) the instruction is known to write.
-    pub writes_names: Vec<String>,
+    /// Registers and placeholders (as guard keys name them) the instruction is known to write.
+    pub writes_names: Vec<RegKey>,
 }
 
 impl Step<'_> {
@@ -151,6 +169,8 @@ pub struct Flow<'a> {
     /// [`Self::cfg`] and [`Self::must_write`], computed once for every rule that asks.
     cfg_cache: std::cell::OnceCell<Option<Cfg>>,
     must_cache: std::cell::OnceCell<Option<MustWrite>>,
+    /// The registers keys were given to, in order (see [`RegKey`]).
+    registers: Vec<&'a str>,
 }
 
 /// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
@@ -174,6 +194,7 @@ impl<'a> Flow<'a> {
             opaque: stmt.template.is_partial() || !stmt.ptx.errors.is_empty(),
             cfg_cache: Default::default(),
             must_cache: Default::default(),
+            registers: Vec::new(),
         };
         for (_, instr) in stmt.ptx.instructions() {
             flow.add_step(instr);
@@ -250,11 +271,11 @@ impl<'a> Flow<'a> {
     /// given access (`pair`: the access of the predicate after a `|`).
     fn classify(
         &mut self,
-        op: &Operand,
+        op: &'a Operand,
         access: Access,
         pair: Option<Access>,
         step: usize,
-        writes: &mut Vec<String>,
+        writes: &mut Vec<RegKey>,
     ) {
         match &op.kind {
             OperandKind::Placeholder(_) | OperandKind::Register { .. } => {
@@ -307,16 +328,33 @@ impl<'a> Flow<'a> {
         }
     }
 
-    fn key_of(&self, op: &Operand) -> String {
+    fn key_of(&mut self, op: &'a Operand) -> RegKey {
         match &op.kind {
-            OperandKind::Register { name, .. } => name.clone(),
+            OperandKind::Register { name, .. } => {
+                let at = match self.registers.iter().position(|r| *r == name.as_str()) {
+                    Some(at) => at,
+                    None => {
+                        self.registers.push(name);
+                        self.registers.len() - 1
+                    }
+                };
+                RegKey(RegKey::FIRST_REGISTER + at as u32)
+            }
             OperandKind::Placeholder(p) => match self.stmt.resolve(p) {
-                Some(o) => format!("%{}", o.index),
-                None => "%?".to_string(),
+                Some(o) => RegKey::operand(o.index),
+                None => RegKey::UNRESOLVED,
             },
             OperandKind::Not(inner) => self.key_of(inner),
-            _ => String::new(),
+            _ => RegKey::NONE,
         }
+    }
+
+    /// The key of a register the template names, if any instruction wrote or tested it.
+    pub fn register_key(&self, name: &str) -> Option<RegKey> {
+        self.registers
+            .iter()
+            .position(|r| *r == name)
+            .map(|at| RegKey(RegKey::FIRST_REGISTER + at as u32))
     }
 
     /// The uses of one step.
@@ -435,14 +473,14 @@ impl<'a> Flow<'a> {
                     let other = (
                         u.operand,
                         GuardKey {
-                            predicate: g.predicate.clone(),
+                            predicate: g.predicate,
                             negated: !g.negated,
                         },
                     );
                     if s.guarded.contains(&other) {
                         s.written[u.operand] = true;
                     } else {
-                        s.guarded.insert((u.operand, g.clone()));
+                        s.guarded.insert((u.operand, *g));
                     }
                 }
                 // Unknown accesses count as writes: the rules must not report them.
@@ -705,14 +743,13 @@ mod tests {
         );
         let f = Flow::new(&s);
         assert_eq!(accesses(&f)[0], (0, Access::Write));
-        assert_eq!(
-            f.steps[0].writes_names,
-            vec!["%0".to_string(), "q".to_string()]
-        );
+        let q = f.register_key("q").unwrap();
+        assert_eq!(f.steps[0].writes_names, vec![RegKey::operand(0), q]);
+        assert_eq!(f.register_key("p"), None);
         assert_eq!(
             f.steps[1].guard,
             Some(GuardKey {
-                predicate: "q".into(),
+                predicate: q,
                 negated: false
             })
         );
