@@ -807,6 +807,8 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let targets = file_targets(cx);
     let header = is_header(cx);
     let mut facts: Option<FileFacts> = None;
+    // Statements of one `#if` region share their guards: the last evaluation is reused.
+    let mut last_guards: Option<(&AsmStatement, Vec<bool>)> = None;
     for stmt in cx.ptx_statements() {
         let needs = needs(stmt);
         if needs
@@ -815,19 +817,36 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         {
             continue;
         }
+        if in_arch_if(stmt) {
+            continue;
+        }
         let text = cx.source();
         let facts = facts.get_or_insert_with(|| file_facts(text, cx.tokens()));
         let arch_macro = |n: &str| facts.doubtful(n);
+        let unguarded: Vec<bool> = match &last_guards {
+            Some((last, unguarded))
+                if last.context.conditions == stmt.context.conditions
+                    && last.context.nv_target == stmt.context.nv_target =>
+            {
+                unguarded.clone()
+            }
+            _ => targets
+                .iter()
+                .map(|t| guarded_for(stmt, t, &arch_macro) == Guarded::No)
+                .collect(),
+        };
         let compiled: Vec<&Target> = targets
             .iter()
-            .filter(|_| !in_arch_if(stmt))
-            .filter(|t| guarded_for(stmt, t, &arch_macro) == Guarded::No)
+            .zip(&unguarded)
+            .filter(|(_, unguarded)| **unguarded)
+            .map(|(t, _)| t)
             .filter(|t| match &stmt.context.function {
                 // Not in a function we recognised (or in a macro never used): in doubt.
                 None => false,
                 Some(f) => function_admits(facts, header, &f.name, f.has("__global__"), t, 0),
             })
             .collect();
+        last_guards = Some((stmt, unguarded));
         let failing: Vec<(&Need, Vec<&Target>)> = needs
             .iter()
             .map(|n| {
