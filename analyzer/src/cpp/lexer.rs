@@ -357,6 +357,60 @@ fn lex(
                 spliced: c.splices != splices_before,
             });
         };
+        // Identifiers first: the most common token.
+        if is_ident_start(b) {
+            loop {
+                // Plain identifier bytes in a run; `peek` only for what may be a splice.
+                while c.pos < c.end && is_ident_continue(bytes[c.pos]) {
+                    c.pos += 1;
+                }
+                if !c.peek().is_some_and(is_ident_continue) {
+                    break;
+                }
+            }
+            // Encoding prefixes and raw strings: u8"..", L"..", R"(..)", u8R"x(..)x".
+            let next = c.peek();
+            let prefix_like = matches!(next, Some(b'"' | b'\'')) && c.pos - tok_start <= 3;
+            let ident = if prefix_like {
+                token_text(text, Span::new(tok_start, c.pos))
+            } else {
+                std::borrow::Cow::Borrowed("")
+            };
+            if next == Some(b'"') && is_string_prefix(&ident) {
+                let unterminated = if ident.ends_with('R') {
+                    let unterminated = lex_raw_string(&mut c);
+                    // Splices are not skipped inside; the text may still hold one.
+                    if memchr::memchr(b'\\', &bytes[tok_start..c.pos]).is_some() {
+                        c.splices += 1;
+                    }
+                    unterminated
+                } else {
+                    lex_quoted(&mut c, b'"')
+                };
+                push(
+                    &mut tokens,
+                    TokenKind::Str,
+                    tok_start,
+                    c.pos,
+                    unterminated,
+                    &c,
+                );
+            } else if c.peek() == Some(b'\'') && is_char_prefix(&ident) {
+                let unterminated = lex_quoted(&mut c, b'\'');
+                push(
+                    &mut tokens,
+                    TokenKind::Char,
+                    tok_start,
+                    c.pos,
+                    unterminated,
+                    &c,
+                );
+            } else {
+                push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false, &c);
+            }
+            line_start = false;
+            continue;
+        }
         match b {
             b'\n' => {
                 // A newline and the indentation after it, in one go.
@@ -427,58 +481,6 @@ fn lex(
             b'.' if c.peek2().is_some_and(|n| n.is_ascii_digit()) => {
                 lex_number(&mut c);
                 push(&mut tokens, TokenKind::Number, tok_start, c.pos, false, &c);
-                line_start = false;
-            }
-            b if is_ident_start(b) => {
-                loop {
-                    // Plain identifier bytes in a run; `peek` only for what may be a splice.
-                    while c.pos < c.end && is_ident_continue(bytes[c.pos]) {
-                        c.pos += 1;
-                    }
-                    if !c.peek().is_some_and(is_ident_continue) {
-                        break;
-                    }
-                }
-                // Encoding prefixes and raw strings: u8"..", L"..", R"(..)", u8R"x(..)x".
-                let next = c.peek();
-                let prefix_like = matches!(next, Some(b'"' | b'\'')) && c.pos - tok_start <= 3;
-                let ident = if prefix_like {
-                    token_text(text, Span::new(tok_start, c.pos))
-                } else {
-                    std::borrow::Cow::Borrowed("")
-                };
-                if next == Some(b'"') && is_string_prefix(&ident) {
-                    let unterminated = if ident.ends_with('R') {
-                        let unterminated = lex_raw_string(&mut c);
-                        // Splices are not skipped inside; the text may still hold one.
-                        if memchr::memchr(b'\\', &bytes[tok_start..c.pos]).is_some() {
-                            c.splices += 1;
-                        }
-                        unterminated
-                    } else {
-                        lex_quoted(&mut c, b'"')
-                    };
-                    push(
-                        &mut tokens,
-                        TokenKind::Str,
-                        tok_start,
-                        c.pos,
-                        unterminated,
-                        &c,
-                    );
-                } else if c.peek() == Some(b'\'') && is_char_prefix(&ident) {
-                    let unterminated = lex_quoted(&mut c, b'\'');
-                    push(
-                        &mut tokens,
-                        TokenKind::Char,
-                        tok_start,
-                        c.pos,
-                        unterminated,
-                        &c,
-                    );
-                } else {
-                    push(&mut tokens, TokenKind::Ident, tok_start, c.pos, false, &c);
-                }
                 line_start = false;
             }
             _ => {
