@@ -329,6 +329,19 @@ fn ends_with_splice(bytes: &[u8], newline: usize) -> bool {
     i > 0 && bytes[i - 1] == b'\\'
 }
 
+/// The end of the run of bytes from `from` that satisfy `class`.
+#[inline(always)]
+fn run_end(bytes: &[u8], from: usize, class: impl Fn(u8) -> bool) -> usize {
+    let mut p = from;
+    while let Some(&b) = bytes.get(p) {
+        if !class(b) {
+            break;
+        }
+        p += 1;
+    }
+    p
+}
+
 fn lex(
     text: &str,
     start: usize,
@@ -360,10 +373,9 @@ fn lex(
         // Identifiers first: the most common token.
         if is_ident_start(b) {
             loop {
-                // Plain identifier bytes in a run; `peek` only for what may be a splice.
-                while c.pos < c.end && is_ident_continue(bytes[c.pos]) {
-                    c.pos += 1;
-                }
+                // Plain identifier bytes in a run (in locals, which the compiler keeps in
+                // registers); `peek` only for what may be a splice.
+                c.pos = run_end(&bytes[..c.end], c.pos, is_ident_continue);
                 if !c.peek().is_some_and(is_ident_continue) {
                     break;
                 }
@@ -414,17 +426,15 @@ fn lex(
         match b {
             b'\n' => {
                 // A newline and the indentation after it, in one go.
-                c.bump();
                 line_start = true;
-                while c.pos < c.end && matches!(bytes[c.pos], b' ' | b'\t' | b'\r' | b'\n') {
-                    c.pos += 1;
-                }
+                c.pos = run_end(&bytes[..c.end], c.pos + 1, |b| {
+                    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+                });
             }
             b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
-                c.bump();
-                while c.pos < c.end && matches!(bytes[c.pos], b' ' | b'\t' | b'\r') {
-                    c.pos += 1;
-                }
+                c.pos = run_end(&bytes[..c.end], c.pos + 1, |b| {
+                    matches!(b, b' ' | b'\t' | b'\r')
+                });
             }
             b'/' if c.peek2() == Some(b'/') => {
                 skip_line_comment(&mut c);
