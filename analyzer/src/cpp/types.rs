@@ -472,7 +472,7 @@ fn is_type_word(w: &str) -> bool {
 /// A type from its words, pointers included (`const uint32_t *`).
 fn type_from_words(words: &[&str]) -> Option<CppType> {
     let stars = words.iter().filter(|w| **w == "*").count();
-    let base: Vec<&str> = words
+    let base: smallvec::SmallVec<[&str; 8]> = words
         .iter()
         .copied()
         .filter(|w| *w != "*" && *w != "&")
@@ -571,7 +571,7 @@ fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
 /// If `tokens[name_at]` is declared by the words before it, its type (`Some(None)` when
 /// the declaration exists but its type is unknown, such as a template parameter).
 fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> {
-    let mut words: Vec<std::borrow::Cow<str>> = Vec::new();
+    let mut words: smallvec::SmallVec<[std::borrow::Cow<str>; 8]> = smallvec::SmallVec::new();
     let mut j = name_at;
     while j > scope.search.start {
         j -= 1;
@@ -610,7 +610,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
         return None;
     }
     words.reverse();
-    let refs: Vec<&str> = words.iter().map(|w| w.as_ref()).collect();
+    let refs: smallvec::SmallVec<[&str; 8]> = words.iter().map(|w| w.as_ref()).collect();
     // `auto x = init;`
     if refs.contains(&"auto") {
         let next = scope.tokens.get(name_at + 1).map(|t| t.text(scope.text));
