@@ -263,7 +263,7 @@ pub enum ConfigSource {
     None,
 }
 
-type SettingsResult = Result<Arc<Settings>, ConfigError>;
+pub type SettingsResult = Result<Arc<Settings>, ConfigError>;
 
 /// Finds the settings for each file, caching by directory. Safe to share between threads.
 pub struct Resolver {

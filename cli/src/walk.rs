@@ -91,6 +91,8 @@ pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> 
             let found = &found;
             let cwd = &cwd;
             let record_config = &record_config;
+            // Entries come a directory at a time: its settings are looked up once.
+            let mut last_dir: Option<(std::path::PathBuf, crate::settings::SettingsResult)> = None;
             Box::new(move |entry| {
                 let entry = match entry {
                     Ok(entry) => entry,
@@ -112,8 +114,18 @@ pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> 
                     return WalkState::Continue;
                 }
                 // The settings of the directory that holds the entry decide about it.
-                let settings = resolver.settings_for(entry.path(), false);
-                record_config(&settings);
+                let dir = entry.path().parent();
+                let settings = match &last_dir {
+                    Some((last, settings)) if dir == Some(last.as_path()) => settings.clone(),
+                    _ => {
+                        let settings = resolver.settings_for(entry.path(), false);
+                        record_config(&settings);
+                        if let Some(dir) = dir {
+                            last_dir = Some((dir.to_path_buf(), settings.clone()));
+                        }
+                        settings
+                    }
+                };
                 let Ok(settings) = settings else {
                     return WalkState::Continue;
                 };
