@@ -139,7 +139,9 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         .filter(|p| p.as_os_str() != "-")
         .cloned()
         .collect();
-    let discovery = walk::discover(&file_paths, &resolver, args.force_exclude);
+    // Files are read (and most dropped: no `asm`) as the walk finds them.
+    let (discovery, files) =
+        walk::discover_with(&file_paths, &resolver, args.force_exclude, &read_candidate);
     let stdin_path = (stdin_count == 1).then(|| {
         args.stdin_filename
             .as_ref()
@@ -171,7 +173,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         check: ctx.check,
         fix_mode,
     };
-    let mut outcomes = check_files(&discovery.files, &job);
+    let mut outcomes = check_files(files, &job);
     if let Some(path) = &stdin_path {
         let mut bytes = Vec::new();
         let outcome = match ctx.stdin.read_to_end(&mut bytes) {
@@ -401,45 +403,47 @@ fn print_statistics(
     }
 }
 
-/// Reads every file (cheap; most hold no `asm` and stop there), then analyses the rest largest
-/// first, one file per task, so that a few huge headers do not end up queued on one core.
-/// The outcomes come back in the order of `files`.
-fn check_files(files: &[Candidate], job: &Job<'_>) -> Vec<FileOutcome> {
-    enum Read {
-        Done(FileOutcome),
-        Loaded(Vec<u8>),
+/// What reading a file gave: nothing more to do, or its bytes to analyse.
+enum ReadResult {
+    Done(FileOutcome),
+    Loaded(Vec<u8>),
+}
+
+/// Reads a file found by the walk (cheap; most hold no `asm` and stop there).
+fn read_candidate(c: &Candidate) -> ReadResult {
+    match read_if_asm(&c.path) {
+        Ok(Some(bytes)) => ReadResult::Loaded(bytes),
+        Ok(None) => ReadResult::Done(FileOutcome {
+            path: c.path.clone(),
+            ..FileOutcome::default()
+        }),
+        Err(e) => ReadResult::Done(FileOutcome {
+            errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
+            path: c.path.clone(),
+            ..FileOutcome::default()
+        }),
     }
-    let read: Vec<Read> = files
-        .par_iter()
-        .map(|c| match read_if_asm(&c.path) {
-            Ok(Some(bytes)) => Read::Loaded(bytes),
-            Ok(None) => Read::Done(FileOutcome {
-                path: c.path.clone(),
-                ..FileOutcome::default()
-            }),
-            Err(e) => Read::Done(FileOutcome {
-                errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
-                path: c.path.clone(),
-                ..FileOutcome::default()
-            }),
-        })
-        .collect();
+}
+
+/// Analyses the files that were read, largest first, one file per task, so that a few huge
+/// headers do not end up queued on one core. The outcomes come back in the order of `files`.
+fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOutcome> {
     let mut outcomes: Vec<Option<FileOutcome>> = Vec::with_capacity(files.len());
-    let mut loaded: Vec<(usize, Vec<u8>)> = Vec::new();
-    for (i, r) in read.into_iter().enumerate() {
+    let mut loaded: Vec<(usize, Candidate, Vec<u8>)> = Vec::new();
+    for (i, (candidate, r)) in files.into_iter().enumerate() {
         match r {
-            Read::Done(outcome) => outcomes.push(Some(outcome)),
-            Read::Loaded(bytes) => {
+            ReadResult::Done(outcome) => outcomes.push(Some(outcome)),
+            ReadResult::Loaded(bytes) => {
                 outcomes.push(None);
-                loaded.push((i, bytes));
+                loaded.push((i, candidate, bytes));
             }
         }
     }
-    loaded.sort_by_key(|(_, bytes)| std::cmp::Reverse(bytes.len()));
+    loaded.sort_by_key(|(_, _, bytes)| std::cmp::Reverse(bytes.len()));
     let analysed: Vec<(usize, FileOutcome)> = loaded
         .into_par_iter()
         .with_max_len(1)
-        .map(|(i, bytes)| (i, process_bytes(&files[i], bytes, job, false)))
+        .map(|(i, candidate, bytes)| (i, process_bytes(&candidate, bytes, job, false)))
         .collect();
     for (i, outcome) in analysed {
         outcomes[i] = Some(outcome);

@@ -33,8 +33,30 @@ pub fn display_path(abs: &Path, cwd: &Path) -> String {
 }
 
 pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> Discovery {
+    let (mut discovery, files) = discover_with(paths, resolver, force_exclude, &|_| ());
+    discovery.files = files.into_iter().map(|(c, ())| c).collect();
+    discovery
+}
+
+/// [`discover`], calling `visit` on each file as it is found (on the walker's threads, so
+/// that reading files overlaps walking directories). The files come back sorted, each once,
+/// with what `visit` returned; [`Discovery::files`] is left empty.
+pub fn discover_with<T: Send>(
+    paths: &[PathBuf],
+    resolver: &Resolver,
+    force_exclude: bool,
+    visit: &(dyn Fn(&Candidate) -> T + Sync),
+) -> (Discovery, Vec<(Candidate, T)>) {
     let cwd = resolver.cwd().to_path_buf();
     let found = Mutex::new(Discovery::default());
+    let visited: Mutex<Vec<(Candidate, T)>> = Mutex::new(Vec::new());
+    let add = |candidate: Candidate| {
+        let value = visit(&candidate);
+        visited
+            .lock()
+            .expect("no panics while locked")
+            .push((candidate, value));
+    };
     let record_config = |result: &Result<_, ConfigError>| {
         if let Err(e) = result {
             let mut d = found.lock().expect("no panics while locked");
@@ -65,14 +87,10 @@ pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> 
                 record_config(&settings);
                 let excluded = settings.is_ok_and(|s| force_exclude && s.is_excluded(&abs, false));
                 if !excluded {
-                    found
-                        .lock()
-                        .expect("no panics while locked")
-                        .files
-                        .push(Candidate {
-                            display: display_path(&abs, &cwd),
-                            path: abs,
-                        });
+                    add(Candidate {
+                        display: display_path(&abs, &cwd),
+                        path: abs,
+                    });
                 }
             }
         }
@@ -89,6 +107,7 @@ pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> 
         );
         builder.build_parallel().run(|| {
             let found = &found;
+            let add = &add;
             let cwd = &cwd;
             let record_config = &record_config;
             // Entries come a directory at a time: its settings are looked up once.
@@ -138,24 +157,21 @@ pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> 
                 }
                 if is_file && settings.has_checked_extension(entry.path()) {
                     let path = entry.into_path();
-                    found
-                        .lock()
-                        .expect("no panics while locked")
-                        .files
-                        .push(Candidate {
-                            display: display_path(&path, cwd),
-                            path,
-                        });
+                    add(Candidate {
+                        display: display_path(&path, cwd),
+                        path,
+                    });
                 }
                 WalkState::Continue
             })
         });
     }
     let mut discovery = found.into_inner().expect("no panics while locked");
-    discovery.files.sort();
-    discovery.files.dedup_by(|a, b| a.path == b.path);
+    let mut files = visited.into_inner().expect("no panics while locked");
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files.dedup_by(|a, b| a.0.path == b.0.path);
     discovery.io_errors.sort();
-    discovery
+    (discovery, files)
 }
 
 /// An I/O error's message without the `(os error N)` noise.
