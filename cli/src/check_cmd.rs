@@ -461,10 +461,21 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    /// `File::read_to_end` asks the file's size and position first (two more system calls
+    /// per file); into a buffer kept large, plain reads need none of that.
+    struct PlainReads(std::fs::File);
+    impl std::io::Read for PlainReads {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();
         buffer.clear();
-        std::fs::File::open(path)?.read_to_end(&mut buffer)?;
+        if buffer.capacity() < 256 * 1024 {
+            buffer.reserve(256 * 1024);
+        }
+        PlainReads(std::fs::File::open(path)?).read_to_end(&mut buffer)?;
         Ok(analysis::may_hold_asm(&buffer).then(|| buffer.clone()))
     })
 }
