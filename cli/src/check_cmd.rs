@@ -461,22 +461,30 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    /// `File::read_to_end` asks the file's size and position first (two more system calls
-    /// per file); into a buffer kept large, plain reads need none of that.
-    struct PlainReads(std::fs::File);
-    impl std::io::Read for PlainReads {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            self.0.read(buf)
-        }
-    }
+    // Plain reads into a buffer that stays initialised: `File::read_to_end` would ask the
+    // file's size and position first (two more system calls per file), and reading through
+    // the generic path would zero the spare capacity each time.
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();
-        buffer.clear();
-        if buffer.capacity() < 256 * 1024 {
-            buffer.reserve(256 * 1024);
+        if buffer.len() < 256 * 1024 {
+            buffer.resize(256 * 1024, 0);
         }
-        PlainReads(std::fs::File::open(path)?).read_to_end(&mut buffer)?;
-        Ok(analysis::may_hold_asm(&buffer).then(|| buffer.clone()))
+        let mut file = std::fs::File::open(path)?;
+        let mut filled = 0;
+        loop {
+            if filled == buffer.len() {
+                let grown = buffer.len() * 2;
+                buffer.resize(grown, 0);
+            }
+            match file.read(&mut buffer[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let bytes = &buffer[..filled];
+        Ok(analysis::may_hold_asm(bytes).then(|| bytes.to_vec()))
     })
 }
 
