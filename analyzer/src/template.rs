@@ -165,22 +165,21 @@ fn decode_literal(text: &str, token: Span, out: &mut String, map: &mut Vec<Span>
     };
     let mut i = quote + 1;
     while i < close {
+        // Up to the next backslash, the text is copied as is; each byte maps to itself.
+        let run_end = memchr::memchr(b'\\', &bytes[i..close]).map_or(close, |k| i + k);
+        if run_end > i {
+            match text.get(i..run_end) {
+                Some(run) => out.push_str(run),
+                // Not at character boundaries (cannot happen: both ends are ASCII bytes).
+                None => out.extend(std::iter::repeat_n('?', run_end - i)),
+            }
+            map.extend((i..run_end).map(|k| Span::new(k, k + 1)));
+            i = run_end;
+            continue;
+        }
         let splice = splice_len(bytes, i);
         if splice > 0 {
             i += splice;
-            continue;
-        }
-        let b = bytes[i];
-        if b != b'\\' {
-            // Copy a whole UTF-8 character; each byte maps to itself.
-            let len = utf8_len(b).min(close - i);
-            if let Some(s) = text.get(i..i + len) {
-                out.push_str(s);
-            } else {
-                out.push('?');
-            }
-            map.extend((i..i + len).map(|k| Span::new(k, k + 1)));
-            i += len;
             continue;
         }
         let (value, len) = decode_escape(bytes, i, close);
