@@ -402,7 +402,7 @@ impl FileFacts<'_> {
     /// not define it at all (a configuration or feature macro from elsewhere). Macros the
     /// file defines plainly (include guards) exclude nothing.
     pub fn doubtful(&self, name: &str) -> bool {
-        let name = name.split('(').next().unwrap_or(name).trim();
+        let name = name[..name.bytes().position(|b| b == b'(').unwrap_or(name.len())].trim();
         if let Some(&known) = self.doubtful.borrow().get(name) {
             return known;
         }
@@ -505,7 +505,7 @@ pub fn file_facts<'a>(text: &'a str, tokens: &[Token]) -> FileFacts<'a> {
                 let next = tokens
                     .get(i + 1)
                     .map(|t| text.get(t.span.range()).unwrap_or(""));
-                if NV_DISPATCH.contains(&w) && next == Some("(") {
+                if w.starts_with("NV_") && NV_DISPATCH.contains(&w) && next == Some("(") {
                     nv_depths.push(paren_depth + 1);
                     continue;
                 }

@@ -511,15 +511,16 @@ pub fn invalid_modifiers(parts: &[&str]) -> Vec<usize> {
 }
 
 fn glob_match(pattern: &str, text: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == text,
-        Some((head, tail)) => {
-            text.len() >= head.len() + tail.len()
-                && text.starts_with(head)
-                && (tail.contains('*') && glob_match(tail, &text[head.len()..])
-                    || !tail.contains('*') && text[head.len()..].ends_with(tail))
-        }
-    }
+    // Most patterns have no `*`: a plain comparison (patterns are short; no searcher).
+    let Some(star) = pattern.bytes().position(|b| b == b'*') else {
+        return pattern == text;
+    };
+    let (head, tail) = (&pattern[..star], &pattern[star + 1..]);
+    let tail_has_star = tail.bytes().any(|b| b == b'*');
+    text.len() >= head.len() + tail.len()
+        && text.starts_with(head)
+        && (tail_has_star && glob_match(tail, &text[head.len()..])
+            || !tail_has_star && text[head.len()..].ends_with(tail))
 }
 
 /// Calls `f` with the opcode split into parts (no allocation for up to 32 parts).
