@@ -57,6 +57,18 @@ fn word<'a>(input: &'a AsmInput, i: usize) -> std::borrow::Cow<'a, str> {
     input.tokens[i].text(input.text)
 }
 
+/// Whether `tokens[i]` is the punctuation `p` (cheaper than comparing [`word`]s).
+#[inline]
+fn is_punct(input: &AsmInput, i: usize, p: &str) -> bool {
+    let t = &input.tokens[i];
+    t.kind == TokenKind::Punct
+        && if t.spliced {
+            word(input, i) == p
+        } else {
+            &input.text.as_bytes()[t.span.range()] == p.as_bytes()
+        }
+}
+
 /// Parses the statement whose keyword is `tokens[at]`; `None` when it is not one
 /// (`asm` used as a name, a `#define asm __asm__`...).
 pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
@@ -106,8 +118,8 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
             i += 1;
             continue;
         }
-        let w = word(input, i);
         if tok.kind == TokenKind::Punct {
+            let w = word(input, i);
             match w.as_ref() {
                 "(" => depth += 1,
                 ")" if depth == 0 => {
@@ -135,6 +147,10 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
     let mut colons = Vec::new();
     let mut depth = 0i32;
     for &k in &content {
+        if toks[k].kind != TokenKind::Punct {
+            sections.last_mut().expect("one section").push(k);
+            continue;
+        }
         let w = word(input, k);
         match w.as_ref() {
             "(" | "[" => depth += 1,
@@ -263,8 +279,7 @@ fn parse_operands<'a>(
     let mut after_operand_end: Option<usize> = None;
     let mut saw_comma = true;
     while k < section.len() {
-        let w = word(input, section[k]);
-        if w == "," {
+        if is_punct(input, section[k], ",") {
             saw_comma = true;
             k += 1;
             continue;
@@ -272,7 +287,7 @@ fn parse_operands<'a>(
         let start_k = k;
         // Optional `[name]`.
         let mut name = None;
-        if w == "[" {
+        if is_punct(input, section[k], "[") {
             if let (Some(&n), Some(&c)) = (section.get(k + 1), section.get(k + 2)) {
                 if word(input, c) == "]" {
                     name = Some((word(input, n).into_owned(), toks[n].span));
@@ -282,14 +297,16 @@ fn parse_operands<'a>(
         }
         // Constraint: literal(s) or a macro, up to `(`.
         let constraint_start = k;
-        while k < section.len() && word(input, section[k]) != "(" && word(input, section[k]) != ","
+        while k < section.len()
+            && !is_punct(input, section[k], "(")
+            && !is_punct(input, section[k], ",")
         {
             k += 1;
         }
         let constraint_toks = &section[constraint_start..k];
-        if k >= section.len() || word(input, section[k]) != "(" {
+        if k >= section.len() || !is_punct(input, section[k], "(") {
             // Malformed; skip to the next comma.
-            while k < section.len() && word(input, section[k]) != "," {
+            while k < section.len() && !is_punct(input, section[k], ",") {
                 k += 1;
             }
             if constraint_toks.is_empty() && k == start_k {
@@ -301,6 +318,9 @@ fn parse_operands<'a>(
         let mut depth = 0;
         let mut close_k = section.len() - 1;
         for (m, &n) in section.iter().enumerate().skip(open_k) {
+            if toks[n].kind != TokenKind::Punct {
+                continue;
+            }
             match word(input, n).as_ref() {
                 "(" => depth += 1,
                 ")" => {
