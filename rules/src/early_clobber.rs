@@ -53,7 +53,13 @@ declare_rule! {
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if stmt.outputs.is_empty() || stmt.inputs.is_empty() {
+        // Only `=` outputs without `&` are judged: statements without one need no analysis.
+        if stmt.inputs.is_empty()
+            || !stmt
+                .outputs
+                .iter()
+                .any(|o| o.constraint.is_write_only() && !o.constraint.is_early_clobber())
+        {
             continue;
         }
         let flow = cx.flow(stmt);

@@ -43,7 +43,8 @@ declare_rule! {
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if stmt.outputs.is_empty() {
+        // Only `=` outputs are judged: statements without one need no analysis.
+        if !stmt.outputs.iter().any(|o| o.constraint.is_write_only()) {
             continue;
         }
         let flow = cx.flow(stmt);
