@@ -15,7 +15,7 @@ pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
     /// Byte offset of the first byte of each line.
-    line_starts: Vec<u32>,
+    line_starts: std::sync::OnceLock<Vec<u32>>,
     /// Offset of the first byte that was not valid UTF-8, if any.
     pub lossy: Option<usize>,
     /// Tokens already known for this text (the editor path keeps them between edits).
@@ -91,12 +91,11 @@ impl SourceFile {
     }
 
     fn new_lossy(path: PathBuf, text: String, lossy: Option<usize>) -> SourceFile {
-        let mut line_starts = vec![0u32];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i as u32 + 1));
         SourceFile {
             path,
             text,
-            line_starts,
+            // Built when a position is first asked for: most files report nothing.
+            line_starts: std::sync::OnceLock::new(),
             lossy,
             lexed: None,
         }
@@ -118,22 +117,30 @@ impl SourceFile {
         self.lexed.as_ref()
     }
 
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0u32];
+            starts.extend(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i as u32 + 1));
+            starts
+        })
+    }
+
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, offset: usize) -> usize {
-        match self.line_starts.binary_search(&(offset as u32)) {
+        match self.line_starts().binary_search(&(offset as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         }
     }
 
     pub fn line_start(&self, line: usize) -> usize {
-        self.line_starts
+        self.line_starts()
             .get(line)
             .map_or(self.text.len(), |&s| s as usize)
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.line_starts().len()
     }
 
     /// 1-based line and 1-based column counted in characters.
