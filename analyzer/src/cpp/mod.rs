@@ -341,8 +341,8 @@ struct ScopeFrame {
 }
 
 struct ParenFrame {
-    /// The identifier before `(` (a macro or function name).
-    callee: Option<String>,
+    /// The identifier before `(` is an `NV_IF_TARGET`-style dispatch macro.
+    nv_target: bool,
     /// Index of the `(` token.
     open: usize,
     /// Index of the argument being read (commas seen at this depth).
@@ -396,12 +396,15 @@ impl Scanner<'_> {
                 self.scopes.pop();
             }
             b'(' => {
-                let callee = self
+                let nv_target = self
                     .prev(i)
                     .filter(|&p| self.tokens[p].kind == TokenKind::Ident)
-                    .map(|p| self.word(p).into_owned());
+                    .is_some_and(|p| {
+                        let name = self.word(p);
+                        name.starts_with("NV_") && NV_TARGET_MACROS.contains(&name.as_ref())
+                    });
                 self.parens.push(ParenFrame {
-                    callee,
+                    nv_target,
                     open: i,
                     arg: 0,
                 });
@@ -416,11 +419,7 @@ impl Scanner<'_> {
             }
             b';' => {
                 // Parens never span statements; recover from unbalanced ones.
-                if self.parens.iter().any(|p| {
-                    p.callee
-                        .as_deref()
-                        .is_some_and(|c| NV_TARGET_MACROS.contains(&c))
-                }) {
+                if self.parens.iter().any(|p| p.nv_target) {
                     return;
                 }
                 self.parens.clear();
@@ -721,10 +720,7 @@ impl Scanner<'_> {
             .collect();
         let mut nv_target = Vec::new();
         for frame in &self.parens {
-            let Some(callee) = frame.callee.as_deref() else {
-                continue;
-            };
-            if !NV_TARGET_MACROS.contains(&callee) || frame.arg == 0 {
+            if !frame.nv_target || frame.arg == 0 {
                 continue;
             }
             let query = self.first_argument(frame.open);
