@@ -16,9 +16,9 @@ pub struct Candidate {
     pub path: PathBuf,
 }
 
+/// What a walk met besides the files.
 #[derive(Debug, Default)]
 pub struct Discovery {
-    pub files: Vec<Candidate>,
     /// Paths that could not be read (missing, permission denied...).
     pub io_errors: Vec<String>,
     pub config_errors: Vec<ConfigError>,
@@ -32,15 +32,9 @@ pub fn display_path(abs: &Path, cwd: &Path) -> String {
     }
 }
 
-pub fn discover(paths: &[PathBuf], resolver: &Resolver, force_exclude: bool) -> Discovery {
-    let (mut discovery, files) = discover_with(paths, resolver, force_exclude, &|_| ());
-    discovery.files = files.into_iter().map(|(c, ())| c).collect();
-    discovery
-}
-
-/// [`discover`], calling `visit` on each file as it is found (on the walker's threads, so
-/// that reading files overlaps walking directories). The files come back sorted, each once,
-/// with what `visit` returned; [`Discovery::files`] is left empty.
+/// The files to check: named files as they are, directories walked. `visit` is called on
+/// each file as it is found (on the walker's threads, so that reading files overlaps walking
+/// directories); the files come back sorted, each once, with what `visit` returned.
 pub fn discover_with<T: Send>(
     paths: &[PathBuf],
     resolver: &Resolver,
