@@ -1,8 +1,8 @@
 use crate::dataflow::{Control, Flow, MustWrite, RegKey};
-use crate::util::{diagnostic, equals_sign_span, template_span};
+use crate::util::{diagnostic, on_write_only_output, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::OperandKind;
-use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+use ptxguard_analyzer::Diagnostic;
 
 declare_rule! {
     /// ## What it does
@@ -53,101 +53,81 @@ declare_rule! {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    for stmt in cx.ptx_statements() {
-        // Only `=` outputs are judged: statements without one need no analysis.
-        if !stmt.outputs.iter().any(|o| o.constraint.is_write_only()) {
-            continue;
+    cx.for_each_write_only_output(|stmt, op, flow, must| {
+        if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
+            return;
         }
-        let flow = cx.flow(stmt);
-        if flow.opaque {
-            continue;
+        if flagged_by_another_output(flow, must, op.index) {
+            return;
         }
-        let Some(must) = flow.shared_must_write() else {
-            continue;
+        let writes: Vec<_> = flow
+            .uses_of_operand(op.index)
+            .filter(|u| u.access.writes() && !u.in_guard)
+            .collect();
+        // Never written: `unused-operand` or `output-read-before-write` speak for it.
+        let Some(first) = writes.first() else {
+            return;
         };
-        for op in &stmt.outputs {
-            let c = &op.constraint;
-            if !c.is_write_only() {
-                continue;
+        // The first guarded write, else the first write on a conditional path.
+        let guarded = writes
+            .iter()
+            .find(|u| flow.steps[u.step].instr.guard.is_some());
+        let (u, message, label) = match guarded {
+            Some(u) => {
+                let g = flow.steps[u.step].instr.guard.as_ref().expect("guarded");
+                (
+                    *u,
+                    format!(
+                        "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false the variable gets garbage, not its old value",
+                        op.index, op.expr
+                    ),
+                    Some((template_span(stmt, g.span.clone()), "written only when this predicate holds".to_string())),
+                )
             }
-            if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
-                continue;
+            None => {
+                let branch = flow
+                    .steps
+                    .iter()
+                    .find(|s| {
+                        matches!(
+                            s.control,
+                            Control::Branch {
+                                conditional: true,
+                                ..
+                            }
+                        )
+                    })
+                    .or_else(|| {
+                        flow.steps
+                            .iter()
+                            .find(|s| matches!(s.control, Control::Branch { .. }))
+                    });
+                (
+                    *first,
+                    format!(
+                        "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others the variable gets garbage",
+                        op.index, op.expr
+                    ),
+                    branch.map(|s| {
+                        (
+                            template_span(stmt, s.instr.opcode_span.clone()),
+                            "this branch can skip the write".to_string(),
+                        )
+                    }),
+                )
             }
-            if flagged_by_another_output(&flow, must, op.index) {
-                continue;
-            }
-            let writes: Vec<_> = flow
-                .uses_of_operand(op.index)
-                .filter(|u| u.access.writes() && !u.in_guard)
-                .collect();
-            // Never written: `unused-operand` or `output-read-before-write` speak for it.
-            let Some(first) = writes.first() else {
-                continue;
-            };
-            // The first guarded write, else the first write on a conditional path.
-            let guarded = writes
-                .iter()
-                .find(|u| flow.steps[u.step].instr.guard.is_some());
-            let (u, message, label) = match guarded {
-                Some(u) => {
-                    let g = flow.steps[u.step].instr.guard.as_ref().expect("guarded");
-                    (
-                        *u,
-                        format!(
-                            "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false the variable gets garbage, not its old value",
-                            op.index, op.expr
-                        ),
-                        Some((template_span(stmt, g.span.clone()), "written only when this predicate holds".to_string())),
-                    )
-                }
-                None => {
-                    let branch = flow
-                        .steps
-                        .iter()
-                        .find(|s| {
-                            matches!(
-                                s.control,
-                                Control::Branch {
-                                    conditional: true,
-                                    ..
-                                }
-                            )
-                        })
-                        .or_else(|| {
-                            flow.steps
-                                .iter()
-                                .find(|s| matches!(s.control, Control::Branch { .. }))
-                        });
-                    (
-                        *first,
-                        format!(
-                            "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others the variable gets garbage",
-                            op.index, op.expr
-                        ),
-                        branch.map(|s| {
-                            (
-                                template_span(stmt, s.instr.opcode_span.clone()),
-                                "this branch can skip the write".to_string(),
-                            )
-                        }),
-                    )
-                }
-            };
-            let mut d = diagnostic(&META, template_span(stmt, u.span.clone()), message)
-                .with_label(c.span, "declared write-only (`=`) here")
-                .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
-            if let Some((span, text)) = label {
-                d = d.with_label(span, text);
-            }
-            if let Some(eq) = equals_sign_span(cx.source(), op) {
-                d = d.with_fix(Fix::unsafe_(
-                    "declare it read-write (`+`)",
-                    vec![Edit::replace(eq, "+")],
-                ));
-            }
-            out.push(d);
+        };
+        let mut d = on_write_only_output(
+            cx,
+            op,
+            diagnostic(&META, template_span(stmt, u.span.clone()), message),
+        )
+        .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
+        if let Some((span, text)) = label {
+            d = d.with_label(span, text);
         }
-    }
+        out.push(d);
+    });
 }
 
 /// The "valid flag" idiom: another output is always written from a predicate (`selp.u32 %0,

@@ -108,6 +108,36 @@ impl<'a> Ctx<'a> {
             .get_or_init(|| lex_range(&self.file.text, 0, self.file.text.len(), false))
     }
 
+    /// Each `=` output of a statement whose analysis is complete (its template is known and
+    /// parses, and which outputs every path writes is known), with that analysis: what the
+    /// rules about `=` outputs judge.
+    pub fn for_each_write_only_output(
+        &self,
+        mut each: impl FnMut(
+            &'a AsmStatement,
+            &'a ptxguard_analyzer::cpp::AsmOperand,
+            &dataflow::Flow<'a>,
+            &dataflow::MustWrite,
+        ),
+    ) {
+        for stmt in self.ptx_statements() {
+            // Statements without an `=` output need no analysis.
+            if !stmt.outputs.iter().any(|o| o.constraint.is_write_only()) {
+                continue;
+            }
+            let flow = self.flow(stmt);
+            if flow.opaque {
+                continue;
+            }
+            let Some(must) = flow.shared_must_write() else {
+                continue;
+            };
+            for op in stmt.outputs.iter().filter(|o| o.constraint.is_write_only()) {
+                each(stmt, op, &flow, must);
+            }
+        }
+    }
+
     /// The read/write analysis of a statement, shared by every rule that asks for it.
     pub fn flow(&self, stmt: &'a AsmStatement) -> FlowRef<'_, 'a> {
         let base = self.statements.as_ptr() as usize;

@@ -1,6 +1,6 @@
-use crate::util::{diagnostic, equals_sign_span, template_span};
+use crate::util::{diagnostic, on_write_only_output, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+use ptxguard_analyzer::Diagnostic;
 
 declare_rule! {
     /// ## What it does
@@ -42,53 +42,36 @@ declare_rule! {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    for stmt in cx.ptx_statements() {
-        // Only `=` outputs are judged: statements without one need no analysis.
-        if !stmt.outputs.iter().any(|o| o.constraint.is_write_only()) {
-            continue;
+    cx.for_each_write_only_output(|stmt, op, flow, must| {
+        if flow.stray[op.index] {
+            return;
         }
-        let flow = cx.flow(stmt);
-        if flow.opaque {
-            continue;
-        }
-        let Some(must) = flow.shared_must_write() else {
-            continue;
+        let Some(read) = flow
+            .uses_of_operand(op.index)
+            .find(|u| u.access.reads() && must.written_before(u.step, op.index) == Some(false))
+        else {
+            return;
         };
-        for op in &stmt.outputs {
-            let c = &op.constraint;
-            if !c.is_write_only() || flow.stray[op.index] {
-                continue;
-            }
-            let Some(read) = flow
-                .uses_of_operand(op.index)
-                .find(|u| u.access.reads() && must.written_before(u.step, op.index) == Some(false))
-            else {
-                continue;
-            };
-            let written_later = flow
-                .uses_of_operand(op.index)
-                .any(|u| u.access.writes() && !u.in_guard);
-            let message = if written_later {
-                format!(
-                    "output %{} (`{}`) is declared `=` but read before the template writes it: it holds garbage, not the variable's value",
-                    op.index, op.expr
-                )
-            } else {
-                format!(
-                    "output %{} (`{}`) is declared `=` but only read by the template: it holds garbage, not the variable's value",
-                    op.index, op.expr
-                )
-            };
-            let mut d = diagnostic(&META, template_span(stmt, read.span.clone()), message)
-                .with_label(c.span, "declared write-only (`=`) here")
-                .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
-            if let Some(eq) = equals_sign_span(cx.source(), op) {
-                d = d.with_fix(Fix::unsafe_(
-                    "declare it read-write (`+`)",
-                    vec![Edit::replace(eq, "+")],
-                ));
-            }
-            out.push(d);
-        }
-    }
+        let written_later = flow
+            .uses_of_operand(op.index)
+            .any(|u| u.access.writes() && !u.in_guard);
+        let message = if written_later {
+            format!(
+                "output %{} (`{}`) is declared `=` but read before the template writes it: it holds garbage, not the variable's value",
+                op.index, op.expr
+            )
+        } else {
+            format!(
+                "output %{} (`{}`) is declared `=` but only read by the template: it holds garbage, not the variable's value",
+                op.index, op.expr
+            )
+        };
+        let d = on_write_only_output(
+            cx,
+            op,
+            diagnostic(&META, template_span(stmt, read.span.clone()), message),
+        )
+        .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
+        out.push(d);
+    });
 }

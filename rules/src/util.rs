@@ -36,6 +36,19 @@ pub fn constraint_span(op: &AsmOperand) -> Span {
     op.constraint.span
 }
 
+/// A finding on an `=` output: points at its constraint and offers to make it `+` (unsafe:
+/// the variable must then hold a meaningful value before the asm).
+pub fn on_write_only_output(cx: &crate::Ctx, op: &AsmOperand, d: Diagnostic) -> Diagnostic {
+    let d = d.with_label(op.constraint.span, "declared write-only (`=`) here");
+    match equals_sign_span(cx.source(), op) {
+        Some(eq) => d.with_fix(ptxguard_analyzer::Fix::unsafe_(
+            "declare it read-write (`+`)",
+            vec![Edit::replace(eq, "+")],
+        )),
+        None => d,
+    }
+}
+
 /// Every placeholder reference in the template, with its decoded range.
 pub fn placeholder_refs(
     stmt: &AsmStatement,
