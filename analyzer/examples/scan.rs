@@ -2,29 +2,9 @@
 //! `cargo run --release -p ptxguard-analyzer --example scan DIR` (engine-only timing).
 use std::path::Path;
 
-fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            matches!(
-                e,
-                "cu" | "cuh" | "h" | "hpp" | "hh" | "hxx" | "cpp" | "cc" | "cxx" | "inl"
-            )
-        }) {
-            out.push(p);
-        }
-    }
-}
-
 fn main() {
     let root = std::env::args().nth(1).expect("DIR");
-    let mut files = Vec::new();
-    walk(Path::new(&root), &mut files);
+    let files = ptxguard_analyzer::source::source_files_under(Path::new(&root));
     let start = std::time::Instant::now();
     let (mut with_asm, mut statements, mut ptx, mut instructions, mut errors) = (0, 0, 0, 0, 0);
     for f in &files {

@@ -3,6 +3,37 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// The extensions of the files a directory walk checks by default.
+pub const SOURCE_EXTENSIONS: [&str; 10] = [
+    "cu", "cuh", "h", "hpp", "hh", "hxx", "cpp", "cc", "cxx", "inl",
+];
+
+/// The files under `dir` with a [`SOURCE_EXTENSIONS`] extension, sorted: a plain walk (no
+/// `.gitignore`, no configuration) for the examples and measurements. The CLI walks with its
+/// configuration instead.
+pub fn source_files_under(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| SOURCE_EXTENSIONS.contains(&e))
+            {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
 /// Files larger than this are not analysed (generated sources, data blobs).
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 

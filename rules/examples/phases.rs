@@ -4,32 +4,12 @@
 use ptxguard_analyzer::cpp::lexer::lex_range;
 use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, may_contain_asm};
 use ptxguard_analyzer::SourceFile;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            matches!(
-                e,
-                "cu" | "cuh" | "h" | "hpp" | "hh" | "hxx" | "cpp" | "cc" | "cxx" | "inl"
-            )
-        }) {
-            out.push(p);
-        }
-    }
-}
 
 fn main() {
     let root = std::env::args().nth(1).expect("DIR");
-    let mut files = Vec::new();
-    walk(Path::new(&root), &mut files);
+    let files = ptxguard_analyzer::source::source_files_under(Path::new(&root));
     let (mut read, mut filter, mut decode, mut front, mut rules) = Default::default();
     let (mut lex, mut token_count) = (Duration::ZERO, 0usize);
     let mut per_file: Vec<(Duration, usize, String)> = Vec::new();
