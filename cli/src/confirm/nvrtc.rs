@@ -40,6 +40,16 @@ pub struct NvrtcOutput {
     pub cubin: Option<Vec<u8>>,
 }
 
+/// Text NVRTC hands back as C characters, up to its terminating NUL.
+fn c_text(chars: &[std::ffi::c_char]) -> String {
+    let bytes: Vec<u8> = chars
+        .iter()
+        .map(|&c| c as u8)
+        .take_while(|&b| b != 0)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// Compiles `source` with NVRTC for `arch` (`compute_90` gives PTX, `sm_90` a CUBIN, which runs
 /// NVRTC's ptxas).
 pub fn nvrtc_compile(
@@ -66,10 +76,7 @@ pub fn nvrtc_compile(
     let compiled = unsafe { cudarc::nvrtc::result::compile_program(prog, &opts) };
     // SAFETY: as above.
     let log = unsafe { cudarc::nvrtc::result::get_program_log(prog) }
-        .map(|v| {
-            let bytes: Vec<u8> = v.iter().map(|&c| c as u8).take_while(|&b| b != 0).collect();
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
+        .map(|v| c_text(&v))
         .unwrap_or_default();
     let mut out = NvrtcOutput {
         success: compiled.is_ok(),
@@ -80,8 +87,7 @@ pub fn nvrtc_compile(
         if arch.starts_with("compute_") {
             // SAFETY: as above.
             if let Ok(v) = unsafe { cudarc::nvrtc::result::get_ptx(prog) } {
-                let bytes: Vec<u8> = v.iter().map(|&c| c as u8).take_while(|&b| b != 0).collect();
-                out.ptx = Some(String::from_utf8_lossy(&bytes).into_owned());
+                out.ptx = Some(c_text(&v));
             }
         } else {
             let mut size = 0usize;
