@@ -5,6 +5,7 @@ use crate::cuda::{self, Job, RunResult};
 use crate::harness::{self, Build, Case, Eval, Kind, Outcome, Step, Toolchain};
 use crate::header::{Artifact, Expect, Header};
 use crate::util::{parallel_map, run_with_limit};
+use ptxguard::confirm::nvrtc::NvrtcLimit;
 use ptxguard::confirm::Toolkit;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -221,17 +222,12 @@ fn build_nvrtc(env: &Env, text: &str, name: &str, dir: &Path, h: &Header) -> Bui
                 front_text.push_str(&o.log);
                 if !o.success {
                     front_ok = false;
-                    if o.log.contains("is not allowed in JIT mode") {
-                        b.unusable = Some(format!(
-                            "NVRTC compiles device code only: {}",
-                            harness::first_error(&o.log)
-                        ));
-                    }
-                    if o.log.contains("cannot open source file") {
-                        b.unusable = Some(format!(
-                            "NVRTC cannot open a header: {}",
-                            harness::first_error(&o.log)
-                        ));
+                    if let Some(limit) = NvrtcLimit::of(&o.log) {
+                        let why = match limit {
+                            NvrtcLimit::HostCode => "NVRTC compiles device code only",
+                            NvrtcLimit::MissingHeader => "NVRTC cannot open a header",
+                        };
+                        b.unusable = Some(format!("{why}: {}", harness::first_error(&o.log)));
                     }
                     continue;
                 }

@@ -303,18 +303,35 @@ pub fn build_with_nvrtc(
     Ok(build)
 }
 
+/// What stops NVRTC before the asm statements, read from its log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NvrtcLimit {
+    /// Host code (`<<<...>>>`, host-only features): `... is not allowed in JIT mode`.
+    HostCode,
+    /// A header NVRTC cannot find (the C++ standard library, system headers).
+    MissingHeader,
+}
+
+impl NvrtcLimit {
+    pub fn of(log: &str) -> Option<NvrtcLimit> {
+        // A missing header is named first: it stops NVRTC before anything else matters.
+        if log.contains("cannot open source file") {
+            Some(NvrtcLimit::MissingHeader)
+        } else if log.contains("is not allowed in JIT mode") {
+            Some(NvrtcLimit::HostCode)
+        } else {
+            None
+        }
+    }
+}
+
 /// Why an NVRTC build could not reach the asm statements, when NVRTC's limits stopped it.
 pub fn nvrtc_limit(build: &Build) -> Option<String> {
-    let text = &build.output;
-    if text.contains("is not allowed in JIT mode") || text.contains("cannot open source file") {
-        Some(
-            "NVRTC builds device code only (no host compiler, no C++ standard library); \
-             install nvcc to build whole files"
-                .to_string(),
-        )
-    } else {
-        None
-    }
+    NvrtcLimit::of(&build.output).map(|_| {
+        "NVRTC builds device code only (no host compiler, no C++ standard library); \
+         install nvcc to build whole files"
+            .to_string()
+    })
 }
 
 #[cfg(test)]
@@ -376,5 +393,9 @@ mod tests {
             ..b
         };
         assert_eq!(nvrtc_limit(&ok), None);
+        assert_eq!(
+            NvrtcLimit::of("k.cu(1): catastrophic error: cannot open source file \"vector\""),
+            Some(NvrtcLimit::MissingHeader)
+        );
     }
 }
