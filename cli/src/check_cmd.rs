@@ -498,8 +498,9 @@ fn process_bytes(
         path: candidate.path.clone(),
         ..FileOutcome::default()
     };
-    if !analysis::may_hold_asm(&bytes) {
-        if is_stdin && job.args.fix {
+    // Files from the walk were filtered when read; standard input is filtered here.
+    if is_stdin && !analysis::may_hold_asm(&bytes) {
+        if job.args.fix {
             outcome.fixed_stdin = Some(String::from_utf8_lossy(&bytes).into_owned());
         }
         return outcome;
