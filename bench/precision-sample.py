@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Precision audit helper for docs/precision.md: runs `ptxguard check` on real projects (or
 reads JSON it wrote before), counts findings per rule and severity, and draws a fixed-seed
-random sample of findings per rule, spread across files, each printed with source context
+random sample of findings per rule and severity, spread across files, each printed with source context
 for judging by hand.
 
     # run the default check on every project under ROOT and print counts and samples
@@ -116,7 +116,7 @@ def main():
     ap.add_argument("--extra-args", default="", help="more `check` arguments, space-separated")
     ap.add_argument("--rules", default="", help="only these rules (comma-separated)")
     ap.add_argument("--severity", default="", help="only these severities (comma-separated)")
-    ap.add_argument("-n", "--per-rule", type=int, default=20, help="sample size per rule")
+    ap.add_argument("-n", "--per-rule", type=int, default=20, help="sample size per rule and severity")
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--context", type=int, default=3, help="source lines either side")
     ap.add_argument("--counts-only", action="store_true")
@@ -159,21 +159,23 @@ def main():
 
     rng = random.Random(args.seed)
     for rule in sorted(per):
-        of_rule = sorted(
-            (d for d in findings if d["rule"] == rule),
-            key=lambda d: (d["file"], d["line"], d["column"], d["message"]),
-        )
-        picked = sample(of_rule, args.per_rule, rng)
-        print("\n## %s: %d findings, %d sampled\n" % (rule, len(of_rule), len(picked)))
-        for i, d in enumerate(picked, 1):
-            where = "%s:%d:%d" % (d["file"], d["line"], d["column"])
-            print("### %s-%d [%s] %s" % (rule, i, d["severity"], where))
-            print("    " + d["message"])
-            if d.get("note"):
-                print("    note: " + d["note"])
-            print(context(d["file"], d["line"], args.context))
-            print()
-
+        for sev in SEVERITIES:
+            of_group = sorted(
+                (d for d in findings if d["rule"] == rule and d["severity"] == sev),
+                key=lambda d: (d["file"], d["line"], d["column"], d["message"]),
+            )
+            if not of_group:
+                continue
+            picked = sample(of_group, args.per_rule, rng)
+            print("\n## %s %s: %d findings, %d sampled\n" % (rule, sev, len(of_group), len(picked)))
+            for i, d in enumerate(picked, 1):
+                where = "%s:%d:%d" % (d["file"], d["line"], d["column"])
+                print("### %s-%s-%d %s" % (rule, sev[0], i, where))
+                print("    " + d["message"])
+                if d.get("note"):
+                    print("    note: " + d["note"])
+                print(context(d["file"], d["line"], args.context))
+                print()
 
 if __name__ == "__main__":
     sys.exit(main())
