@@ -3,38 +3,48 @@ use crate::util::{
     FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
-use ptxguard_analyzer::ptx::{Instruction, OperandKind};
+use ptxguard_analyzer::ptx::{Instruction, OperandKind, Ptx};
 use ptxguard_analyzer::Diagnostic;
 use std::sync::OnceLock;
 
 declare_rule! {
     /// ## What it does
-    /// Points out an instruction form that libcu++'s `cuda::ptx` namespace (`<cuda/ptx>`)
-    /// wraps in the configured CCCL version (`--cccl-version`, default 3.0, the one CUDA
-    /// 13.0 ships): `fence.proxy.async` is `cuda::ptx::fence_proxy_async()`,
-    /// `mbarrier.init.shared.b64` is `cuda::ptx::mbarrier_init`, `mov.u32 %0, %%laneid` is
-    /// `cuda::ptx::get_sreg_laneid()`, `ld.global.L1::no_allocate` is
-    /// `cuda::ptx::ld_L1_no_allocate`...
+    /// Points out an asm statement that is one instruction form libcu++'s `cuda::ptx`
+    /// namespace (`<cuda/ptx>`) wraps in the configured CCCL version (`--cccl-version`,
+    /// default 3.0, the one CUDA 13.0 ships): `fence.proxy.async` is
+    /// `cuda::ptx::fence_proxy_async()`, `mbarrier.init.shared.b64` is
+    /// `cuda::ptx::mbarrier_init`, `mov.u32 %0, %%laneid` is `cuda::ptx::get_sreg_laneid()`,
+    /// `ld.global.L1::no_allocate` is `cuda::ptx::ld_L1_no_allocate`...
     ///
-    /// Forms are matched token by token, modifiers and (where the table names them) types
-    /// included: `ld.global.u32` is wrapped, `ld.global.v2.u32`, `ld.global.relaxed.gpu` and
-    /// `barrier.cluster.arrive.aligned` are not. A wrapper that arrived after the configured
-    /// CCCL version is not suggested. Forms that also have a plain CUDA intrinsic
-    /// (`shfl.sync.bfly.b32` is `__shfl_xor_sync`, `prmt.b32` is `__byte_perm`, `%clock` is
-    /// `clock()`) are left to `prefer-intrinsic`, which needs no header. Nothing is reported
-    /// inside the code that implements `cuda::ptx` itself (`namespace cuda::ptx`, files under
-    /// `cuda/__ptx`).
+    /// Forms are matched token by token, modifiers included, after filling in what the PTX
+    /// ISA says an omitted qualifier means: `.shared` is `.shared::cta`; a load or store
+    /// without semantics is `.weak`; `mbarrier.arrive` is `.release.cta`, `mbarrier.expect_tx`
+    /// `.relaxed.cta`, `mbarrier.test_wait`/`try_wait` `.acquire.cta`; `multimem.ld_reduce`
+    /// and `multimem.st` are `.weak`, `multimem.red` is `.relaxed.sys`. Types are compared
+    /// where the wrapper restricts them: the `multimem` wrappers exist for integer and bit
+    /// types only. `ld.global.v2`, `ld.global.relaxed.gpu` and `barrier.cluster.arrive.aligned`
+    /// are not wrapped; a wrapper that arrived after the configured CCCL version is not
+    /// suggested.
+    ///
+    /// Not reported: a template with other instructions besides the wrapped one (moves,
+    /// conversions and `selp`/`setp` that carry its operands in and out are fine: a
+    /// spin loop around `mbarrier.try_wait` is not one instruction); plain integer ALU forms
+    /// (`shl`, `shr`, `bmsk`, `bfind`, `prmt`), where the wrapper is no better than the C++
+    /// operator or the asm; plain `ld.global`/`st.global` without cache hints, where a C++
+    /// expression is the better replacement; forms that have a plain CUDA intrinsic
+    /// (`shfl.sync.bfly.b32` is `__shfl_xor_sync`, `%clock` is `clock()`), which are
+    /// `prefer-intrinsic`'s; and the code that implements `cuda::ptx` or libcu++'s atomics
+    /// (`namespace cuda::ptx`, files under `cuda/__ptx` or `__atomic`).
     ///
     /// The table is `rules/data/cuda-ptx-wrappers.tsv`, from the CCCL documentation and
     /// headers, with the CCCL release each wrapper first shipped in.
-    ///
-    /// This rule is off by default.
     ///
     /// ## Why is this bad?
     /// The `cuda::ptx` wrappers are written and tested by NVIDIA for each form: the right
     /// constraints, address conversions, `"memory"` clobbers, and a link error instead of a
     /// ptxas failure when the target is too old. Hand-written asm for the same form repeats
-    /// that work and the mistakes the other rules of this tool look for.
+    /// that work and the mistakes the other rules of this tool look for. Info: nothing is
+    /// wrong with the asm as written.
     ///
     /// ## Example
     /// ```cuda
@@ -49,7 +59,7 @@ declare_rule! {
         name: "prefer-cuda-ptx",
         severity: Info,
         fix: None,
-        default_enabled: false,
+        default_enabled: true,
         summary: "an instruction form that `cuda::ptx` wraps",
     }
 }
@@ -80,8 +90,10 @@ pub fn rows() -> &'static [WrapperRow] {
                 continue;
             };
             for (form, _) in expand_alternatives(cols[0]) {
+                let mut pattern = FormPattern::parse(&form);
+                with_isa_defaults(&mut pattern.words);
                 out.push(WrapperRow {
-                    pattern: FormPattern::parse(&form),
+                    pattern,
                     ptx: form,
                     wrapper: cols[1].to_string(),
                     header: cols[2].to_string(),
@@ -93,6 +105,54 @@ pub fn rows() -> &'static [WrapperRow] {
         }
         out
     })
+}
+
+/// Fills in the qualifiers the PTX ISA gives an instruction that omits them, so that
+/// `mbarrier.arrive.shared.b64` and `mbarrier.arrive.release.cta.shared::cta.b64` compare equal.
+/// `words` are [`InstrTokens`] words (no dots, sorted); they stay sorted. A state space is
+/// never filled in: without one, addressing is generic.
+pub fn with_isa_defaults(words: &mut Vec<String>) {
+    const SEMANTICS: &[&str] = &[
+        "weak", "relaxed", "acquire", "release", "acq_rel", "sc", "volatile", "mmio",
+    ];
+    const SCOPES: &[&str] = &["cta", "cluster", "gpu", "sys"];
+    let has = |w: &[String], t: &str| w.iter().any(|x| x == t);
+    if let Some(shared) = words.iter_mut().find(|w| *w == "shared") {
+        *shared = "shared::cta".to_string();
+    }
+    let (semantics, scope) = if has(words, "mbarrier") {
+        if has(words, "test_wait") || has(words, "try_wait") {
+            (Some("acquire"), Some("cta"))
+        } else if has(words, "arrive") {
+            // `arrive`, `arrive.expect_tx`, `arrive.noComplete`.
+            (Some("release"), Some("cta"))
+        } else if has(words, "expect_tx") || has(words, "complete_tx") {
+            (Some("relaxed"), Some("cta"))
+        } else {
+            (None, None)
+        }
+    } else if has(words, "multimem") {
+        if has(words, "red") {
+            (Some("relaxed"), Some("sys"))
+        } else {
+            (Some("weak"), None)
+        }
+    } else if has(words, "ld") || has(words, "st") {
+        (Some("weak"), None)
+    } else {
+        (None, None)
+    };
+    if let Some(sem) = semantics {
+        if !SEMANTICS.iter().any(|s| has(words, s)) {
+            words.push(sem.to_string());
+        }
+    }
+    if let Some(scope) = scope {
+        if !SCOPES.iter().any(|s| has(words, s)) {
+            words.push(scope.to_string());
+        }
+    }
+    words.sort();
 }
 
 /// The wrapper of this exact form available in `cccl`, if any.
@@ -112,7 +172,8 @@ pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'stati
     static INDEX: std::sync::OnceLock<PatternIndex> = std::sync::OnceLock::new();
     let rows = rows();
     let index = INDEX.get_or_init(|| PatternIndex::new(rows.iter().map(|r| &r.pattern)));
-    let tokens = InstrTokens::of(instr);
+    let mut tokens = InstrTokens::of(instr);
+    with_isa_defaults(&mut tokens.words);
     index
         .candidates(&tokens)
         .iter()
@@ -122,6 +183,37 @@ pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'stati
                 && r.pattern.matches_tokens(&tokens, instr)
                 && element_size_covered(r, instr)
         })
+}
+
+/// Forms whose wrapper is not worth suggesting: integer ALU instructions (the wrapper is
+/// the same instruction, no safer than the asm and no clearer than the C++ operator), and
+/// plain global loads and stores, for which a C++ expression is the better replacement.
+fn not_worth_a_wrapper(row: &WrapperRow) -> bool {
+    let words = &row.pattern.words;
+    let plain_global = |op: &str| *words == ["global", op, "weak"];
+    words
+        .iter()
+        .any(|w| matches!(w.as_str(), "shl" | "shr" | "bmsk" | "bfind" | "prmt"))
+        || plain_global("ld")
+        || plain_global("st")
+}
+
+/// Whether every other instruction of the template only carries operands in or out
+/// (`mov`, `cvt`, `cvta`, `selp`, `setp`), so one call (a wrapper, an intrinsic) replaces the
+/// whole statement. One step of a longer template (a spin loop, a bit-twiddling sequence) is
+/// not worth a suggestion: taking it out means rewriting the rest in C++.
+pub(crate) fn alone_but_moves(ptx: &Ptx, instr: &Instruction) -> bool {
+    ptx.instructions().all(|(_, other)| {
+        std::ptr::eq(other, instr)
+            || matches!(other.base(), "mov" | "cvt" | "cvta" | "selp" | "setp")
+    })
+}
+
+/// Whether the file is libcu++'s implementation of `cuda::std::atomic` / `cuda::atomic_ref`
+/// (`__atomic/` headers): the asm there is what the wrappers would be built from.
+fn implements_libcudacxx_atomics(cx: &Ctx) -> bool {
+    let path = cx.file.path.to_string_lossy().replace('\\', "/");
+    path.contains("/__atomic/")
 }
 
 /// The `ld`/`st` `.v4` wrappers are the 256-bit forms (`.v4.b64`, sm_100) only.
@@ -139,7 +231,7 @@ fn element_size_covered(row: &WrapperRow, instr: &Instruction) -> bool {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    if implements_cuda_ptx(cx) {
+    if implements_cuda_ptx(cx) || implements_libcudacxx_atomics(cx) {
         return;
     }
     let configured = cx.options.cccl_version.as_deref().unwrap_or(DEFAULT_CCCL);
@@ -154,6 +246,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(row) = wrapper_for(instr, cccl) else {
                 continue;
             };
+            if not_worth_a_wrapper(row) || !alone_but_moves(&stmt.ptx, instr) {
+                continue;
+            }
             let (span, what) = matched_form(stmt, instr, &row.pattern);
             out.push(
                 diagnostic(
@@ -186,5 +281,58 @@ mod tests {
         assert!(rows()
             .iter()
             .all(|r| !r.ptx.contains('{') || r.ptx.contains("{%")));
+    }
+
+    fn canonical(form: &str) -> Vec<String> {
+        let mut words = FormPattern::parse(form).words;
+        with_isa_defaults(&mut words);
+        words
+    }
+
+    #[test]
+    fn omitted_qualifiers_take_the_isa_defaults() {
+        assert_eq!(
+            canonical("mbarrier.arrive.shared.b64"),
+            canonical("mbarrier.arrive.release.cta.shared::cta.b64")
+        );
+        assert_eq!(
+            canonical("mbarrier.arrive.expect_tx.shared::cta.b64"),
+            canonical("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64")
+        );
+        assert_eq!(
+            canonical("mbarrier.expect_tx.shared::cta.b64"),
+            canonical("mbarrier.expect_tx.relaxed.cta.shared::cta.b64")
+        );
+        assert_eq!(
+            canonical("mbarrier.try_wait.parity.shared::cta.b64"),
+            canonical("mbarrier.try_wait.parity.acquire.cta.shared::cta.b64")
+        );
+        assert_eq!(
+            canonical("multimem.ld_reduce.global.add.u32"),
+            canonical("multimem.ld_reduce.weak.global.add.u32")
+        );
+        assert_eq!(
+            canonical("multimem.red.global.add.u32"),
+            canonical("multimem.red.relaxed.sys.global.add.u32")
+        );
+        assert_eq!(canonical("ld.global.b32"), canonical("ld.weak.global.b32"));
+        // Explicit qualifiers other than the defaults stay distinct.
+        assert_ne!(
+            canonical("mbarrier.arrive.shared::cta.b64"),
+            canonical("mbarrier.arrive.relaxed.cta.shared::cta.b64")
+        );
+        assert_ne!(
+            canonical("mbarrier.arrive.release.cluster.shared::cta.b64"),
+            canonical("mbarrier.arrive.shared::cta.b64")
+        );
+        assert_ne!(
+            canonical("ld.volatile.global.b32"),
+            canonical("ld.global.b32")
+        );
+        // No state space means generic addressing: none is filled in.
+        assert_ne!(
+            canonical("mbarrier.arrive.b64"),
+            canonical("mbarrier.arrive.shared::cta.b64")
+        );
     }
 }

@@ -12,24 +12,35 @@ declare_rule! {
     /// Points out an instruction (or a special-register read) that CUDA offers as an
     /// intrinsic: `ld.global.nc` is `__ldg`, `redux.sync.add.u32` is `__reduce_add_sync`,
     /// `prmt.b32` is `__byte_perm`, `mov.u64 %0, %%clock64` is `clock64()`,
-    /// `mov.u32 %0, %%tid.x` is `threadIdx.x`, `fma.rn.f32` is `__fmaf_rn`...
+    /// `mov.u32 %0, %%tid.x` is `threadIdx.x`, `fma.rn.f32` is `__fmaf_rn`,
+    /// `griddepcontrol.wait` is `cudaGridDependencySynchronize()`...
     ///
     /// Only exact forms are matched, token by token (`shf.l.wrap.b32` is `__funnelshift_l`;
     /// `shf.l.clamp.b32` is `__funnelshift_lc`; `ld.global.nc.L1::no_allocate` has no
-    /// intrinsic), and a `shfl.sync` that also writes its predicate (`%0|p`) is left alone
-    /// since the intrinsic drops it. Forms only `cuda::ptx` wraps (`%laneid`, `%smid`...)
-    /// are `prefer-cuda-ptx`'s. CUDA's own headers that implement the intrinsics are skipped.
+    /// intrinsic). Left alone because the intrinsic does something else: a `shfl.sync` that
+    /// also writes its predicate (`%0|p`) or whose clamp operand is not the constant a
+    /// `width` argument produces (`__shfl_*_sync` computes it from `width`; a runtime clamp
+    /// such as a segment's last lane has no intrinsic); `mapa.shared::cluster`, which maps a
+    /// 32-bit `.shared::cluster` address (`__cluster_map_shared_rank` is the generic form,
+    /// `mapa.u64`). Forms only `cuda::ptx` wraps (`%laneid`, `%smid`...) are
+    /// `prefer-cuda-ptx`'s. Only a template that is the instruction plus moves (`mov`, `cvt`,
+    /// `cvta`, `selp`, `setp`) is reported: a `%clock64` read inside a spin loop is one step
+    /// of something the intrinsic does not replace. CUDA's own headers that implement the
+    /// intrinsics are skipped.
     ///
     /// The table is `rules/data/cuda-intrinsics.tsv` (sources: the CUDA Programming Guide,
-    /// the CUDA Math API, clang's CUDA headers).
+    /// the CUDA Math API, the CUDA and clang CUDA headers).
     ///
     /// This rule is off by default.
     ///
     /// ## Why is this bad?
-    /// The compiler knows what an intrinsic does: it can schedule it, merge it, keep it out
-    /// of the way of the register allocator, and it never gets a constraint, a `volatile` or
-    /// a `"memory"` clobber wrong. Inline asm is opaque to the optimizer, and every rule of
-    /// this tool exists because it is easy to get those details wrong.
+    /// Most intrinsics are compiler builtins: the compiler knows what they do, can schedule
+    /// and merge them, and never gets a constraint, a `volatile` or a `"memory"` clobber
+    /// wrong, while inline asm is opaque to the optimizer. The others (the cache-operator
+    /// loads and stores, `__funnelshift_*`, `__nanosleep`, `cudaGridDependencySynchronize`...)
+    /// are themselves inline asm in NVIDIA's headers: the same instruction, so nothing is
+    /// gained in speed, but the constraints and clobbers are NVIDIA's, and the code says what
+    /// it does by name.
     ///
     /// ## Example
     /// ```cuda
@@ -60,6 +71,9 @@ pub struct IntrinsicRow {
     pub intrinsic: String,
     pub header: String,
     pub notes: String,
+    /// The CUDA header implements the intrinsic with this same instruction as inline asm
+    /// (no optimizer advantage), rather than as a compiler builtin.
+    pub inline_asm: bool,
 }
 
 const TABLE: &str = include_str!("../data/cuda-intrinsics.tsv");
@@ -76,6 +90,7 @@ pub fn rows() -> &'static [IntrinsicRow] {
                 continue;
             }
             let notes = cols.get(4).copied().unwrap_or("");
+            let inline_asm = cols.get(5).is_some_and(|c| c.trim() == "asm");
             for (form, chosen) in expand_alternatives(ptx) {
                 out.push(IntrinsicRow {
                     pattern: FormPattern::parse(&form),
@@ -83,6 +98,7 @@ pub fn rows() -> &'static [IntrinsicRow] {
                     ptx: form,
                     header: header.to_string(),
                     notes: notes.to_string(),
+                    inline_asm,
                 });
             }
         }
@@ -112,6 +128,30 @@ pub fn intrinsic_for(instr: &Instruction) -> Option<&'static IntrinsicRow> {
         .iter()
         .map(|&i| &rows[i])
         .find(|r| r.pattern.matches_tokens(&tokens, instr))
+        .filter(|_| instr.base() != "shfl" || shuffle_clamp_is_a_width(instr))
+}
+
+/// Whether a `shfl.sync` clamp operand (`c`, the fourth) is the constant `__shfl_*_sync`
+/// builds from a `width` argument: `((32 - width) << 8)`, with `0x1f` in the low bits for
+/// every mode but `up` (clang's and CUDA's headers). Anything else, a runtime value above
+/// all, has no intrinsic.
+fn shuffle_clamp_is_a_width(instr: &Instruction) -> bool {
+    let Some(OperandKind::Immediate(text)) = instr.operands.get(3).map(|o| &o.kind) else {
+        return false;
+    };
+    let Some(clamp) = parse_int(text) else {
+        return false;
+    };
+    let low = if instr.has(".up") { 0 } else { 0x1f };
+    (0..=5).any(|log2| clamp == (((32 - (1u64 << log2)) << 8) | low))
+}
+
+fn parse_int(text: &str) -> Option<u64> {
+    let t = text.trim().trim_end_matches(['U', 'u']);
+    match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => t.parse().ok(),
+    }
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -123,17 +163,33 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(row) = intrinsic_for(instr) else {
                 continue;
             };
+            if !crate::prefer_cuda_ptx::alone_but_moves(&stmt.ptx, instr) {
+                continue;
+            }
             let (span, what) = matched_form(stmt, instr, &row.pattern);
-            let header = if row.header.starts_with("builtin") {
-                format!("a {}", row.header.split(" (").next().unwrap_or("builtin"))
+            // `builtin (sm_32_intrinsics.h)`, `builtin`, `<cuda_fp16.h>`.
+            let header = match row.header.strip_prefix("builtin") {
+                Some(rest) if row.inline_asm => {
+                    let file = rest.trim().trim_start_matches('(').trim_end_matches(')');
+                    if file.is_empty() {
+                        "inline asm in the CUDA headers".to_string()
+                    } else {
+                        format!("inline asm in {file}")
+                    }
+                }
+                Some(_) => "a compiler builtin".to_string(),
+                None => format!("from {}", row.header),
+            };
+            let why = if row.inline_asm {
+                "the same instruction, with NVIDIA's constraints and clobbers, named for what it does"
             } else {
-                format!("from {}", row.header)
+                "the compiler can optimize it, inline asm it cannot"
             };
             let mut d = diagnostic(
                 &META,
                 span,
                 format!(
-                    "{what} is what the CUDA intrinsic `{}` does ({header}): the compiler can optimize it, inline asm it cannot",
+                    "{what} is what the CUDA intrinsic `{}` does ({header}): {why}",
                     row.intrinsic
                 ),
             );

@@ -734,6 +734,7 @@ pub fn implements_cuda_intrinsics(cx: &crate::Ctx) -> bool {
         || name.starts_with("cuda_fp8")
         || name.starts_with("__clang_cuda_")
         || name.starts_with("device_functions")
+        || name.starts_with("cuda_device_runtime_api")
         || path.contains("/crt/")
 }
 

@@ -4,7 +4,7 @@
 // gpu-bad: ptxas "griddepcontrol"
 __device__ void wait_for_producer_grid() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm volatile("griddepcontrol.wait;" ::: "memory");  // expect: arch-requirement
+  asm volatile("griddepcontrol.wait;" ::: "memory");  // expect: arch-requirement, prefer-intrinsic(info)
 #endif
 }
 

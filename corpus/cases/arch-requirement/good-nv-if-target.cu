@@ -3,12 +3,12 @@
 #include <nv/target>
 
 __device__ void wait_for_producer_grid() {
-  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.wait;" ::: "memory");));
+  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.wait;" ::: "memory");));  // expect: prefer-intrinsic(info)
 }
 
 __device__ void let_dependents_launch() {
   NV_IF_ELSE_TARGET(NV_PROVIDES_SM_90,
-                    (asm volatile("griddepcontrol.launch_dependents;" ::: "memory");),
+                    (asm volatile("griddepcontrol.launch_dependents;" ::: "memory");),  // expect: prefer-intrinsic(info)
                     ());
 }
 

@@ -35,7 +35,7 @@ __device__ __forceinline__ void bar_wait(uint32_t bar, uint32_t parity) {
   asm volatile("{\n\t"
                ".reg .pred ready;\n\t"
                "WAIT_%=:\n\t"
-               "mbarrier.try_wait.parity.shared::cta.b64 ready, [%0], %1;\n\t"  // expect: prefer-cuda-ptx(info)
+               "mbarrier.try_wait.parity.shared::cta.b64 ready, [%0], %1;\n\t"
                "@!ready bra WAIT_%=;\n\t"
                "}"
                :: "r"(bar), "r"(parity)

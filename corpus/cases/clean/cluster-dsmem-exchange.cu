@@ -36,7 +36,7 @@ __device__ __forceinline__ void cluster_barrier() {
 __device__ __forceinline__ uint32_t map_to_rank(uint32_t local_addr, unsigned rank) {
   uint32_t remote = local_addr;
 #if HAS_CLUSTERS
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n"  // expect: prefer-intrinsic(info)
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n"
                : "=r"(remote)
                : "r"(local_addr), "r"(rank));
 #endif

@@ -4,11 +4,11 @@
 #include <nv/target>
 
 __device__ __forceinline__ void wait_on_primary() {
-  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.wait;\n" ::: "memory");));
+  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.wait;\n" ::: "memory");));  // expect: prefer-intrinsic(info)
 }
 
 __device__ __forceinline__ void release_dependents() {
-  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");));
+  NV_IF_TARGET(NV_PROVIDES_SM_90, (asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");));  // expect: prefer-intrinsic(info)
 }
 
 __global__ void primary(float* buf, int n) {

@@ -26,7 +26,7 @@ __device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
   asm volatile("{\n\t"
                ".reg .pred done;\n\t"
                "LAB_WAIT_%=:\n\t"
-               "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n\t"  // expect: prefer-cuda-ptx(info)
+               "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n\t"
                "@done bra LAB_DONE_%=;\n\t"
                "bra.uni LAB_WAIT_%=;\n\t"
                "LAB_DONE_%=:\n\t"

@@ -10,8 +10,8 @@ __device__ double add_from_lane_above(double input, unsigned offset, unsigned ma
       ".reg .f64 r0;\n\t"
       "mov.b64 %0, %1;\n\t"
       "mov.b64 {lo, hi}, %1;\n\t"
-      "shfl.sync.down.b32 lo|p, lo, %2, 0x1f, %3;\n\t"  // expect: prefer-cuda-ptx(info)
-      "shfl.sync.down.b32 hi|p, hi, %2, 0x1f, %3;\n\t"  // expect: prefer-cuda-ptx(info)
+      "shfl.sync.down.b32 lo|p, lo, %2, 0x1f, %3;\n\t"
+      "shfl.sync.down.b32 hi|p, hi, %2, 0x1f, %3;\n\t"
       "mov.b64 r0, {lo, hi};\n\t"
       "@p add.f64 %0, %0, r0;\n\t"
       "}"

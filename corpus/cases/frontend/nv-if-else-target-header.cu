@@ -13,7 +13,7 @@ __host__ __device__ inline uint32_t lane_or_zero(uint32_t x) {
 
 __device__ void wait_grid() {
   NV_IF_TARGET(NV_PROVIDES_SM_90,
-               (asm volatile("griddepcontrol.wait;" ::: "memory");
+               (asm volatile("griddepcontrol.wait;" ::: "memory");  // expect: prefer-intrinsic(info)
                 uint32_t t;
                 asm volatile("add.u32 %0, %1, %2;" : "=r"(t) : "r"(1u));));  // expect: operand-index
 }
