@@ -33,8 +33,9 @@ declare_rule! {
     /// operator or the asm; plain `ld.global`/`st.global` without cache hints, where a C++
     /// expression is the better replacement; forms that have a plain CUDA intrinsic
     /// (`shfl.sync.bfly.b32` is `__shfl_xor_sync`, `%clock` is `clock()`), which are
-    /// `prefer-intrinsic`'s; and the code that implements `cuda::ptx` or libcu++'s atomics
-    /// (`namespace cuda::ptx`, files under `cuda/__ptx` or `__atomic`).
+    /// `prefer-intrinsic`'s; and the code that implements `cuda::ptx` or the rest of libcu++
+    /// (`namespace cuda::ptx`, its private headers under `cuda/__*` and `cuda/std/`: atomics,
+    /// barriers).
     ///
     /// The table is `rules/data/cuda-ptx-wrappers.tsv`, from the CCCL documentation and
     /// headers, with the CCCL release each wrapper first shipped in.
@@ -209,11 +210,12 @@ pub(crate) fn alone_but_moves(ptx: &Ptx, instr: &Instruction) -> bool {
     })
 }
 
-/// Whether the file is libcu++'s implementation of `cuda::std::atomic` / `cuda::atomic_ref`
-/// (`__atomic/` headers): the asm there is what the wrappers would be built from.
-fn implements_libcudacxx_atomics(cx: &Ctx) -> bool {
+/// Whether the file is part of libcu++ itself (`cuda/__barrier/`, `cuda/std/__atomic/`...:
+/// the private headers under `cuda/__*` and `cuda/std/`): the library that ships the wrappers
+/// writes asm where it chooses to (atomics, barriers), and a suggestion there is noise.
+fn implements_libcudacxx(cx: &Ctx) -> bool {
     let path = cx.file.path.to_string_lossy().replace('\\', "/");
-    path.contains("/__atomic/")
+    path.contains("/cuda/__") || path.contains("/cuda/std/") || path.starts_with("cuda/__")
 }
 
 /// The `ld`/`st` `.v4` wrappers are the 256-bit forms (`.v4.b64`, sm_100) only.
@@ -231,7 +233,7 @@ fn element_size_covered(row: &WrapperRow, instr: &Instruction) -> bool {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    if implements_cuda_ptx(cx) || implements_libcudacxx_atomics(cx) {
+    if implements_cuda_ptx(cx) || implements_libcudacxx(cx) {
         return;
     }
     let configured = cx.options.cccl_version.as_deref().unwrap_or(DEFAULT_CCCL);

@@ -26,9 +26,17 @@ fn prefer_cuda_ptx_is_on_by_default_at_info() {
 }
 
 #[test]
-fn libcudacxx_atomics_are_not_told_to_use_cuda_ptx() {
-    let path = "libcudacxx/include/cuda/std/__atomic/functions/cuda_ptx_generated.h";
-    assert!(findings(path, FENCE, "prefer-cuda-ptx").is_empty());
+fn libcudacxx_itself_is_not_told_to_use_cuda_ptx() {
+    for path in [
+        "libcudacxx/include/cuda/std/__atomic/functions/cuda_ptx_generated.h",
+        "libcudacxx/include/cuda/__barrier/barrier_arrive_tx.h",
+        "cuda/__functional/for_each_canceled.h",
+    ] {
+        assert!(
+            findings(path, FENCE, "prefer-cuda-ptx").is_empty(),
+            "{path}"
+        );
+    }
     assert_eq!(
         findings("cuda/atomic_user.cuh", FENCE, "prefer-cuda-ptx").len(),
         1
