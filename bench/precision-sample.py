@@ -1,24 +1,24 @@
 #!/usr/bin/env python3
-"""Precision audit helper for docs/precision.md: runs `ptxguard check` on real projects (or
-reads JSON it wrote before), counts findings per rule and severity, and draws a fixed-seed
-random sample of findings per rule and severity, spread across files, each printed with source context
-for judging by hand.
+r"""Precision audit helper for docs/precision.md: runs `ptxguard check` on real projects (or
+reads the JSON it wrote before), counts findings per rule and severity, and draws a
+fixed-seed random sample per rule and severity, spread across files, each printed with
+source context for judging by hand.
 
-    # run the default check on every project under ROOT and print counts and samples
+    # the default check on every project under ROOT: counts and samples
     bench/precision-sample.py --root /work/real --out /tmp/audit
 
-    # only some rules, with rules that are off by default switched on
+    # only some rules, with a rule that is off by default switched on
     bench/precision-sample.py --root /work/real --out /tmp/audit \
-        --rules prefer-cuda-ptx,prefer-intrinsic --extra-args=--extend-select=prefer-cuda-ptx
+        --rules prefer-cuda-ptx,prefer-intrinsic --extra-args=--extend-select=prefer-intrinsic
 
-    # tally the judgment table of docs/precision.md (rows `| id | rule | severity | file:line |
-    # verdict | reason |`, verdict one of useful/noise/wrong)
+    # tally the judgment tables of docs/precision.md (rows `| id | rule | severity |
+    # file:line | verdict | reason |`, verdict one of useful/noise/wrong)
     bench/precision-sample.py --tally docs/precision.md
 
 Projects are the subfolders of ROOT named by --projects (default: the nine of the audit).
 The JSON of each run is kept in OUT/<project>.json; --reuse reads those instead of running.
-Nothing here is specific to one version of the tool: the sample is a pure function of the
-findings and the seed, so an "after" run with the same seed is directly comparable.
+The sample is a pure function of the run's findings and the seed: the same run gives the
+same sample, so judgments can be checked by anyone.
 """
 
 import argparse
