@@ -18,9 +18,12 @@ enum Cmd {
         /// The corpus.
         #[arg(long, default_value = "corpus/cases")]
         corpus: PathBuf,
-        /// Where to write confirmations.json and confirmations.md.
-        #[arg(long, default_value = "docs")]
-        out: PathBuf,
+        /// Where to write the confirmation table for people.
+        #[arg(long, default_value = "docs/confirmations.md")]
+        markdown: PathBuf,
+        /// Where to write the same data for `ptxguard rule NAME` (built into the CLI).
+        #[arg(long, default_value = "cli/data/confirmations.json")]
+        json: PathBuf,
         /// Only cases whose name contains this.
         #[arg(long)]
         only: Option<String>,
@@ -40,7 +43,7 @@ enum Cmd {
     /// address and write which ptxas accepts (the address-width table).
     Probe {
         /// Where to write the table.
-        #[arg(long, default_value = "analyzer/data/address-width.tsv")]
+        #[arg(long, default_value = "rules/data/address-width-probe.tsv")]
         out: PathBuf,
         /// The ptxas to use (default: beside nvcc, or on PATH).
         #[arg(long)]
@@ -67,13 +70,22 @@ fn main() {
     let code = match cli.command {
         Cmd::Run {
             corpus,
-            out,
+            markdown,
+            json,
             only,
             probe,
             work,
             jobs,
             gpu_jobs,
-        } => run(corpus, out, only, probe, work, jobs, gpu_jobs),
+        } => run(
+            corpus,
+            ReportPaths { markdown, json },
+            only,
+            probe,
+            work,
+            jobs,
+            gpu_jobs,
+        ),
         Cmd::Probe { out, ptxas, jobs } => probe_cmd(out, ptxas, jobs),
         Cmd::Exec { job } => exec(job),
         Cmd::Plan { corpus, only, diff } => plan(corpus, only, diff),
@@ -163,9 +175,15 @@ fn driver_version() -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// Where `run` writes the confirmation table.
+struct ReportPaths {
+    markdown: PathBuf,
+    json: PathBuf,
+}
+
 fn run(
     corpus: PathBuf,
-    out: PathBuf,
+    out: ReportPaths,
     only: Option<String>,
     probe_out: Option<PathBuf>,
     work: Option<PathBuf>,
@@ -275,12 +293,14 @@ fn run(
         nvrtc: cuda::nvrtc_version().unwrap_or_else(|| "none".into()),
         date: util::today_utc(),
     };
-    let _ = std::fs::create_dir_all(&out);
     let json = report::json(&environment, &results, &skipped);
     let md = report::markdown(&environment, &results, &skipped);
-    for (name, body) in [("confirmations.json", &json), ("confirmations.md", &md)] {
-        if let Err(e) = std::fs::write(out.join(name), body) {
-            eprintln!("error: {}: {e}", out.join(name).display());
+    for (path, body) in [(&out.json, &json), (&out.markdown, &md)] {
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        if let Err(e) = std::fs::write(path, body) {
+            eprintln!("error: {}: {e}", path.display());
             return 2;
         }
     }
@@ -303,14 +323,15 @@ fn run(
     }
     let c = report::counts(&results);
     println!(
-        "{} cases in {:.0}s: {} fixed-ok, {} confirmed, {} not-reproduced, {} harness-error; wrote {}",
+        "{} cases in {:.0}s: {} fixed-ok, {} confirmed, {} not-reproduced, {} harness-error; wrote {} and {}",
         results.len(),
         start.elapsed().as_secs_f64(),
         c["fixed-ok"],
         c["confirmed"],
         c["not-reproduced"],
         c["harness-error"],
-        out.display()
+        out.markdown.display(),
+        out.json.display()
     );
     0
 }

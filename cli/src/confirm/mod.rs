@@ -634,7 +634,7 @@ pub fn build_with_nvcc(
 /// Rules whose findings are mistakes the toolchain rejects (when the build reaches them);
 /// the others are silent: only running the code shows them. `address-register-width` is both:
 /// ptxas rejects a 32-bit generic or global address of most instructions, but accepts it for
-/// some (`cp.async`'s global source, `.const`, see `analyzer/data/address-width.tsv`), and then
+/// some (`cp.async`'s global source, `.const`, see `rules/data/address-width-probe.tsv`), and then
 /// only a run shows the truncated address.
 pub const TOOLCHAIN_RULES: &[&str] = &[
     "arch-requirement",
