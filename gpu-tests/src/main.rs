@@ -111,7 +111,7 @@ fn find_ptxas(explicit: Option<PathBuf>) -> Option<(PathBuf, String)> {
     if let Some(p) = explicit {
         return Some((p, "unknown".into()));
     }
-    let tk = ptxguard::confirm::find_toolkit(None).ok()?;
+    let tk = ptxguard_toolchain::find_toolkit(None).ok()?;
     let version = tk.version.clone();
     tk.ptxas.map(|p| (p, version))
 }
@@ -121,7 +121,7 @@ fn probe_cmd(out: PathBuf, ptxas: Option<PathBuf>, jobs: usize) -> i32 {
         println!("SKIP: no ptxas (no CUDA toolkit found); the address-width probe did not run");
         return 2;
     };
-    let dir = match ptxguard::confirm::TempDir::new("probe") {
+    let dir = match ptxguard_toolchain::TempDir::new("probe") {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");
@@ -210,7 +210,7 @@ fn run(
             None
         }
     };
-    let nvcc = ptxguard::confirm::find_toolkit(None).ok();
+    let nvcc = ptxguard_toolchain::find_toolkit(None).ok();
     let nvrtc = cuda::nvrtc_available();
     if device.is_none() && nvcc.is_none() && !nvrtc {
         println!("SKIP: no CUDA driver, nvcc or NVRTC here: the GPU harness did not run (run it on a GPU machine, see gpu-tests/README.md)");
@@ -233,7 +233,7 @@ fn run(
             let _ = std::fs::create_dir_all(w);
             None
         }
-        None => match ptxguard::confirm::TempDir::new("gpu-tests") {
+        None => match ptxguard_toolchain::TempDir::new("gpu-tests") {
             Ok(d) => Some(d),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -394,12 +394,12 @@ fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
 
 fn env_work_shim(
     work: &Option<PathBuf>,
-    scratch: &Option<ptxguard::confirm::TempDir>,
+    scratch: &Option<ptxguard_toolchain::TempDir>,
 ) -> Option<PathBuf> {
     let base = work
         .clone()
         .or_else(|| scratch.as_ref().map(|d| d.0.clone()))?;
     let dir = base.join("nvrtc-include");
-    ptxguard::confirm::nvrtc::write_shim_headers(&dir).ok()?;
+    ptxguard_toolchain::nvrtc::write_shim_headers(&dir).ok()?;
     Some(dir)
 }

@@ -495,14 +495,14 @@ impl Verdict {
 
     /// From ptxas's exit status and output.
     pub fn from_ptxas(success: bool, output: &str) -> Verdict {
-        let msgs = ptxguard::confirm::parse_messages(output);
+        let msgs = ptxguard_toolchain::parse_messages(output);
         let first_error = msgs
             .iter()
             .find(|m| m.is_error() && !m.is_summary())
             .or_else(|| msgs.iter().find(|m| m.is_error()));
         let first_warning = msgs
             .iter()
-            .find(|m| m.level == ptxguard::confirm::Level::Warning);
+            .find(|m| m.level == ptxguard_toolchain::Level::Warning);
         let clean = |s: &str| s.replace(['\t', '\n'], " ");
         if !success {
             let text = first_error

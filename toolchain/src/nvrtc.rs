@@ -7,7 +7,8 @@
 //! `sm_XX` (NVRTC's own ptxas, whose messages name `application ptx input` and are re-pointed
 //! at the kept PTX).
 
-use super::{parse_messages, targets_from_flags, Build, Tool};
+use crate::build::{targets_from_flags, Build};
+use crate::messages::{parse_messages, Tool};
 use cudarc::nvrtc::sys as rtc;
 use std::ffi::CString;
 use std::path::Path;
