@@ -43,6 +43,16 @@ fn keep_flag(flags: &[String]) -> Vec<String> {
     out
 }
 
+/// nvcc's options that name targets.
+const ARCH_OPTIONS: &[&str] = &[
+    "-arch",
+    "--gpu-architecture",
+    "-gencode",
+    "--generate-code",
+    "-code",
+    "--gpu-code",
+];
+
 /// The SM targets the flags name (`-arch=sm_90a`, `-arch sm_80`, `-gencode arch=compute_90,
 /// code=sm_90`, `--gpu-architecture=...`), as `sm_XX`.
 pub fn targets_from_flags(flags: &[String]) -> Vec<String> {
@@ -52,30 +62,12 @@ pub fn targets_from_flags(flags: &[String]) -> Vec<String> {
         let value = if take_next {
             take_next = false;
             Some(f.as_str())
-        } else if matches!(
-            f.as_str(),
-            "-arch"
-                | "--gpu-architecture"
-                | "-gencode"
-                | "--generate-code"
-                | "-code"
-                | "--gpu-code"
-        ) {
+        } else if ARCH_OPTIONS.contains(&f.as_str()) {
             take_next = true;
             None
         } else {
             f.split_once('=')
-                .filter(|(k, _)| {
-                    matches!(
-                        *k,
-                        "-arch"
-                            | "--gpu-architecture"
-                            | "-gencode"
-                            | "--generate-code"
-                            | "-code"
-                            | "--gpu-code"
-                    )
-                })
+                .filter(|(k, _)| ARCH_OPTIONS.contains(k))
                 .map(|(_, v)| v)
         };
         let Some(v) = value else { continue };

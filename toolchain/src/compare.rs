@@ -137,15 +137,10 @@ pub fn findings_for(file: &SourceFile, targets: &[String]) -> Vec<Diagnostic> {
 mod tests {
     use super::*;
     use ptxguard_analyzer::cpp::find_asm_statements;
-    use std::path::PathBuf;
-
-    fn source(text: &str) -> SourceFile {
-        SourceFile::from_bytes(PathBuf::from("/src/k.cu"), text.as_bytes().to_vec()).unwrap()
-    }
 
     #[test]
     fn verdicts_without_errors() {
-        let file = source("__device__ void f(unsigned* p) { unsigned o; asm(\"atom.add.u32 %0, [%1], 1;\" : \"=r\"(o) : \"l\"(p)); }\n");
+        let file = SourceFile::new("/src/k.cu", "__device__ void f(unsigned* p) { unsigned o; asm(\"atom.add.u32 %0, [%1], 1;\" : \"=r\"(o) : \"l\"(p)); }\n");
         let statements = find_asm_statements(&file);
         let build = Build {
             command: vec![],

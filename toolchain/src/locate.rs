@@ -393,6 +393,20 @@ mod tests {
         assert_eq!(located[0].how, "source line");
         assert_eq!(located[1].statement, Some(1));
         assert_eq!(located[1].how, ".loc");
+
+        // A finding on statement 0 is confirmed; the error at statement 1 was not predicted.
+        let finding = ptxguard_analyzer::Diagnostic::new(
+            "operand-type-mismatch",
+            ptxguard_analyzer::Severity::Error,
+            statements[0].span,
+            "x",
+        );
+        let report = crate::compare(&file, &statements, &[finding], &build);
+        assert_eq!(report.findings[0].verdict, "confirmed");
+        assert_eq!(report.findings[0].evidence, ["nvcc: bad things"]);
+        assert_eq!(report.not_predicted.len(), 1);
+        assert_eq!(report.not_predicted[0].statement_line, Some(4));
+        assert!(report.elsewhere.is_empty());
     }
 
     #[test]

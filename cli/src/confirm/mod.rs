@@ -247,53 +247,53 @@ pub fn run(args: ConfirmArgs) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxguard_analyzer::cpp::find_asm_statements;
-    use ptxguard_analyzer::{Diagnostic, Severity};
-    use ptxguard_toolchain::{parse_messages, Build};
+    use ptxguard_analyzer::Severity;
+    use ptxguard_toolchain::{FindingResult, Located, Message, Tool};
     use std::path::Path;
-
-    fn source(text: &str) -> SourceFile {
-        SourceFile::from_bytes(PathBuf::from("/src/k.cu"), text.as_bytes().to_vec()).unwrap()
-    }
 
     #[test]
     fn renders_confirmed_and_not_predicted() {
-        let text = "__device__ unsigned f(unsigned x) {\n\
-                    \x20 unsigned r;\n\
-                    \x20 asm(\"add.u32 %0, %1, 1;\" : \"=r\"(r) : \"r\"(x));\n\
-                    \x20 asm volatile(\"mov.u32 %0, 5;\" : \"=r\"(r));\n\
-                    \x20 return r;\n\
-                    }\n";
-        let file = source(text);
-        let statements = find_asm_statements(&file);
-        let ptx = "\t.file\t1 \"/src/k.cu\"\n\t.loc\t1 4 3\n\t// begin inline asm\n\tmov.u32 %r1, 5;\n\t// end inline asm\n";
-        let build = Build {
-            command: vec![],
-            success: false,
-            output: String::new(),
-            messages: parse_messages(
-                "k.cu(3): error: bad things\nptxas /tmp/d/k.ptx, line 4; error   : Arguments mismatch for instruction 'mov'\nptxas fatal   : Ptx assembly aborted due to errors\n",
-            ),
-            ptx: vec![(PathBuf::from("/tmp/d/k.ptx"), ptx.to_string())],
+        let message = |tool, text: &str| Message {
+            tool,
+            level: Level::Error,
+            file: None,
+            line: None,
+            text: text.into(),
         };
-        // A finding on statement 0 is confirmed; the error at statement 1 was not predicted.
-        let finding = Diagnostic::new(
-            "operand-type-mismatch",
-            Severity::Error,
-            statements[0].span,
-            "x",
-        );
-        let report = compare(&file, &statements, &[finding], &build);
-        assert_eq!(report.findings[0].verdict, "confirmed");
-        assert_eq!(report.not_predicted.len(), 1);
-        assert_eq!(report.not_predicted[0].statement_line, Some(4));
-        assert!(report.elsewhere.is_empty());
+        let report = FileReport {
+            file: "k.cu".into(),
+            command: vec![],
+            build_succeeded: false,
+            findings: vec![FindingResult {
+                rule: "operand-type-mismatch",
+                severity: Severity::Error,
+                line: 3,
+                column: 3,
+                message: "x".into(),
+                verdict: "confirmed",
+                evidence: vec!["nvcc: bad things".into()],
+            }],
+            not_predicted: vec![Located {
+                message: message(Tool::Ptxas, "Arguments mismatch"),
+                statement: Some(1),
+                statement_line: Some(4),
+                how: ".loc".into(),
+            }],
+            elsewhere: vec![],
+            note: None,
+        };
         let text = render_text(&report);
-        assert!(text.contains("confirmed by nvcc: bad things"), "{text}");
         assert!(
-            text.contains("not predicted by ptxguard: ptxas error"),
+            text.contains(
+                "k.cu:3:3: operand-type-mismatch [error] x\n      confirmed by nvcc: bad things"
+            ),
             "{text}"
         );
+        assert!(
+            text.contains("k.cu:4: not predicted by ptxguard: ptxas error: Arguments mismatch"),
+            "{text}"
+        );
+        assert!(text.contains("1 confirmed, 0 silent (run-only)"), "{text}");
     }
 
     #[test]
