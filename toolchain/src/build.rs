@@ -43,8 +43,8 @@ fn keep_flag(flags: &[String]) -> Vec<String> {
     out
 }
 
-/// nvcc's options that name targets.
-const ARCH_OPTIONS: &[&str] = &[
+/// nvcc's options that name targets (each takes a value).
+pub(crate) const ARCH_OPTIONS: &[&str] = &[
     "-arch",
     "--gpu-architecture",
     "-gencode",
