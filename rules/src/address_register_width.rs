@@ -412,6 +412,29 @@ mod tests {
             .any(|r| r.opcode == "ld.global.u32" && r.addr32 == "error"));
     }
 
+    /// The ISA's `allows_32bit_address` agrees with the measurement: no space it says takes 32
+    /// bits had a 32-bit address rejected by ptxas, and each space it says needs 64 had one
+    /// rejected (texture and surface handles were not probed).
+    #[test]
+    fn isa_address_widths_match_the_probe() {
+        let spaces = [
+            StateSpace::Generic,
+            StateSpace::Global,
+            StateSpace::Shared,
+            StateSpace::SharedCluster,
+            StateSpace::Const,
+            StateSpace::Local,
+            StateSpace::Param,
+            StateSpace::Tmem,
+        ];
+        for space in spaces {
+            let rows: Vec<&ProbeRow> = probe().iter().filter(|r| r.space == space.key()).collect();
+            assert!(!rows.is_empty(), "{space:?} was probed");
+            let rejected = rows.iter().any(|r| r.addr32 == "error");
+            assert_eq!(rejected, !space.allows_32bit_address(), "{space:?}");
+        }
+    }
+
     #[test]
     fn override_table_parses() {
         let rows = overrides();
