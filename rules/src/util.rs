@@ -434,7 +434,7 @@ pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
 
 /// Whether ptxas requires a 64-bit register for an address of this state space (the ISA's fact).
 pub fn is_64bit_space(space: StateSpace) -> bool {
-    !space.allows_32bit_address()
+    space.allows_32bit_address() == Some(false)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1012,7 +1012,8 @@ pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Opti
             let info = slots.get(i).and_then(|(_, _, info)| *info)?;
             if info.role == Role::Addr {
                 let space = info.space?;
-                let fits = letter == 'l' || (letter == 'r' && space.allows_32bit_address());
+                let fits =
+                    letter == 'l' || (letter == 'r' && space.allows_32bit_address() == Some(true));
                 if !fits {
                     return Some(false);
                 }

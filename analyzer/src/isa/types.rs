@@ -263,17 +263,18 @@ impl StateSpace {
     /// `rules/data/address-width-probe.tsv`): generic and `.global` addresses need 64 bits
     /// (`Program uses 32-bit address ... conflicting with .address_size 64`, then a fatal
     /// error); `.shared`, `.shared::cluster`, `.local`, `.const`, `.param` and tensor memory
-    /// take 32 (a 64-bit register works too, except for tensor memory). Texture and surface
-    /// references are `.u64` handles (not measured).
-    pub fn allows_32bit_address(&self) -> bool {
+    /// take 32 (a 64-bit register works too, except for tensor memory). `None` for texture
+    /// and surface handles (not measured): callers neither warn nor change a letter there.
+    pub fn allows_32bit_address(&self) -> Option<bool> {
         match self {
             StateSpace::Shared
             | StateSpace::SharedCluster
             | StateSpace::Const
             | StateSpace::Local
             | StateSpace::Param
-            | StateSpace::Tmem => true,
-            StateSpace::Generic | StateSpace::Global | StateSpace::Tex | StateSpace::Surf => false,
+            | StateSpace::Tmem => Some(true),
+            StateSpace::Generic | StateSpace::Global => Some(false),
+            StateSpace::Tex | StateSpace::Surf => None,
         }
     }
 
@@ -436,9 +437,10 @@ mod tests {
         );
         assert_eq!(StateSpace::parse(".param::entry"), Some(StateSpace::Param));
         assert_eq!(StateSpace::parse(".v4"), None);
-        assert!(StateSpace::Shared.allows_32bit_address());
-        assert!(StateSpace::Local.allows_32bit_address());
-        assert!(!StateSpace::Generic.allows_32bit_address());
-        assert!(!StateSpace::Global.allows_32bit_address());
+        assert_eq!(StateSpace::Shared.allows_32bit_address(), Some(true));
+        assert_eq!(StateSpace::Local.allows_32bit_address(), Some(true));
+        assert_eq!(StateSpace::Generic.allows_32bit_address(), Some(false));
+        assert_eq!(StateSpace::Global.allows_32bit_address(), Some(false));
+        assert_eq!(StateSpace::Tex.allows_32bit_address(), None);
     }
 }
