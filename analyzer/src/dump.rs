@@ -195,7 +195,7 @@ fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
 
 /// The operand roles and types the ISA table gives this instruction form.
 fn resolved_types(instruction: &crate::ptx::Instruction) -> String {
-    let Some(form) = crate::isa::resolve_instruction(instruction) else {
+    let Some(form) = instruction.form() else {
         return if instruction.partial {
             "    [partial: not resolved]".to_string()
         } else {

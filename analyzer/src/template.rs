@@ -9,9 +9,8 @@ use crate::cpp::lexer::splice_len;
 use crate::Span;
 use std::ops::Range;
 
-/// Stands in the decoded text for a piece that cannot be known (a stringised macro
-/// parameter, a macro defined elsewhere).
-pub const HOLE: char = '\u{1}';
+/// Stands in the decoded text for a piece that cannot be known (the PTX parser's [`HOLE`]).
+pub use crate::ptx::HOLE;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceKind {

@@ -60,9 +60,9 @@ pub fn show(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     0
 }
 
-/// The GPU harness's results for a rule (`docs/confirmations.json`, built in), as Markdown.
+/// The GPU harness's results for a rule (`cli/data/confirmations.json`, built in), as Markdown.
 pub fn confirmation_section(rule: &str) -> String {
-    static TABLE: &str = include_str!("../../docs/confirmations.json");
+    static TABLE: &str = include_str!("../data/confirmations.json");
     let Ok(table) = serde_json::from_str::<serde_json::Value>(TABLE) else {
         return String::new();
     };

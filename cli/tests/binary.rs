@@ -335,7 +335,7 @@ fn confirm_without_a_toolkit_says_so_and_exits_2() {
     assert!(run.stdout.is_empty(), "{}", run.stdout);
 
     // Where this machine has no NVRTC (CI), asking for it is the same clear refusal.
-    if !ptxguard::confirm::nvrtc::nvrtc_available() {
+    if !ptxguard_toolchain::nvrtc::nvrtc_available() {
         let run = binary(&dir.path, &["confirm", "--nvrtc", "k.cu"], None);
         assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
         assert!(

@@ -8,6 +8,8 @@
 //!
 //! Every diagnostic must be expected and every expectation met.
 
+pub mod snapshot;
+
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -130,6 +132,13 @@ pub fn compare(
 
 /// Every `.cu`/`.cuh` case under a folder, sorted.
 pub fn case_files(root: &Path) -> Vec<PathBuf> {
+    files_under(root, |p| {
+        p.extension().is_some_and(|e| e == "cu" || e == "cuh")
+    })
+}
+
+/// Every file under a folder that `keep` accepts, sorted.
+pub fn files_under(root: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -140,7 +149,7 @@ pub fn case_files(root: &Path) -> Vec<PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "cu" || e == "cuh") {
+            } else if keep(&path) {
                 out.push(path);
             }
         }

@@ -1,7 +1,7 @@
 //! Runs every corpus case and checks its expectations; fails listing every mismatch.
 
 use ptxguard_analyzer::SourceFile;
-use ptxguard_corpus::{case_files, cases_root, compare, expectations};
+use ptxguard_corpus::{case_files, cases_root, compare, expectations, snapshot};
 
 #[test]
 fn every_case_matches_its_expectations() {
@@ -56,5 +56,36 @@ fn every_rule_has_cases_that_fire_and_cases_that_stay_quiet() {
         missing.is_empty(),
         "rules without 3 bad and 3 good cases:\n{}",
         missing.join("\n")
+    );
+}
+
+/// Each bad case's concise output and safe-fixed text match the files beside it
+/// (`bad-x.cu.out`, `bad-x.cu.fixed`); `PTXGUARD_BLESS=1` rewrites them instead.
+#[test]
+fn every_bad_case_matches_its_expected_output() {
+    let bless = std::env::var(snapshot::BLESS_VARIABLE).is_ok_and(|v| v != "0");
+    let root = cases_root();
+    let mut problems = Vec::new();
+    for path in case_files(&root)
+        .iter()
+        .filter(|p| snapshot::has_snapshot(p))
+    {
+        let file = SourceFile::read(path).expect("readable case");
+        let diagnostics = ptxguard_rules::check(&file, &Default::default());
+        problems.extend(snapshot::check_case(path, &file, &diagnostics, bless));
+    }
+    for orphan in snapshot::orphans(&root) {
+        if bless {
+            let _ = std::fs::remove_file(&orphan);
+        } else {
+            problems.push(format!("{}: its case is gone", orphan.display()));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} expected-output file(s) differ from what the rules say now:\n{}\n\nIf the change is intended, rewrite them with:\n    {}\nand review the diff.",
+        problems.len(),
+        problems.join("\n"),
+        snapshot::BLESS_COMMAND
     );
 }

@@ -9,7 +9,7 @@ use cudarc::driver::sys as cu;
 use std::collections::BTreeMap;
 use std::ffi::{c_void, CStr, CString};
 
-pub use ptxguard::confirm::nvrtc::{nvrtc_available, nvrtc_compile, nvrtc_version, NvrtcOutput};
+pub use ptxguard_toolchain::nvrtc::{nvrtc_available, nvrtc_compile, nvrtc_version, NvrtcOutput};
 
 /// Whether the CUDA driver library can be loaded.
 pub fn driver_available() -> bool {

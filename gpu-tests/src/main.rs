@@ -18,9 +18,12 @@ enum Cmd {
         /// The corpus.
         #[arg(long, default_value = "corpus/cases")]
         corpus: PathBuf,
-        /// Where to write confirmations.json and confirmations.md.
-        #[arg(long, default_value = "docs")]
-        out: PathBuf,
+        /// Where to write the confirmation table for people.
+        #[arg(long, default_value = "docs/confirmations.md")]
+        markdown: PathBuf,
+        /// Where to write the same data for `ptxguard rule NAME` (built into the CLI).
+        #[arg(long, default_value = "cli/data/confirmations.json")]
+        json: PathBuf,
         /// Only cases whose name contains this.
         #[arg(long)]
         only: Option<String>,
@@ -40,7 +43,7 @@ enum Cmd {
     /// address and write which ptxas accepts (the address-width table).
     Probe {
         /// Where to write the table.
-        #[arg(long, default_value = "analyzer/data/address-width.tsv")]
+        #[arg(long, default_value = "rules/data/address-width-probe.tsv")]
         out: PathBuf,
         /// The ptxas to use (default: beside nvcc, or on PATH).
         #[arg(long)]
@@ -67,13 +70,22 @@ fn main() {
     let code = match cli.command {
         Cmd::Run {
             corpus,
-            out,
+            markdown,
+            json,
             only,
             probe,
             work,
             jobs,
             gpu_jobs,
-        } => run(corpus, out, only, probe, work, jobs, gpu_jobs),
+        } => run(
+            corpus,
+            ReportPaths { markdown, json },
+            only,
+            probe,
+            work,
+            jobs,
+            gpu_jobs,
+        ),
         Cmd::Probe { out, ptxas, jobs } => probe_cmd(out, ptxas, jobs),
         Cmd::Exec { job } => exec(job),
         Cmd::Plan { corpus, only, diff } => plan(corpus, only, diff),
@@ -99,7 +111,7 @@ fn find_ptxas(explicit: Option<PathBuf>) -> Option<(PathBuf, String)> {
     if let Some(p) = explicit {
         return Some((p, "unknown".into()));
     }
-    let tk = ptxguard::confirm::find_toolkit(None).ok()?;
+    let tk = ptxguard_toolchain::find_toolkit(None).ok()?;
     let version = tk.version.clone();
     tk.ptxas.map(|p| (p, version))
 }
@@ -109,7 +121,7 @@ fn probe_cmd(out: PathBuf, ptxas: Option<PathBuf>, jobs: usize) -> i32 {
         println!("SKIP: no ptxas (no CUDA toolkit found); the address-width probe did not run");
         return 2;
     };
-    let dir = match ptxguard::confirm::TempDir::new("probe") {
+    let dir = match ptxguard_toolchain::TempDir::new("probe") {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");
@@ -163,9 +175,15 @@ fn driver_version() -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// Where `run` writes the confirmation table.
+struct ReportPaths {
+    markdown: PathBuf,
+    json: PathBuf,
+}
+
 fn run(
     corpus: PathBuf,
-    out: PathBuf,
+    out: ReportPaths,
     only: Option<String>,
     probe_out: Option<PathBuf>,
     work: Option<PathBuf>,
@@ -192,7 +210,7 @@ fn run(
             None
         }
     };
-    let nvcc = ptxguard::confirm::find_toolkit(None).ok();
+    let nvcc = ptxguard_toolchain::find_toolkit(None).ok();
     let nvrtc = cuda::nvrtc_available();
     if device.is_none() && nvcc.is_none() && !nvrtc {
         println!("SKIP: no CUDA driver, nvcc or NVRTC here: the GPU harness did not run (run it on a GPU machine, see gpu-tests/README.md)");
@@ -215,7 +233,7 @@ fn run(
             let _ = std::fs::create_dir_all(w);
             None
         }
-        None => match ptxguard::confirm::TempDir::new("gpu-tests") {
+        None => match ptxguard_toolchain::TempDir::new("gpu-tests") {
             Ok(d) => Some(d),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -275,12 +293,14 @@ fn run(
         nvrtc: cuda::nvrtc_version().unwrap_or_else(|| "none".into()),
         date: util::today_utc(),
     };
-    let _ = std::fs::create_dir_all(&out);
     let json = report::json(&environment, &results, &skipped);
     let md = report::markdown(&environment, &results, &skipped);
-    for (name, body) in [("confirmations.json", &json), ("confirmations.md", &md)] {
-        if let Err(e) = std::fs::write(out.join(name), body) {
-            eprintln!("error: {}: {e}", out.join(name).display());
+    for (path, body) in [(&out.json, &json), (&out.markdown, &md)] {
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        if let Err(e) = std::fs::write(path, body) {
+            eprintln!("error: {}: {e}", path.display());
             return 2;
         }
     }
@@ -303,14 +323,15 @@ fn run(
     }
     let c = report::counts(&results);
     println!(
-        "{} cases in {:.0}s: {} fixed-ok, {} confirmed, {} not-reproduced, {} harness-error; wrote {}",
+        "{} cases in {:.0}s: {} fixed-ok, {} confirmed, {} not-reproduced, {} harness-error; wrote {} and {}",
         results.len(),
         start.elapsed().as_secs_f64(),
         c["fixed-ok"],
         c["confirmed"],
         c["not-reproduced"],
         c["harness-error"],
-        out.display()
+        out.markdown.display(),
+        out.json.display()
     );
     0
 }
@@ -373,12 +394,12 @@ fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
 
 fn env_work_shim(
     work: &Option<PathBuf>,
-    scratch: &Option<ptxguard::confirm::TempDir>,
+    scratch: &Option<ptxguard_toolchain::TempDir>,
 ) -> Option<PathBuf> {
     let base = work
         .clone()
         .or_else(|| scratch.as_ref().map(|d| d.0.clone()))?;
     let dir = base.join("nvrtc-include");
-    ptxguard::confirm::nvrtc::write_shim_headers(&dir).ok()?;
+    ptxguard_toolchain::nvrtc::write_shim_headers(&dir).ok()?;
     Some(dir)
 }

@@ -1,7 +1,7 @@
 //! The address-width probe: one tiny kernel per address-taking instruction form, assembled by
 //! ptxas with a 32-bit and with a 64-bit register as the address. The result, which widths
 //! ptxas accepts for each (family, operand, state space), is committed as
-//! `analyzer/data/address-width.tsv` for the `address-register-width` rule.
+//! `rules/data/address-width-probe.tsv` for the `address-register-width` rule.
 //!
 //! The forms are written here by hand (a valid instruction needs compatible modifiers and
 //! operands, which the ISA table does not spell out); [`check_forms`] resolves every one with
@@ -363,22 +363,6 @@ pub struct Form {
     pub space: StateSpace,
 }
 
-/// A stable name for a state space in the table.
-pub fn space_key(s: StateSpace) -> &'static str {
-    match s {
-        StateSpace::Generic => "generic",
-        StateSpace::Global => "global",
-        StateSpace::Shared => "shared::cta",
-        StateSpace::SharedCluster => "shared::cluster",
-        StateSpace::Const => "const",
-        StateSpace::Local => "local",
-        StateSpace::Param => "param",
-        StateSpace::Tex => "texture",
-        StateSpace::Surf => "surface",
-        StateSpace::Tmem => "tmem",
-    }
-}
-
 /// The operands of an instruction, split on commas outside `[]` and `{}`.
 pub fn split_operands(rest: &str) -> Vec<&str> {
     let rest = rest.trim().trim_end_matches(';').trim();
@@ -511,14 +495,14 @@ impl Verdict {
 
     /// From ptxas's exit status and output.
     pub fn from_ptxas(success: bool, output: &str) -> Verdict {
-        let msgs = ptxguard::confirm::parse_messages(output);
+        let msgs = ptxguard_toolchain::parse_messages(output);
         let first_error = msgs
             .iter()
             .find(|m| m.is_error() && !m.is_summary())
             .or_else(|| msgs.iter().find(|m| m.is_error()));
         let first_warning = msgs
             .iter()
-            .find(|m| m.level == ptxguard::confirm::Level::Warning);
+            .find(|m| m.level == ptxguard_toolchain::Level::Warning);
         let clean = |s: &str| s.replace(['\t', '\n'], " ");
         if !success {
             let text = first_error
@@ -575,7 +559,7 @@ pub fn render_tsv(rows: &[Row], ptxas_version: &str, date: &str) -> String {
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.form.family,
             r.form.operand,
-            space_key(r.form.space),
+            r.form.space.key(),
             r.form.opcode,
             r.form.arch,
             r.r32.key(),

@@ -1,4 +1,5 @@
-//! The confirmation table: `docs/confirmations.json` and `docs/confirmations.md`.
+//! The confirmation table: `docs/confirmations.md` for people, and the same data as
+//! `cli/data/confirmations.json`, which `ptxguard rule NAME` shows.
 
 use crate::harness::{Kind, Outcome};
 use crate::runner::CaseResult;
@@ -106,7 +107,7 @@ pub fn markdown(env: &Environment, results: &[CaseResult], skipped: &[String]) -
     s.push_str(
         "What the toolchain and the GPU did with each corpus case that carries a GPU header, made by \
          the GPU harness (`gpu-tests run`, see `gpu-tests/README.md`). Generated: do not edit by hand; \
-         the same data is in `confirmations.json`.\n\n",
+         the same data is in `cli/data/confirmations.json`.\n\n",
     );
     let _ = writeln!(s, "| | |\n|---|---|");
     let _ = writeln!(s, "| GPU | {} |", cell(&env.gpu));

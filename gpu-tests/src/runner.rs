@@ -5,8 +5,8 @@ use crate::cuda::{self, Job, RunResult};
 use crate::harness::{self, Build, Case, Eval, Kind, Outcome, Step, Toolchain};
 use crate::header::{Artifact, Expect, Header};
 use crate::util::{parallel_map, run_with_limit};
-use ptxguard::confirm::nvrtc::NvrtcLimit;
-use ptxguard::confirm::Toolkit;
+use ptxguard_toolchain::nvrtc::NvrtcLimit;
+use ptxguard_toolchain::Toolkit;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -361,7 +361,7 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
         .collect();
     flags.push("-O3".into());
     flags.extend(h.flags.iter().cloned());
-    let build = match ptxguard::confirm::build_with_nvcc(tk, &case.path, &flags, dir) {
+    let build = match ptxguard_toolchain::build_with_nvcc(tk, &case.path, &flags, dir) {
         Ok(b) => b,
         Err(e) => return format!("harness: {e}"),
     };
@@ -372,8 +372,8 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
         return "harness: cannot read the case".into();
     };
     let statements = ptxguard_analyzer::cpp::find_asm_statements(&file);
-    let findings = ptxguard::confirm::findings_for(&file, &h.targets());
-    let r = ptxguard::confirm::compare(&file, &statements, &findings, &build);
+    let findings = ptxguard_toolchain::findings_for(&file, &h.targets());
+    let r = ptxguard_toolchain::compare(&file, &statements, &findings, &build);
     let mut parts = Vec::new();
     for f in &r.findings {
         let ev = if f.evidence.is_empty() {

@@ -194,7 +194,7 @@ pub fn truncated_generic_in_window(u: &AddressUse) -> bool {
         && (cast.from.as_ref().is_some_and(|f| f.is_pointer()) || u.asm.ty.from_address)
 }
 
-/// One row of the GPU harness's address-width probe (`analyzer/data/address-width.tsv`):
+/// One row of the GPU harness's address-width probe (`rules/data/address-width-probe.tsv`):
 /// what ptxas 13.0 did with a 32-bit register as this address.
 #[derive(Debug)]
 pub struct ProbeRow {
@@ -207,7 +207,7 @@ pub struct ProbeRow {
     pub message: String,
 }
 
-const PROBE: &str = include_str!("../../analyzer/data/address-width.tsv");
+const PROBE: &str = include_str!("../data/address-width-probe.tsv");
 
 /// The probe table. It tells whether ptxas accepts a 32-bit register; accepting is not
 /// being right (cp.async's global source is accepted and faults), so it explains findings
@@ -233,24 +233,10 @@ pub fn probe() -> &'static [ProbeRow] {
     })
 }
 
-fn probe_space(space: StateSpace) -> &'static str {
-    match space {
-        StateSpace::Generic => "generic",
-        StateSpace::Global => "global",
-        StateSpace::Shared => "shared::cta",
-        StateSpace::SharedCluster => "shared::cluster",
-        StateSpace::Const => "const",
-        StateSpace::Local => "local",
-        StateSpace::Param => "param",
-        StateSpace::Tmem => "tmem",
-        StateSpace::Tex | StateSpace::Surf => "",
-    }
-}
-
 /// The probe's verdict for a use: the row of the same family, operand and space.
 pub fn probe_verdict(u: &AddressUse) -> Option<&'static ProbeRow> {
     let form = crate::util::instr_form(u.instr)?;
-    let space = probe_space(u.space);
+    let space = u.space.key();
     probe()
         .iter()
         .find(|r| r.family == form.family.name && r.operand == u.slot_name && r.space == space)
@@ -424,6 +410,29 @@ mod tests {
         assert!(probe()
             .iter()
             .any(|r| r.opcode == "ld.global.u32" && r.addr32 == "error"));
+    }
+
+    /// The ISA's `allows_32bit_address` agrees with the measurement: no space it says takes 32
+    /// bits had a 32-bit address rejected by ptxas, and each space it says needs 64 had one
+    /// rejected (texture and surface handles were not probed).
+    #[test]
+    fn isa_address_widths_match_the_probe() {
+        let spaces = [
+            StateSpace::Generic,
+            StateSpace::Global,
+            StateSpace::Shared,
+            StateSpace::SharedCluster,
+            StateSpace::Const,
+            StateSpace::Local,
+            StateSpace::Param,
+            StateSpace::Tmem,
+        ];
+        for space in spaces {
+            let rows: Vec<&ProbeRow> = probe().iter().filter(|r| r.space == space.key()).collect();
+            assert!(!rows.is_empty(), "{space:?} was probed");
+            let rejected = rows.iter().any(|r| r.addr32 == "error");
+            assert_eq!(Some(!rejected), space.allows_32bit_address(), "{space:?}");
+        }
     }
 
     #[test]

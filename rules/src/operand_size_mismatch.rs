@@ -2,6 +2,7 @@ use crate::util::{diagnostic, letter_fits_uses, replace_constraint_letter};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
+use ptxguard_analyzer::isa::register_bits;
 use ptxguard_analyzer::{Diagnostic, Fix};
 
 declare_rule! {
@@ -88,16 +89,6 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
             out.push(d);
         }
-    }
-}
-
-pub fn register_bits(letter: char) -> Option<u16> {
-    match letter {
-        'h' => Some(16),
-        'r' | 'f' => Some(32),
-        'l' | 'd' => Some(64),
-        'q' => Some(128),
-        _ => None,
     }
 }
 

@@ -5,7 +5,7 @@ use crate::Ctx;
 use ptxguard_analyzer::cpp::types::CppClass;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::{
-    constraint_fits, register_bits, InstrForm, OperandInfo, PtxType, Role, TypeClass,
+    constraint_fits, register_bits, register_type, InstrForm, OperandInfo, PtxType, Role, TypeClass,
 };
 use ptxguard_analyzer::ptx::{Instruction, Operand, OperandKind};
 use ptxguard_analyzer::{Diagnostic, Fix};
@@ -94,14 +94,10 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         for (op, uses) in found {
             let letter = op.constraint.letter().unwrap_or('?');
             let first = &uses[0];
-            let class = match letter {
-                'f' => "an `.f32` register",
-                'd' => "an `.f64` register",
-                'h' => "a 16-bit `.b16` register",
-                'r' => "a 32-bit `.b32` register",
-                'l' => "a 64-bit `.b64` register",
-                'q' => "a 128-bit `.b128` register",
-                _ => "a register",
+            let class = match register_type(letter) {
+                Some(t) if t.is_float() => format!("an `{t}` register"),
+                Some(t) => format!("a {}-bit `{t}` register", t.bits),
+                None => "a register".to_string(),
             };
             let why = if register_bits(letter).is_some_and(|b| b == first.ty.bits) {
                 format!("`{letter}` is {class}, which does not fit `{}`", first.ty)

@@ -432,13 +432,9 @@ pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
     out
 }
 
-/// Whether ptxas requires a 64-bit register for an address of this state space in the
-/// 64-bit ABI (the only one nvcc 13 has). Measured with nvcc 13.0 (sm_90a): generic and
-/// `.global` addresses in a 32-bit register fail (`Program uses 32-bit address ...
-/// conflicting with .address_size 64`, then a fatal error); `.shared`, `.local`, `.const`
-/// and `.param` addresses in a 32-bit (even 16-bit) register are accepted.
+/// Whether ptxas requires a 64-bit register for an address of this state space (the ISA's fact).
 pub fn is_64bit_space(space: StateSpace) -> bool {
-    matches!(space, StateSpace::Generic | StateSpace::Global)
+    space.allows_32bit_address() == Some(false)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1017,7 +1013,8 @@ pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Opti
             let info = slots.get(i).and_then(|(_, _, info)| *info)?;
             if info.role == Role::Addr {
                 let space = info.space?;
-                let fits = letter == 'l' || (letter == 'r' && space.allows_32bit_address());
+                let fits =
+                    letter == 'l' || (letter == 'r' && space.allows_32bit_address() == Some(true));
                 if !fits {
                     return Some(false);
                 }

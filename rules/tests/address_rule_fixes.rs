@@ -179,3 +179,40 @@ fn operand_type_mismatch_fixes_converge() {
     );
     assert!(total >= 1, "fixes applied: {total}");
 }
+
+/// `address-register-width` and the safety check of constraint-changing fixes read one ISA
+/// fact: a `.local`, `.const` or `.param` address fits a 32-bit register (measured, nvcc 13),
+/// a `.global` one does not. A 32-bit offset given `"l"` gets the `"r"` fix only where `"r"`
+/// is a valid address, and the fixed code brings no address-register-width finding.
+#[test]
+fn size_fix_to_r_follows_the_isa_address_width() {
+    for (space, fixable) in [
+        ("local", true),
+        ("const", true),
+        ("param", true),
+        ("shared", true),
+        ("global", false),
+    ] {
+        let src = format!("__device__ void f(unsigned off, unsigned& v) {{\n  asm volatile(\"ld.{space}.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(off) : \"memory\");\n}}\n");
+        let file = SourceFile::new("x.cu", src.as_str());
+        let d = check(&file, &Options::default())
+            .into_iter()
+            .find(|d| d.rule == "operand-size-mismatch")
+            .expect("fires");
+        assert_eq!(d.fix.is_some(), fixable, "{space}: {d:#?}");
+        if let Some(fix) = d.fix {
+            let (fixed, _) = apply_edits(&src, &fix.edits);
+            assert!(fixed.contains("\"r\"(off)"), "{fixed}");
+            let after = check(
+                &SourceFile::new("x.cu", fixed.as_str()),
+                &Options::default(),
+            );
+            assert!(
+                after.iter().all(
+                    |d| d.rule != "address-register-width" && d.rule != "operand-size-mismatch"
+                ),
+                "{space}: {after:#?}"
+            );
+        }
+    }
+}

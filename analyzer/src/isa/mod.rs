@@ -414,15 +414,19 @@ pub fn resolve_with_count(parts: &[&str], operand_count: usize) -> Option<InstrF
     resolve_inner(parts, Some(operand_count))
 }
 
-/// [`resolve_with_count`] on an instruction of the PTX model, with its operand count (no
-/// allocation for the parts).
-pub fn resolve_instruction(inst: &crate::ptx::Instruction) -> Option<InstrForm> {
+/// [`resolve_with_count`] on parts given one by one, without allocating (the PTX model's
+/// `Instruction::form` uses it).
+pub fn resolve_parts<'a>(
+    parts: impl IntoIterator<Item = &'a str>,
+    operand_count: usize,
+) -> Option<InstrForm> {
     let mut buf: [&str; MAX_PARTS] = [""; MAX_PARTS];
-    let n = inst.parts.len().min(MAX_PARTS);
-    for (b, p) in buf.iter_mut().zip(&inst.parts) {
-        *b = p.text.as_str();
+    let mut n = 0;
+    for (b, p) in buf.iter_mut().zip(parts) {
+        *b = p;
+        n += 1;
     }
-    resolve_inner(&buf[..n], Some(inst.operands.len()))
+    resolve_inner(&buf[..n], Some(operand_count))
 }
 
 fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {

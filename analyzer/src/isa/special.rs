@@ -89,7 +89,8 @@ pub static SPECIAL_REGISTERS: &[SpecialRegister] = &[
     reg("reserved_smem_offset_begin", B32, 76, 0),
     reg("reserved_smem_offset_end", B32, 76, 0),
     reg("reserved_smem_offset_cap", B32, 76, 0),
-    reg("reserved_smem_offset_2", B32, 76, 0),
+    reg("reserved_smem_offset_0", B32, 76, 0),
+    reg("reserved_smem_offset_1", B32, 76, 0),
     reg("total_smem_size", U32, 41, 20),
     reg("aggr_smem_size", U32, 81, 90),
     reg("dynamic_smem_size", U32, 41, 20),
@@ -118,9 +119,11 @@ pub fn special_register(name: &str) -> Option<SpecialRegister> {
     if component.is_some() {
         return None;
     }
+    // `%pm3`, `%envreg31`: the number written plainly (no sign, no leading zero).
     let numbered = |prefix: &str, suffix: &str, max: u32| -> bool {
         base.strip_prefix(prefix)
             .and_then(|rest| rest.strip_suffix(suffix))
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()) && (*n == "0" || !n.starts_with('0')))
             .and_then(|n| n.parse::<u32>().ok())
             .is_some_and(|n| n < max)
     };
@@ -165,5 +168,23 @@ mod tests {
         );
         assert_eq!(special_register("%cluster_ctarank").unwrap().min_sm, 90);
         assert!(special_register("%r1").is_none());
+        // `%reserved_smem_offset_<2>` in the ISA declares `_0` and `_1`.
+        assert!(special_register("%reserved_smem_offset_1").is_some());
+        assert!(special_register("%reserved_smem_offset_2").is_none());
+        for name in ["pm+3", "pm03", "envreg", "pm_64", "laneid.x", "clock65", ""] {
+            assert!(special_register(name).is_none(), "{name}");
+        }
+        assert!(special_register("tid.w").is_some());
+        assert!(special_register("pm0").is_some());
+    }
+
+    #[test]
+    fn each_special_register_is_listed_once() {
+        let mut names: Vec<&str> = SPECIAL_REGISTERS.iter().map(|r| r.name).collect();
+        names.extend([PM32.name, PM64.name, ENVREG.name]);
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a special register is listed twice");
     }
 }

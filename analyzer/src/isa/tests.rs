@@ -880,38 +880,3 @@ fn lookup_is_fast() {
         "50k resolutions took {elapsed:?}"
     );
 }
-
-#[test]
-fn resolves_model_instructions() {
-    use crate::ptx::{Instruction, Operand, OperandKind, Part};
-    let parts = ["mbarrier", ".arrive", ".shared", ".b64"];
-    let mut pos = 0;
-    let parts: Vec<Part> = parts
-        .iter()
-        .map(|t| {
-            let p = Part {
-                text: t.to_string(),
-                span: pos..pos + t.len(),
-            };
-            pos += t.len();
-            p
-        })
-        .collect();
-    let operand = |s: &str| Operand {
-        kind: OperandKind::Symbol(s.to_string()),
-        span: 0..0,
-    };
-    let inst = Instruction {
-        guard: None,
-        opcode: "mbarrier.arrive.shared.b64".to_string(),
-        opcode_span: 0..pos,
-        parts,
-        operands: vec![operand("s"), operand("a"), operand("c")],
-        terminated: true,
-        partial: false,
-        form_cache: Default::default(),
-    };
-    let f = resolve_instruction(&inst).unwrap();
-    assert_eq!(f.family.name, "mbarrier.arrive");
-    assert_eq!(f.min_sm, 90); // a count without .noComplete
-}

@@ -146,13 +146,7 @@ impl fmt::Display for PtxType {
 /// Size in bits of the register an inline-asm constraint letter asks for:
 /// `h` 16, `r` 32, `l` 64, `f` 32, `d` 64, `q` 128. Other letters (`n`, `C`, ...) have none.
 pub fn register_bits(letter: char) -> Option<u16> {
-    match letter {
-        'h' => Some(16),
-        'r' | 'f' => Some(32),
-        'l' | 'd' => Some(64),
-        'q' => Some(128),
-        _ => None,
-    }
+    register_type(letter).map(|t| t.bits)
 }
 
 /// The PTX register type nvcc declares for a constraint letter: `h`/`r`/`l`/`q` are bit types
@@ -264,14 +258,41 @@ impl StateSpace {
         matches!(self, StateSpace::Shared | StateSpace::SharedCluster)
     }
 
-    /// Spaces whose addresses are 32-bit (a 64-bit register also works for shared memory).
-    /// Everything else (generic, global, const, local, param, texture handles) needs 64 bits
-    /// in the 64-bit ABI, the only one current toolchains support.
-    pub fn allows_32bit_address(&self) -> bool {
-        matches!(
-            self,
-            StateSpace::Shared | StateSpace::SharedCluster | StateSpace::Tmem
-        )
+    /// Whether ptxas accepts an address of this space in a 32-bit register under the 64-bit
+    /// ABI (the only one nvcc 13 has). Measured with nvcc 13.0 (the address-width probe,
+    /// `rules/data/address-width-probe.tsv`): generic and `.global` addresses need 64 bits
+    /// (`Program uses 32-bit address ... conflicting with .address_size 64`, then a fatal
+    /// error); `.shared`, `.shared::cluster`, `.local`, `.const`, `.param` and tensor memory
+    /// take 32 (a 64-bit register works too, except for tensor memory). `None` for texture
+    /// and surface handles (not measured): callers neither warn nor change a letter there.
+    pub fn allows_32bit_address(&self) -> Option<bool> {
+        match self {
+            StateSpace::Shared
+            | StateSpace::SharedCluster
+            | StateSpace::Const
+            | StateSpace::Local
+            | StateSpace::Param
+            | StateSpace::Tmem => Some(true),
+            StateSpace::Generic | StateSpace::Global => Some(false),
+            StateSpace::Tex | StateSpace::Surf => None,
+        }
+    }
+
+    /// The space's name without a dot, as the measured address-width table writes it
+    /// (`generic`, `global`, `shared::cta`, `tmem`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            StateSpace::Generic => "generic",
+            StateSpace::Global => "global",
+            StateSpace::Shared => "shared::cta",
+            StateSpace::SharedCluster => "shared::cluster",
+            StateSpace::Const => "const",
+            StateSpace::Local => "local",
+            StateSpace::Param => "param",
+            StateSpace::Tex => "texture",
+            StateSpace::Surf => "surface",
+            StateSpace::Tmem => "tmem",
+        }
     }
 
     pub fn name(&self) -> &'static str {
@@ -387,6 +408,15 @@ mod tests {
     }
 
     #[test]
+    fn each_type_name_is_listed_once() {
+        let mut names: Vec<&str> = TYPE_NAMES.iter().map(|(n, _, _)| *n).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "a type name is listed twice");
+    }
+
+    #[test]
     fn register_sizes() {
         assert_eq!(register_bits('h'), Some(16));
         assert_eq!(register_bits('r'), Some(32));
@@ -407,7 +437,10 @@ mod tests {
         );
         assert_eq!(StateSpace::parse(".param::entry"), Some(StateSpace::Param));
         assert_eq!(StateSpace::parse(".v4"), None);
-        assert!(StateSpace::Shared.allows_32bit_address());
-        assert!(!StateSpace::Generic.allows_32bit_address());
+        assert_eq!(StateSpace::Shared.allows_32bit_address(), Some(true));
+        assert_eq!(StateSpace::Local.allows_32bit_address(), Some(true));
+        assert_eq!(StateSpace::Generic.allows_32bit_address(), Some(false));
+        assert_eq!(StateSpace::Global.allows_32bit_address(), Some(false));
+        assert_eq!(StateSpace::Tex.allows_32bit_address(), None);
     }
 }

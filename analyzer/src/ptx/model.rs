@@ -111,11 +111,13 @@ pub struct Instruction {
 }
 
 impl Instruction {
-    /// The ISA form of this opcode with this many operands ([`crate::isa::resolve_instruction`]),
-    /// resolved once.
+    /// The ISA form of this opcode with this many operands, resolved once.
     pub fn form(&self) -> Option<&crate::isa::InstrForm> {
         self.form_cache
-            .get_or_init(|| crate::isa::resolve_instruction(self))
+            .get_or_init(|| {
+                let parts = self.parts.iter().map(|p| p.text.as_str());
+                crate::isa::resolve_parts(parts, self.operands.len())
+            })
             .as_ref()
     }
 
@@ -263,5 +265,44 @@ impl Operand {
             OperandKind::Placeholder(p) => Some(p),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn form_resolves_with_the_operand_count() {
+        let parts = ["mbarrier", ".arrive", ".shared", ".b64"];
+        let mut pos = 0;
+        let parts: Vec<Part> = parts
+            .iter()
+            .map(|t| {
+                let p = Part {
+                    text: t.to_string(),
+                    span: pos..pos + t.len(),
+                };
+                pos += t.len();
+                p
+            })
+            .collect();
+        let operand = |s: &str| Operand {
+            kind: OperandKind::Symbol(s.to_string()),
+            span: 0..0,
+        };
+        let inst = Instruction {
+            guard: None,
+            opcode: "mbarrier.arrive.shared.b64".to_string(),
+            opcode_span: 0..pos,
+            parts,
+            operands: vec![operand("s"), operand("a"), operand("c")],
+            terminated: true,
+            partial: false,
+            form_cache: Default::default(),
+        };
+        let f = inst.form().unwrap();
+        assert_eq!(f.family.name, "mbarrier.arrive");
+        assert_eq!(f.min_sm, 90); // a count without .noComplete
     }
 }

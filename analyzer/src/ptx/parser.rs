@@ -1,9 +1,9 @@
 //! Error-tolerant parser over the lexer's tokens: statements, scopes, labels, directives,
 //! instructions and operands. It records what it recovered from and never stops early.
 
-use super::is_special_register;
 use super::lexer::{lex, Lexed, Token, TokenKind};
 use super::model::*;
+use crate::isa::special_register;
 use std::ops::Range;
 
 pub(crate) fn parse(text: &str, mode: PercentMode) -> Ptx {
@@ -465,7 +465,7 @@ impl<'a> Parser<'a> {
                 }
                 PercentKind::Register { name } if whole => OperandKind::Register {
                     name: name.clone(),
-                    special: is_special_register(name),
+                    special: special_register(name).is_some(),
                 },
                 PercentKind::Escape
                     if percents.len() == 1
@@ -475,7 +475,7 @@ impl<'a> Parser<'a> {
                 {
                     OperandKind::Register {
                         name: text[2..].to_string(),
-                        special: is_special_register(&text[2..]),
+                        special: special_register(&text[2..]).is_some(),
                     }
                 }
                 PercentKind::Stray if text == "%" => {

@@ -3,6 +3,7 @@
 
 use crate::registry;
 use ptxguard_analyzer::cpp::{find_asm_statements, AsmOperand, AsmStatement};
+use ptxguard_analyzer::isa::register_type;
 use ptxguard_analyzer::ptx::PercentKind;
 use ptxguard_analyzer::{Diagnostic, SourceFile, Span};
 use std::fmt::Write as _;
@@ -125,14 +126,11 @@ fn describe_operand(
     let letters = op.constraint.letters();
     if op.constraint.known {
         let size = match op.constraint.letter() {
-            Some('h') => " (16-bit register)",
-            Some('r') => " (32-bit register)",
-            Some('l') => " (64-bit register)",
-            Some('f') => " (32-bit float register)",
-            Some('d') => " (64-bit float register)",
-            Some('q') => " (128-bit register)",
-            Some('n') => " (immediate)",
-            _ => "",
+            Some('n') => " (immediate)".to_string(),
+            letter => letter.and_then(register_type).map_or(String::new(), |t| {
+                let float = if t.is_float() { "float " } else { "" };
+                format!(" ({}-bit {float}register)", t.bits)
+            }),
         };
         let _ = write!(out, "\n\nConstraint: `{}`{size}", op.constraint.text);
         if op.constraint.is_read_write() {

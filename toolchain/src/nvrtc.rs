@@ -7,7 +7,8 @@
 //! `sm_XX` (NVRTC's own ptxas, whose messages name `application ptx input` and are re-pointed
 //! at the kept PTX).
 
-use super::{parse_messages, targets_from_flags, Build, Tool};
+use crate::build::{targets_from_flags, Build, ARCH_OPTIONS};
+use crate::messages::{parse_messages, Tool};
 use cudarc::nvrtc::sys as rtc;
 use std::ffi::CString;
 use std::path::Path;
@@ -141,14 +142,9 @@ pub struct NvrtcFlags {
     pub ignored: Vec<String>,
 }
 
-/// Options that take the next argument when not written with `=` or glued.
+/// Options besides [`ARCH_OPTIONS`] that take the next argument when not written with `=` or
+/// glued.
 const WITH_VALUE: &[&str] = &[
-    "-arch",
-    "--gpu-architecture",
-    "-gencode",
-    "--generate-code",
-    "-code",
-    "--gpu-code",
     "-I",
     "--include-path",
     "-D",
@@ -176,26 +172,29 @@ pub fn nvrtc_flags(flags: &[String]) -> NvrtcFlags {
     let mut i = 0;
     while i < flags.len() {
         let f = flags[i].as_str();
-        let (name, value, used) = if WITH_VALUE.contains(&f) && i + 1 < flags.len() {
-            (f, Some(flags[i + 1].as_str()), 2)
-        } else if let Some(v) = ["-I", "-D", "-U"]
-            .iter()
-            .find_map(|p| f.strip_prefix(p).filter(|v| !v.is_empty()))
-        {
-            (&f[..2], Some(v), 1)
-        } else if let Some((k, v)) = f.split_once('=').filter(|(k, _)| k.starts_with('-')) {
-            (k, Some(v), 1)
-        } else {
-            (f, None, 1)
-        };
+        let (name, value, used) =
+            if (WITH_VALUE.contains(&f) || ARCH_OPTIONS.contains(&f)) && i + 1 < flags.len() {
+                (f, Some(flags[i + 1].as_str()), 2)
+            } else if let Some(v) = ["-I", "-D", "-U"]
+                .iter()
+                .find_map(|p| f.strip_prefix(p).filter(|v| !v.is_empty()))
+            {
+                (&f[..2], Some(v), 1)
+            } else if let Some((k, v)) = f.split_once('=').filter(|(k, _)| k.starts_with('-')) {
+                (k, Some(v), 1)
+            } else {
+                (f, None, 1)
+            };
         let original = flags[i..i + used].join(" ");
         i += used;
         let short = name.trim_start_matches('-');
+        if ARCH_OPTIONS
+            .iter()
+            .any(|o| o.trim_start_matches('-') == short)
+        {
+            continue;
+        }
         let passed = match (short, value) {
-            (
-                "arch" | "gpu-architecture" | "gencode" | "generate-code" | "code" | "gpu-code",
-                _,
-            ) => continue,
             ("I" | "include-path", Some(v)) => Some(format!("-I{v}")),
             ("D" | "define-macro", Some(v)) => Some(format!("-D{v}")),
             ("U" | "undefine-macro", Some(v)) => Some(format!("-U{v}")),
