@@ -277,10 +277,10 @@ pub fn register_capable_immediate(
             ptxguard_analyzer::Severity::Info,
             op.constraint.span,
             format!(
-                "`n` works with nvcc 13 but NVIDIA does not document it; this operand position also takes a register: write `{letter}`"
+                "NVIDIA's inline-PTX guide says `n` is not guaranteed across compiler versions (nvcc 13 accepts it with a constant, measured); this operand position also takes a register: `{letter}` is the documented way"
             ),
         )
-        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`)"),
+        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`): it is never reported there"),
     )
 }
 
