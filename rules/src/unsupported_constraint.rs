@@ -149,7 +149,7 @@ fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opt
         "a function parameter"
     } else {
         let before = source.get(function.body.start as usize..stmt.span.start as usize)?;
-        if !declared_variable(before, name) {
+        if !crate::util::declares_variable(before, name) {
             return None;
         }
         "a variable that is not `constexpr`"
@@ -193,34 +193,6 @@ fn parameters(head: &str) -> impl Iterator<Item = &str> {
             // `int` alone (an unnamed parameter) has no name.
             (start > 0 && !name.is_empty()).then_some(name)
         })
-}
-
-/// Whether `text` declares `name` as a local variable without `const`/`constexpr`:
-/// `unsigned name = ...;`, `int name;`, `auto name{...};`.
-fn declared_variable(text: &str, name: &str) -> bool {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).any(|(at, _)| {
-        let before = &text[..at];
-        let after = text[at + name.len()..].trim_start();
-        if before.ends_with(ident) || after.starts_with(ident) {
-            return false;
-        }
-        if !(after.starts_with(['=', ';', '{']) && !after.starts_with("==")) {
-            return false;
-        }
-        let decl_start = before.rfind([';', '{', '}', '(', ')']).map_or(0, |i| i + 1);
-        let decl = before[decl_start..].trim();
-        let words: Vec<&str> = decl.split_whitespace().collect();
-        !words.is_empty()
-            && words.iter().all(|w| w.chars().all(|c| ident(c) || c == ':'))
-            && !words.iter().any(|w| {
-                matches!(
-                    *w,
-                    "const" | "constexpr" | "return" | "case" | "else" | "goto" | "static"
-                        | "enum" | "using" | "typedef" | "template" | "#define"
-                )
-            })
-    })
 }
 
 #[cfg(test)]
