@@ -237,6 +237,9 @@ template <int N> __device__ void a(int p, const int q) {
   asm volatile("cp.async.wait_group %0;" :: "n"(fixed));
   asm volatile("cp.async.wait_group %0;" :: "n"(N));
   asm volatile("cp.async.wait_group %0;" :: "n"(N + 1));
+  // for F = ((a & b) ^ c) then set kLut = (0xF0 & 0xCC) ^ 0xAA: a comment, not a declaration
+  static constexpr unsigned kLut = (0xF0 & 0xCC) ^ 0xAA;
+  asm volatile("cp.async.wait_group %0;" :: "n"(kLut));
 }
 "#;
         let got = findings("k.cu", text);

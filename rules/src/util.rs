@@ -1067,6 +1067,7 @@ pub fn matched_form(
 /// Whether `text` declares `name` as a local variable without `const`/`constexpr`:
 /// `unsigned name = ...;`, `int name;`, `auto name{...};`.
 pub fn declares_variable(text: &str, name: &str) -> bool {
+    let text = &without_comments(text);
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     text.match_indices(name).any(|(at, _)| {
         let before = &text[..at];
@@ -1090,4 +1091,43 @@ pub fn declares_variable(text: &str, name: &str) -> bool {
                 )
             })
     })
+}
+
+/// `text` with every `//` and `/* */` comment blanked to spaces (string literals kept), so a
+/// text search does not find code in comments.
+pub fn without_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                for o in &mut out[i..end] {
+                    if *o != b'\n' {
+                        *o = b' ';
+                    }
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, by ASCII spaces, and multi-byte characters inside
+    // comments were blanked byte by byte: the result is valid UTF-8 either way.
+    String::from_utf8(out).unwrap_or_default()
 }
