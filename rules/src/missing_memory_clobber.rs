@@ -20,8 +20,9 @@ declare_rule! {
     ///   `.volatile`, `.relaxed` or `.cv`, `atom` and `red` (flag polling and publishing),
     ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`,
     ///   `griddepcontrol.wait`, mbarrier `test_wait`/`try_wait`; and any write whose object
-    ///   the C++ of the same function uses after the asm (`tcgen05.alloc` into
-    ///   `&slot`, then `slot` read; a pointer `p` written, then `p[0]` read);
+    ///   the C++ of the same function uses after the asm, outside another asm
+    ///   (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer `p` written, then `p[0]`
+    ///   or `*p` read);
     /// - **info** in `volatile` asm that touches memory on the side: issuing asynchronous
     ///   copies, plain stores in store helpers, mbarrier `init`/`arrive`/`expect_tx`
     ///   bookkeeping, `tensormap.replace`, `tcgen05.fence`/`wait`, plain loads (`ld.shared`,
@@ -150,37 +151,60 @@ fn judge(
     Some((Severity::Info, None))
 }
 
-/// A variable whose memory the asm writes through an address operand (`&slot`, a pointer `p`)
-/// and the C++ of the same function reads after the asm (`slot`, `p[0]`, `*p`): then the
-/// order between the two is the program's logic, and only `"memory"` keeps it.
+/// A variable whose memory the asm writes through its first address operand (`&slot`, a
+/// pointer `p`; the ISA puts the written address first) and the C++ of the same function uses
+/// after the asm (`slot`, `p[0]`, `*p`; not inside another asm): then the order between the two
+/// is the program's logic, and only `"memory"` keeps it.
 fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> Option<String> {
     let form = step.form?;
     let count = step.instr.operands.len();
     let body = stmt.context.function.as_ref()?.body;
-    let after = cx
-        .source()
-        .get(stmt.span.end as usize..body.end as usize)?;
-    for (k, operand) in step.instr.operands.iter().enumerate() {
-        if form.operand_for(k, count).is_none_or(|o| o.role != Role::Addr) {
-            continue;
-        }
-        let Some(asm) = address_base(operand)
-            .and_then(|b| b.placeholder())
-            .and_then(|p| stmt.resolve(p))
-        else {
-            continue;
+    let from = stmt.span.end as usize;
+    let after = cx.source().get(from..body.end as usize)?;
+    let (_, operand) = step
+        .instr
+        .operands
+        .iter()
+        .enumerate()
+        .find(|(k, _)| form.operand_for(*k, count).is_some_and(|o| o.role == Role::Addr))?;
+    let asm = address_base(operand)
+        .and_then(|b| b.placeholder())
+        .and_then(|p| stmt.resolve(p))?;
+    let in_asm = |at: usize| {
+        cx.statements
+            .iter()
+            .any(|s| (s.span.start as usize..s.span.end as usize).contains(&(from + at)))
+    };
+    for (at, name) in identifiers(&asm.expr) {
+        let address_of = asm.expr[..at].trim_end().ends_with('&');
+        // `&smem.bar[i]`: the object is `smem.bar`, not all of `smem`.
+        let name = if address_of {
+            let path = &asm.expr[at..];
+            let len = path
+                .char_indices()
+                .find(|&(i, c)| {
+                    !(c.is_ascii_alphanumeric()
+                        || c == '_'
+                        || c == '.'
+                        || (c == '-' && path[i..].starts_with("->"))
+                        || (c == '>' && path[..i].ends_with('-')))
+                })
+                .map_or(path.len(), |(i, _)| i);
+            path[..len].trim_end_matches(['.', '-'])
+        } else {
+            name
         };
-        for (at, name) in identifiers(&asm.expr) {
-            let address_of = asm.expr[..at].trim_end().ends_with('&');
-            let used = occurrences(after, name).any(|(before, rest)| {
-                address_of
-                    || rest.starts_with('[')
-                    || rest.starts_with("->")
-                    || before.trim_end().ends_with('*')
+        let used = occurrences(after, name).any(|(before, rest)| {
+            let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
+                // A unary `*`, not a multiplication.
+                !b.trim_end()
+                    .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ')' || c == ']')
             });
-            if used {
-                return Some(name.to_string());
-            }
+            (address_of || rest.starts_with('[') || rest.starts_with("->") || deref)
+                && !in_asm(before.len())
+        });
+        if used {
+            return Some(name.to_string());
         }
     }
     None
