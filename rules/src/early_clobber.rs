@@ -1,8 +1,8 @@
 use crate::dataflow::Flow;
 use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::isa::register_bits;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
+use ptxguard_analyzer::isa::register_bits;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
@@ -186,7 +186,8 @@ fn same_value(
     }
     let body = stmt.context.function.as_ref()?.body;
     let text = cx.source().get(body.range())?;
-    assigns(text, inp, out).then_some("the loop around the asm assigns the output back to the input")
+    assigns(text, inp, out)
+        .then_some("the loop around the asm assigns the output back to the input")
 }
 
 /// The expression when it is one identifier.

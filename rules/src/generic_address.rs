@@ -112,14 +112,14 @@ fn shared_window_address(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opti
         return None;
     }
     let body = stmt.context.function.as_ref()?.body;
-    let before = cx.source().get(body.start as usize..stmt.span.start as usize)?;
+    let before = cx
+        .source()
+        .get(body.start as usize..stmt.span.start as usize)?;
     // The last `name = ...;` before the asm.
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let (at, _) = before.rmatch_indices(name).find(|(at, _)| {
         let rest = before[at + name.len()..].trim_start();
-        !before[..*at].ends_with(ident)
-            && rest.starts_with('=')
-            && !rest.starts_with("==")
+        !before[..*at].ends_with(ident) && rest.starts_with('=') && !rest.starts_with("==")
     })?;
     let init = &before[at..];
     let init = &init[..init.find(';').unwrap_or(init.len())];

@@ -95,17 +95,18 @@ fn purpose(step: &Step) -> Option<Purpose> {
     let ordering_qualifier = [".acquire", ".release", ".volatile", ".relaxed", ".cv"]
         .iter()
         .any(|q| instr.has(q));
-    let orders = matches!(instr.base(), "bar" | "barrier" | "membar" | "fence" | "atom" | "red")
-        || matches!(
-            family,
-            "cp.async.wait_group"
-                | "cp.async.wait_all"
-                | "cp.async.bulk.wait_group"
-                | "mbarrier.test_wait"
-                | "mbarrier.try_wait"
-                | "tensormap.cp_fenceproxy"
-        )
-        || (family == "griddepcontrol" && instr.has(".wait"))
+    let orders = matches!(
+        instr.base(),
+        "bar" | "barrier" | "membar" | "fence" | "atom" | "red"
+    ) || matches!(
+        family,
+        "cp.async.wait_group"
+            | "cp.async.wait_all"
+            | "cp.async.bulk.wait_group"
+            | "mbarrier.test_wait"
+            | "mbarrier.try_wait"
+            | "tensormap.cp_fenceproxy"
+    ) || (family == "griddepcontrol" && instr.has(".wait"))
         || (matches!(instr.base(), "ld" | "st") && ordering_qualifier);
     Some(if orders {
         Purpose::Orders
@@ -161,12 +162,10 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
     let body = stmt.context.function.as_ref()?.body;
     let from = stmt.span.end as usize;
     let after = cx.source().get(from..body.end as usize)?;
-    let (_, operand) = step
-        .instr
-        .operands
-        .iter()
-        .enumerate()
-        .find(|(k, _)| form.operand_for(*k, count).is_some_and(|o| o.role == Role::Addr))?;
+    let (_, operand) = step.instr.operands.iter().enumerate().find(|(k, _)| {
+        form.operand_for(*k, count)
+            .is_some_and(|o| o.role == Role::Addr)
+    })?;
     let asm = address_base(operand)
         .and_then(|b| b.placeholder())
         .and_then(|p| stmt.resolve(p))?;
@@ -197,8 +196,9 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
         let used = occurrences(after, name).any(|(before, rest)| {
             let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
                 // A unary `*`, not a multiplication.
-                !b.trim_end()
-                    .ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ')' || c == ']')
+                !b.trim_end().ends_with(|c: char| {
+                    c.is_ascii_alphanumeric() || c == '_' || c == ')' || c == ']'
+                })
             });
             (address_of || rest.starts_with('[') || rest.starts_with("->") || deref)
                 && !in_asm(before.len())
@@ -215,7 +215,10 @@ fn identifiers(expr: &str) -> impl Iterator<Item = (usize, &str)> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in expr.char_indices().chain(std::iter::once((expr.len(), ' '))) {
+    for (i, c) in expr
+        .char_indices()
+        .chain(std::iter::once((expr.len(), ' ')))
+    {
         match (start, ident(c)) {
             (None, true) => start = Some(i),
             (Some(s), false) => {
@@ -223,8 +226,18 @@ fn identifiers(expr: &str) -> impl Iterator<Item = (usize, &str)> {
                 let called = expr[i..].trim_start().starts_with(['(', '<']);
                 let keyword = matches!(
                     name,
-                    "static_cast" | "reinterpret_cast" | "const_cast" | "unsigned" | "int" | "long"
-                        | "char" | "short" | "void" | "const" | "this" | "size_t"
+                    "static_cast"
+                        | "reinterpret_cast"
+                        | "const_cast"
+                        | "unsigned"
+                        | "int"
+                        | "long"
+                        | "char"
+                        | "short"
+                        | "void"
+                        | "const"
+                        | "this"
+                        | "size_t"
                 ) || name.ends_with("_t")
                     || name.starts_with(|c: char| c.is_ascii_digit());
                 let member = expr[..s].ends_with('.') || expr[..s].ends_with("->");

@@ -156,7 +156,10 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
                 .map(|&i| format!("`{}`", instr.parts[i].text))
                 .collect();
             if others.is_empty() {
-                format!("`{}` is not a modifier of `{}`", part.text, form.family.name)
+                format!(
+                    "`{}` is not a modifier of `{}`",
+                    part.text, form.family.name
+                )
             } else {
                 format!(
                     "`{}` and {} are not modifiers of `{}`",

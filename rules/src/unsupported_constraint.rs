@@ -83,7 +83,11 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
             if clang_only {
                 if let Some(bad) = letters.chars().find(|c| !CLANG_VALID.contains(*c)) {
-                    out.push(diagnostic(&META, span, format!("constraint letter `{bad}` is not one clang accepts for NVPTX")));
+                    out.push(diagnostic(
+                        &META,
+                        span,
+                        format!("constraint letter `{bad}` is not one clang accepts for NVPTX"),
+                    ));
                 }
                 continue;
             }
@@ -218,7 +222,10 @@ __device__ void bad(int x) { asm volatile("mov.u32 %0, %0;" :: "a"(x)); }
         // `i` is a target-independent immediate letter clang accepts; `a` is x86 only.
         let clang = findings("include/__clang_cuda_device_functions.h", CLANG_STYLE);
         assert_eq!(clang.len(), 1, "{clang:?}");
-        assert!(clang[0].contains("`a` is not one clang accepts"), "{clang:?}");
+        assert!(
+            clang[0].contains("`a` is not one clang accepts"),
+            "{clang:?}"
+        );
         // Anywhere else nvcc's rules apply: both letters are reported.
         let nvcc = findings("include/device_functions.h", CLANG_STYLE);
         assert_eq!(nvcc.len(), 2, "{nvcc:?}");
@@ -244,7 +251,9 @@ template <int N> __device__ void a(int p, const int q) {
 "#;
         let got = findings("k.cu", text);
         assert_eq!(got.len(), 3, "{got:?}");
-        assert!(got[0].starts_with("error: `n` needs an integer constant expression, but `p` is a function parameter"));
+        assert!(got[0].starts_with(
+            "error: `n` needs an integer constant expression, but `p` is a function parameter"
+        ));
         assert!(got[1].contains("`q` is a function parameter"));
         assert!(got[2].contains("`local` is a variable that is not `constexpr`"));
     }

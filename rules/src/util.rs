@@ -1075,19 +1075,31 @@ pub fn declares_variable(text: &str, name: &str) -> bool {
         if before.ends_with(ident) || after.starts_with(ident) {
             return false;
         }
-        if !(after.starts_with(['=', ';', '{']) && !after.starts_with("==")) {
+        if !after.starts_with(['=', ';', '{']) || after.starts_with("==") {
             return false;
         }
         let decl_start = before.rfind([';', '{', '}', '(', ')']).map_or(0, |i| i + 1);
         let decl = before[decl_start..].trim();
         let words: Vec<&str> = decl.split_whitespace().collect();
         !words.is_empty()
-            && words.iter().all(|w| w.chars().all(|c| ident(c) || c == ':'))
+            && words
+                .iter()
+                .all(|w| w.chars().all(|c| ident(c) || c == ':'))
             && !words.iter().any(|w| {
                 matches!(
                     *w,
-                    "const" | "constexpr" | "return" | "case" | "else" | "goto" | "static"
-                        | "enum" | "using" | "typedef" | "template" | "#define"
+                    "const"
+                        | "constexpr"
+                        | "return"
+                        | "case"
+                        | "else"
+                        | "goto"
+                        | "static"
+                        | "enum"
+                        | "using"
+                        | "typedef"
+                        | "template"
+                        | "#define"
                 )
             })
     })

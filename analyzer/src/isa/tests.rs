@@ -72,7 +72,10 @@ fn type_parsing() {
     assert_eq!(t(".pred"), Some(PtxType::new(TypeClass::Pred, 1)));
     // Packed halves are their own type, not `.f32` (ptxas rejects `.f32` registers for them).
     let f16x2 = t(".f16x2").unwrap();
-    assert_eq!((f16x2.class, f16x2.bits, f16x2.packed), (TypeClass::Float, 32, true));
+    assert_eq!(
+        (f16x2.class, f16x2.bits, f16x2.packed),
+        (TypeClass::Float, 32, true)
+    );
     assert_ne!(Some(f16x2), t(".f32"));
     assert_eq!(f16x2.to_string(), ".f16x2");
     assert_eq!(t(".f32").unwrap().to_string(), ".f32");
