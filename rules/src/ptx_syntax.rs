@@ -14,7 +14,8 @@ declare_rule! {
     /// Reports what ptxas would reject in a template:
     /// - an unknown instruction, with a suggestion (`reg` -> the directive `.reg`,
     ///   `ld.gloabl` -> `ld.global`, `mvo` -> `mov`);
-    /// - a modifier the instruction does not have (`st.gloabl`, `.v3`), and a few
+    /// - a modifier the instruction does not have (`st.gloabl`, `.v3`; several in one
+    ///   instruction are one report, the others labelled), and a few
     ///   combinations the ISA rules out for sure (`add.sat.u32`: `.sat` is for `.s32`;
     ///   `.ftz` or a rounding mode on an integer type; `mul.wide.u64`);
     /// - a missing `;` between two instructions;
