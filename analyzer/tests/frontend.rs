@@ -455,3 +455,13 @@ fn class_data_members_are_typed() {
     assert_eq!(s[1].inputs[0].ty.ty.as_ref().unwrap().bits, 64);
     assert_eq!(s[2].inputs[0].ty.ty.as_ref().unwrap().bits, 64);
 }
+
+#[test]
+fn adjacent_clobber_literals_are_one_clobber() {
+    // The compiler concatenates adjacent literals: `"memor" "y"` is the "memory" clobber.
+    let src = format!("{DEV} asm volatile(\"red.global.add.u32 [%0], 1;\" :: \"l\"(p) : \"memor\" \"y\", \"cc\");\n}}");
+    let s = &parse(&src)[0];
+    let names: Vec<&str> = s.clobbers.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(names, ["memory", "cc"]);
+    assert!(s.has_clobber("memory"));
+}

@@ -1,8 +1,9 @@
 use crate::dataflow::Flow;
 use crate::util::{diagnostic, equals_sign_span, template_span};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::register_bits;
-use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -10,13 +11,20 @@ declare_rule! {
     /// instruction reads an input: "later" along the control flow, so a loop that reads an
     /// input again after writing the output counts too.
     ///
+    /// - **warning** when the output and the input can hold the same value at the asm, which
+    ///   is when the compiler coalesces them into one register: the same variable on both
+    ///   sides (`"=r"(x) : "r"(x)`), or a C++ loop around the asm that assigns the output back
+    ///   to the input (`y = x;`);
+    /// - **info** otherwise (the asm alone does not show it; a caller can still create it).
+    ///
     /// Not reported: `"+"` outputs and outputs already marked `"=&"`, a write in the last
     /// instruction (nothing runs after it), and later reads of outputs only (outputs never
-    /// share a register with each other). Only inputs whose register has the output's size
-    /// count (`h` 16, `r`/`f` 32, `l`/`d` 64, `q` 128 bits): PTX registers are typed, so a
-    /// 32-bit output never shares a 64-bit address register. Inputs bound with `n`
-    /// (immediates) have no register and do not count. After `mov %0, %N` (same size), later
-    /// reads of that same input `%N` are not reported: a shared register still holds its value.
+    /// share a register with each other). Only inputs with the output's constraint letter
+    /// count: nvcc's PTX registers are typed (`%r` for `r`, `%f` for `f`, `%rd` for `l`, `%fd`
+    /// for `d`, `%rs` for `h`), and an `=f` output was measured never to share an `r` input's
+    /// register. Inputs bound with `n` (immediates) have no register and do not count. After
+    /// `mov %0, %N` (same class), later reads of that same input `%N` are not reported: a
+    /// shared register still holds its value.
     ///
     /// ## Why is this bad?
     /// The compiler assumes an asm reads all its inputs before it writes any output, so it may
@@ -24,12 +32,13 @@ declare_rule! {
     /// input and the later instruction reads the wrong value. `&` (early clobber) tells the
     /// compiler the output is written before the inputs are consumed.
     ///
-    /// **Not reproduced on the GPU.** The GPU harness ran five such kernels on an H200 with
-    /// nvcc 13.0.88 and all computed the right result: nvcc's register allocator happened to
-    /// give the output its own register. It is still reported, as a warning, because the
-    /// asm contract allows the sharing: any change of inlining, register pressure or
-    /// compiler (clang compiles CUDA and follows the GCC rule) can turn it into a wrong
-    /// value with no error anywhere.
+    /// **Measured on an H200 with nvcc 13.0.88 (`-O3`, sm_90), GPU harness:** in a runtime loop
+    /// with `y = x` after `asm("mov.u32 %0, 7; add.u32 %0, %0, %1;" : "=r"(x) : "r"(y))`, two
+    /// iterations from 8 gave 14 instead of 22; the same asm in a helper called as
+    /// `y = add_seven(y)` in the loop also gave 14; a shuffle-reduce step (`shfl.sync.down`
+    /// into `%0`, then `@p add.u32 %0, %0, %1`) in a loop carrying the result gave 992 instead
+    /// of 496. `"=&r"` fixed all three. Five single-shot kernels (no value fed back) computed
+    /// the right result: the allocator gave the output its own register.
     ///
     /// ## Example
     /// ```cuda
@@ -75,12 +84,16 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(bits) = c.letter().and_then(register_bits) else {
                 continue;
             };
-            // Inputs in a register the output could be given: one of the same size.
+            // Inputs in a register the output could be given: one of the same class. nvcc's
+            // PTX registers are typed (`%r` for `r`, `%f` for `f`, `%rd` for `l`, `%fd` for
+            // `d`): measured, an `=f` output never shared an `r` input's register.
+            let letter = c.letter();
             let register_input = |i: usize| {
                 stmt.operand(i).is_some_and(|o| {
                     !o.is_output
                         && o.constraint.known
-                        && o.constraint.letter().and_then(register_bits) == Some(bits)
+                        && o.constraint.letter() == letter
+                        && letter.and_then(register_bits) == Some(bits)
                 })
             };
             let mut found = None;
@@ -109,6 +122,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let input = stmt.operand(r.operand).expect("an input");
+            let same_value = same_value(cx, stmt, op, input);
             let mut d = diagnostic(
                 &META,
                 c.span,
@@ -119,7 +133,13 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             )
             .with_label(template_span(stmt, w.span.clone()), format!("%{} written here", op.index))
             .with_label(template_span(stmt, r.span.clone()), format!("%{} read afterwards", input.index))
-            .with_note("the compiler assumes all inputs are read before any output is written, and may allocate an `=` output in an input's register");
+            .with_note(match same_value {
+                Some(why) => format!("{why}, so the compiler may give both one register (measured with nvcc 13 on an H200: a loop-carried `mov %0, 7; add %0, %0, %1` computed 14 instead of 22)"),
+                None => "the compiler assumes all inputs are read before any output is written, and may allocate an `=` output in an input's register (measured with nvcc 13 once the output is fed back into the input, e.g. by a caller's loop)".to_string(),
+            });
+            if same_value.is_none() {
+                d.severity = Severity::Info;
+            }
             if let Some(eq) = equals_sign_span(cx.source(), op) {
                 d = d.with_fix(Fix::safe(
                     "mark the output early-clobber (`=&`)",
@@ -145,4 +165,56 @@ fn copied_input(flow: &Flow, step: usize) -> Option<usize> {
     (src.constraint.letter().and_then(register_bits)
         == dst.constraint.letter().and_then(register_bits))
     .then_some(src.index)
+}
+
+/// Why the output and the input can hold the same value at the asm, which is when the
+/// compiler coalesces them into one register: the same variable on both sides, or a C++ loop
+/// around the asm that assigns the output back to the input (`y = x;`).
+fn same_value(
+    cx: &Ctx,
+    stmt: &AsmStatement,
+    output: &AsmOperand,
+    input: &AsmOperand,
+) -> Option<&'static str> {
+    let out = plain_variable(&output.expr)?;
+    let inp = plain_variable(&input.expr)?;
+    if out == inp {
+        return Some("the output and the input are the same variable");
+    }
+    if !stmt.context.in_loop {
+        return None;
+    }
+    let body = stmt.context.function.as_ref()?.body;
+    let text = cx.source().get(body.range())?;
+    assigns(text, inp, out)
+        .then_some("the loop around the asm assigns the output back to the input")
+}
+
+/// The expression when it is one identifier.
+fn plain_variable(expr: &str) -> Option<&str> {
+    let e = expr.trim();
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    (!e.is_empty() && e.chars().all(ident) && !e.starts_with(|c: char| c.is_ascii_digit()))
+        .then_some(e)
+}
+
+/// Whether `text` holds the statement `lhs = rhs;` (whole identifiers, any spacing).
+fn assigns(text: &str, lhs: &str, rhs: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(lhs).any(|(at, _)| {
+        if text[..at].ends_with(ident) {
+            return false;
+        }
+        let rest = text[at + lhs.len()..].trim_start();
+        let Some(rest) = rest.strip_prefix('=') else {
+            return false;
+        };
+        if rest.starts_with('=') {
+            return false;
+        }
+        let Some(rest) = rest.trim_start().strip_prefix(rhs) else {
+            return false;
+        };
+        rest.trim_start().starts_with(';')
+    })
 }

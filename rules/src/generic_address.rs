@@ -1,5 +1,6 @@
 use crate::util::{address_uses, diagnostic, pointer_expression, template_span, PointerExpr};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::StateSpace;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
@@ -10,6 +11,13 @@ declare_rule! {
     ///   64-bit generic pointer (`"l"(p)`, `"l"(&smem[i])`, `"l"((uint64_t)p)`);
     /// - **info** for `.global` instructions (`ld.global`, `st.global`, `atom.global`, the
     ///   global side of `cp.async`...) given a plain pointer.
+    ///
+    /// - **warning** for an instruction without a state space (generic addressing: `st.bulk.weak
+    ///   [%0]`, `ld.u32`, `cp.async.mbarrier.arrive.b64`) given a `.shared` window address
+    ///   (`"r"((uint32_t)__cvta_generic_to_shared(p))`, `cute::cast_smem_ptr_to_uint(p)`, or a
+    ///   variable initialised from one). Where ptxas rejects the 32-bit register,
+    ///   `address-register-width` reports it instead; `ldmatrix`/`stmatrix` without a state
+    ///   space are left alone (measured: ptxas takes their 32-bit address as shared).
     ///
     /// Converted addresses are right: `"l"(__cvta_generic_to_global(p))`,
     /// `"r"((uint32_t)__cvta_generic_to_shared(p))`, `"l"(__cvta_generic_to_shared(p))`.
@@ -24,7 +32,11 @@ declare_rule! {
     /// one "ran right on sm_90", by accident of the current address map, not by what the
     /// instruction specifies. Global addresses coincide with generic ones on current GPUs
     /// (a generic pointer given to `ld.global` ran right), but the ISA asks for
-    /// `cvta.to.global`, which is what `__cvta_generic_to_global` compiles to.
+    /// `cvta.to.global`, which is what `__cvta_generic_to_global` compiles to. The other way
+    /// round is never right: with no state space the ISA takes a generic address, and a
+    /// shared-window offset (a few KiB) is not the generic address of that memory; ptxas 13.0
+    /// accepts `st.bulk.weak [%r1]` with a 32-bit register (measured, sm_100a), so nothing
+    /// else reports it.
     ///
     /// ## Example
     /// ```cuda
@@ -81,13 +93,72 @@ fn pointers_hold_shared_addresses(cx: &Ctx) -> bool {
         })
 }
 
+/// Functions that turn a generic pointer into a `.shared` window address.
+const TO_SHARED: &[&str] = &[
+    "__cvta_generic_to_shared",
+    "__nvvm_get_smem_pointer",
+    "cast_smem_ptr_to_uint",
+];
+
+/// How the operand's expression shows a `.shared` window address: it calls a conversion
+/// itself, or is a variable initialised from one earlier in the function.
+fn shared_window_address(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Option<&'static str> {
+    let converts = |text: &str| TO_SHARED.iter().find(|f| text.contains(&format!("{f}(")));
+    if let Some(f) = converts(&op.expr) {
+        return Some(f);
+    }
+    let name = op.expr.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let body = stmt.context.function.as_ref()?.body;
+    let before = cx
+        .source()
+        .get(body.start as usize..stmt.span.start as usize)?;
+    // The last `name = ...;` before the asm.
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let (at, _) = before.rmatch_indices(name).find(|(at, _)| {
+        let rest = before[at + name.len()..].trim_start();
+        !before[..*at].ends_with(ident) && rest.starts_with('=') && !rest.starts_with("==")
+    })?;
+    let init = &before[at..];
+    let init = &init[..init.find(';').unwrap_or(init.len())];
+    converts(init).copied()
+}
+
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {
         let mut seen: Vec<usize> = Vec::new();
+        let width_findings = crate::address_register_width::findings(stmt);
         for u in address_uses(stmt) {
             if u.cvta_source || seen.contains(&u.asm.index) {
+                continue;
+            }
+            if u.space == StateSpace::Generic {
+                // address-register-width reports a 32-bit register ptxas rejects here.
+                let reported = width_findings.iter().any(|v| v[0].asm.index == u.asm.index);
+                let shared_by_ptxas = matches!(u.instr.base(), "ldmatrix" | "stmatrix");
+                if reported || shared_by_ptxas || !u.asm.constraint.known {
+                    continue;
+                }
+                if let Some(f) = shared_window_address(cx, stmt, u.asm) {
+                    seen.push(u.asm.index);
+                    out.push(
+                        diagnostic(
+                            &META,
+                            u.asm.expr_span,
+                            format!(
+                                "`{}` has no state space, so its address is generic, but `{}` is a `.shared` window address (from `{f}`)",
+                                u.instr.opcode, u.asm.expr
+                            ),
+                        )
+                        .with_label(template_span(stmt, u.operand.span.clone()), "a generic address")
+                        .with_note("the ISA: with no state space the address is generic, and a shared-window offset is not a generic address of that memory (ptxas accepts the 32-bit register for `st.bulk`, measured with ptxas 13.0, so nothing reports it)")
+                        .with_help("name the state space in the instruction (`st.bulk.weak.shared::cta`), or pass the generic pointer (`\"l\"(p)`)"),
+                    );
+                }
                 continue;
             }
             let op = u.asm;

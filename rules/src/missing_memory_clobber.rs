@@ -1,5 +1,8 @@
-use crate::util::{add_memory_clobber, template_span};
+use crate::dataflow::{Flow, MemoryUse, Step};
+use crate::util::{add_memory_clobber, address_base, template_span};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Fix, Severity};
 
 declare_rule! {
@@ -9,11 +12,26 @@ declare_rule! {
     /// (`fence`, `membar`, `bar`, `barrier`, acquire/release forms, waits on asynchronous
     /// copies), without `"memory"` in its clobber list.
     ///
-    /// - **error** when the asm is not `volatile` (an asm with outputs and no `volatile`);
-    /// - **warning** when it is `volatile` (explicitly, or implicitly because it has no
-    ///   outputs) and writes or orders memory: stores, atomics, reductions, asynchronous
-    ///   copies, mbarrier operations, fences, barriers;
-    /// - **info** when it is `volatile` and only reads memory.
+    /// The severity follows what the asm is for:
+    ///
+    /// - **warning** in `volatile` asm (explicitly, or implicitly because it has no outputs)
+    ///   that exists to order memory: barriers (`bar`, `barrier`, `barrier.cluster` but not
+    ///   `.relaxed`), fences and `membar`, loads and stores with `.acquire`, `.release`,
+    ///   `.volatile`, `.relaxed` or `.cv`, `atom` and `red` (flag polling and publishing),
+    ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`,
+    ///   `griddepcontrol.wait`, mbarrier `test_wait`/`try_wait`; and any write whose object
+    ///   the C++ of the same function uses after the asm, outside another asm
+    ///   (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer `p` written, then `p[0]`
+    ///   or `*p` read);
+    /// - **info** in `volatile` asm that touches memory on the side: issuing asynchronous
+    ///   copies, plain stores in store helpers, mbarrier `init`/`arrive`/`expect_tx`
+    ///   bookkeeping, `tensormap.replace`, `tcgen05.fence`/`wait`, plain loads (`ld.shared`,
+    ///   `ldmatrix`, `ld.global`);
+    /// - **error** in non-`volatile` asm (with outputs), except plain cache-hinted loads
+    ///   (`.cs`, `.cg`, `.ca`, `.lu`), which are **warnings**: the compiler may delete, merge
+    ///   or hoist the whole statement.
+    ///
+    /// `barrier.cluster.arrive.relaxed` orders nothing and is not reported.
     ///
     /// Not reported: hints that touch no memory the program sees (`prefetch`, `prefetchu`,
     /// `applypriority`, `cp.async.bulk.prefetch`), loads from memory that cannot change while
@@ -30,7 +48,9 @@ declare_rule! {
     /// the second load was merged with the first: `y - x` was 0 instead of 1; with
     /// `"memory"`, 1. `volatile` keeps the statement and its order among other volatile asm
     /// statements, but does not order it against ordinary C++ memory accesses: only
-    /// `"memory"` does.
+    /// `"memory"` does. With `volatile`, nvcc 13 was measured conservative in the cases tried
+    /// (a volatile store or load next to C++ accesses of the same location was not moved):
+    /// the risk is the contract, which another compiler or version may use.
     ///
     /// ## Example
     /// ```cuda
@@ -54,38 +74,220 @@ declare_rule! {
     }
 }
 
+/// Why a memory-touching instruction matters to the C++ around it, which sets the severity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Purpose {
+    /// Touches memory on the side (async copy issue, plain store helper, mbarrier
+    /// bookkeeping, plain load): info in `volatile` asm.
+    Incidental,
+    /// Exists to order memory (barrier, fence, flag polling/publishing, waits): warning.
+    Orders,
+}
+
+/// What step `i` is for, or `None` when it orders nothing the program sees
+/// (`barrier.cluster.arrive.relaxed`).
+fn purpose(step: &Step) -> Option<Purpose> {
+    let instr = step.instr;
+    let family = step.form.map_or("", |f| f.family.name);
+    if family == "barrier.cluster" && instr.has(".relaxed") {
+        return None;
+    }
+    let ordering_qualifier = [".acquire", ".release", ".volatile", ".relaxed", ".cv"]
+        .iter()
+        .any(|q| instr.has(q));
+    let orders = matches!(
+        instr.base(),
+        "bar" | "barrier" | "membar" | "fence" | "atom" | "red"
+    ) || matches!(
+        family,
+        "cp.async.wait_group"
+            | "cp.async.wait_all"
+            | "cp.async.bulk.wait_group"
+            | "mbarrier.test_wait"
+            | "mbarrier.try_wait"
+            | "tensormap.cp_fenceproxy"
+    ) || (family == "griddepcontrol" && instr.has(".wait"))
+        || (matches!(instr.base(), "ld" | "st") && ordering_qualifier);
+    Some(if orders {
+        Purpose::Orders
+    } else {
+        Purpose::Incidental
+    })
+}
+
+/// The severity of step `i` and, for a write the C++ of the function also touches, the
+/// variable that shows it.
+fn judge(
+    cx: &Ctx,
+    flow: &Flow,
+    i: usize,
+    m: &MemoryUse,
+    volatile: bool,
+) -> Option<(Severity, Option<String>)> {
+    let step = &flow.steps[i];
+    let purpose = purpose(step)?;
+    let instr = step.instr;
+    if !volatile {
+        // A plain cache-hinted load (`.cs .cg .ca .lu`) is a streaming read; everything else
+        // in a non-volatile asm may be merged or moved with the C++ around it.
+        let hinted_read = !m.writes
+            && !m.orders
+            && !instr.has(".cv")
+            && [".cs", ".cg", ".ca", ".lu"].iter().any(|h| instr.has(h));
+        let severity = if hinted_read {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        return Some((severity, None));
+    }
+    if purpose == Purpose::Orders {
+        return Some((Severity::Warning, None));
+    }
+    if m.writes {
+        if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
+            return Some((Severity::Warning, Some(var)));
+        }
+    }
+    Some((Severity::Info, None))
+}
+
+/// A variable whose memory the asm writes through its first address operand (`&slot`, a
+/// pointer `p`; the ISA puts the written address first) and the C++ of the same function uses
+/// after the asm (`slot`, `p[0]`, `*p`; not inside another asm): then the order between the two
+/// is the program's logic, and only `"memory"` keeps it.
+fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> Option<String> {
+    let form = step.form?;
+    let count = step.instr.operands.len();
+    let body = stmt.context.function.as_ref()?.body;
+    let from = stmt.span.end as usize;
+    let after = cx.source().get(from..body.end as usize)?;
+    let (_, operand) = step.instr.operands.iter().enumerate().find(|(k, _)| {
+        form.operand_for(*k, count)
+            .is_some_and(|o| o.role == Role::Addr)
+    })?;
+    let asm = address_base(operand)
+        .and_then(|b| b.placeholder())
+        .and_then(|p| stmt.resolve(p))?;
+    let in_asm = |at: usize| {
+        cx.statements
+            .iter()
+            .any(|s| (s.span.start as usize..s.span.end as usize).contains(&(from + at)))
+    };
+    for (at, name) in identifiers(&asm.expr) {
+        let address_of = asm.expr[..at].trim_end().ends_with('&');
+        // `&smem.bar[i]`: the object is `smem.bar`, not all of `smem`.
+        let name = if address_of {
+            let path = &asm.expr[at..];
+            let len = path
+                .char_indices()
+                .find(|&(i, c)| {
+                    !(c.is_ascii_alphanumeric()
+                        || c == '_'
+                        || c == '.'
+                        || (c == '-' && path[i..].starts_with("->"))
+                        || (c == '>' && path[..i].ends_with('-')))
+                })
+                .map_or(path.len(), |(i, _)| i);
+            path[..len].trim_end_matches(['.', '-'])
+        } else {
+            name
+        };
+        let used = occurrences(after, name).any(|(before, rest)| {
+            let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
+                // A unary `*`, not a multiplication.
+                !b.trim_end().ends_with(|c: char| {
+                    c.is_ascii_alphanumeric() || c == '_' || c == ')' || c == ']'
+                })
+            });
+            (address_of || rest.starts_with('[') || rest.starts_with("->") || deref)
+                && !in_asm(before.len())
+        });
+        if used {
+            return Some(name.to_string());
+        }
+    }
+    None
+}
+
+/// The identifiers of a C++ expression that are not called (`f(`) and not casts or builtins.
+fn identifiers(expr: &str) -> impl Iterator<Item = (usize, &str)> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in expr
+        .char_indices()
+        .chain(std::iter::once((expr.len(), ' ')))
+    {
+        match (start, ident(c)) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                let name = &expr[s..i];
+                let called = expr[i..].trim_start().starts_with(['(', '<']);
+                let keyword = matches!(
+                    name,
+                    "static_cast"
+                        | "reinterpret_cast"
+                        | "const_cast"
+                        | "unsigned"
+                        | "int"
+                        | "long"
+                        | "char"
+                        | "short"
+                        | "void"
+                        | "const"
+                        | "this"
+                        | "size_t"
+                ) || name.ends_with("_t")
+                    || name.starts_with(|c: char| c.is_ascii_digit());
+                let member = expr[..s].ends_with('.') || expr[..s].ends_with("->");
+                if !called && !keyword && !member {
+                    out.push((s, name));
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out.into_iter()
+}
+
+/// Whole-identifier occurrences of `name` in `text`: the text before and after each.
+fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t str, &'t str)> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).filter_map(move |(at, _)| {
+        let before = &text[..at];
+        let rest = &text[at + name.len()..];
+        (!before.ends_with(ident) && !rest.starts_with(ident) && !before.ends_with('.'))
+            .then_some((before, rest))
+    })
+}
+
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.has_clobber("memory") {
             continue;
         }
+        let volatile = stmt.is_volatile()
+            || stmt.outputs.is_empty()
+            || stmt.qualifiers.iter().any(|(q, _)| q == "goto");
         let flow = cx.flow(stmt);
-        // The first instruction that writes or orders memory, else the first that reads it.
-        let mut strongest: Option<(usize, crate::dataflow::MemoryUse)> = None;
+        // The step with the highest severity; the first of them.
+        let mut worst: Option<(usize, MemoryUse, Severity, Option<String>)> = None;
         for i in 0..flow.steps.len() {
             let m = flow.memory_use(i);
             if !m.any() {
                 continue;
             }
-            let stronger = |m: &crate::dataflow::MemoryUse| m.writes || m.orders;
-            match &strongest {
-                None => strongest = Some((i, m)),
-                Some((_, old)) if !stronger(old) && stronger(&m) => strongest = Some((i, m)),
-                _ => {}
+            let Some((severity, touched)) = judge(cx, &flow, i, &m, volatile) else {
+                continue;
+            };
+            if worst.as_ref().is_none_or(|w| severity > w.2) {
+                worst = Some((i, m, severity, touched));
             }
         }
-        let Some((i, m)) = strongest else {
+        let Some((i, m, severity, touched)) = worst else {
             continue;
-        };
-        let volatile = stmt.is_volatile()
-            || stmt.outputs.is_empty()
-            || stmt.qualifiers.iter().any(|(q, _)| q == "goto");
-        let severity = if !volatile {
-            Severity::Error
-        } else if m.writes || m.orders {
-            Severity::Warning
-        } else {
-            Severity::Info
         };
         let instr = flow.steps[i].instr;
         let what = if m.writes {
@@ -108,8 +310,10 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             template_span(stmt, instr.opcode_span.clone()),
             format!("`{}` {what}", instr.opcode),
         );
-        d = if volatile {
-            d.with_note("`volatile` keeps the statement, but only `\"memory\"` orders it against C++ loads and stores")
+        d = if let Some(var) = touched {
+            d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
+        } else if volatile {
+            d.with_note("`volatile` orders the asm only among other volatile asm; only `\"memory\"` promises its order against C++ loads and stores (nvcc 13 was measured conservative in the cases tried: the risk is the contract, not today's compiler)")
         } else {
             d.with_note("measured with nvcc 13: a C++ load after a non-volatile atomic without `\"memory\"` was merged with the load before it")
         };

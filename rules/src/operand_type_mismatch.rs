@@ -16,8 +16,11 @@ declare_rule! {
     /// instruction expects at that position, by the type-checking rules ptxas applies:
     /// - `h`, `r`, `l`, `q` are `.b16`, `.b32`, `.b64`, `.b128` registers: a bit type agrees
     ///   with any type of the same size, so `"r"` on an `.f32` operand is fine;
-    /// - `f` is an `.f32` register and fits only `.f32` and `.b32`; `d` is `.f64` and fits
-    ///   only `.f64` and `.b64`;
+    /// - `f` is an `.f32` register and fits only `.f32` and `.b32`, not packed `.f16x2`
+    ///   (measured with ptxas 13.0: `Arguments mismatch` in `add`, `cvt`,
+    ///   `multimem.ld_reduce`, `multimem.red`, `multimem.st`); `d` is `.f64` and fits only
+    ///   `.f64` and `.b64`. Alternate formats such as `.bf16x2` are bit-typed and accept `f`
+    ///   (ptxas accepts `.f32` registers for `multimem.ld_reduce ... .bf16x2`);
     /// - `ld`, `st`, `cvt` (and the other instructions the ISA allows) accept a register
     ///   wider than the instruction type: `ld.global.u16` into `"r"`, `ld.u32` into `"l"`,
     ///   `cvt.f32.f16` from `"r"`;

@@ -14,7 +14,8 @@ declare_rule! {
     /// Reports what ptxas would reject in a template:
     /// - an unknown instruction, with a suggestion (`reg` -> the directive `.reg`,
     ///   `ld.gloabl` -> `ld.global`, `mvo` -> `mov`);
-    /// - a modifier the instruction does not have (`st.gloabl`, `.v3`), and a few
+    /// - a modifier the instruction does not have (`st.gloabl`, `.v3`; several in one
+    ///   instruction are one report, the others labelled), and a few
     ///   combinations the ISA rules out for sure (`add.sat.u32`: `.sat` is for `.s32`;
     ///   `.ftz` or a rounding mode on an integer type; `mul.wide.u64`);
     /// - a missing `;` between two instructions;
@@ -144,20 +145,41 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
     if !sure {
         return;
     }
-    for &i in &bad {
-        let part = &instr.parts[i];
-        let mut d = diagnostic(
-            &META,
-            template_span(stmt, part.span.clone()),
-            if is_vector_size(&part.text) {
-                format!("`{}` is not a vector size (`.v2`, `.v4`, `.v8`): ptxas reports `Illegal vector size`", part.text)
-            } else {
+    // One report per instruction: the first bad part carries the message, the others a label.
+    if let Some((&first, rest)) = bad.split_first() {
+        let part = &instr.parts[first];
+        let message = if is_vector_size(&part.text) {
+            format!("`{}` is not a vector size (`.v2`, `.v4`, `.v8`): ptxas reports `Illegal vector size`", part.text)
+        } else {
+            let others: Vec<String> = rest
+                .iter()
+                .filter(|&&i| !is_vector_size(&instr.parts[i].text))
+                .map(|&i| format!("`{}`", instr.parts[i].text))
+                .collect();
+            if others.is_empty() {
                 format!(
                     "`{}` is not a modifier of `{}`",
                     part.text, form.family.name
                 )
-            },
-        );
+            } else {
+                format!(
+                    "`{}` and {} are not modifiers of `{}`",
+                    part.text,
+                    others.join(", "),
+                    form.family.name
+                )
+            }
+        };
+        let mut d = diagnostic(&META, template_span(stmt, part.span.clone()), message);
+        for &i in rest {
+            let other = &instr.parts[i];
+            let what = if is_vector_size(&other.text) {
+                "not a vector size"
+            } else {
+                "not a modifier either"
+            };
+            d = d.with_label(template_span(stmt, other.span.clone()), what);
+        }
         if let Some(s) = isa::suggest_opcode(&instr.opcode) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }

@@ -1,5 +1,6 @@
 use crate::util::diagnostic;
 use crate::Ctx;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
@@ -9,11 +10,20 @@ declare_rule! {
     /// alternative (`"rn"`, `"r,n"`). Valid letters are `h r l f d q n C` with the `=`,
     /// `+` and `&` modifiers.
     ///
-    /// `n` (an immediate) works in nvcc 13 but NVIDIA does not document it: where the
-    /// operand position also takes a register it is reported as info (write `r`); it is
-    /// never reported where the instruction needs an immediate (`cp.async.wait_group N`, a
-    /// `lop3` look-up table, `setmaxnreg`...), since `n` is the only way to pass a template
-    /// constant there.
+    /// `n` (an immediate): NVIDIA's inline-PTX guide says `m`, `s` and `n` are not
+    /// guaranteed across compiler versions and should not be used; nvcc 13 accepts `n` with a
+    /// constant (measured: `"n"(5)` gave the right sum). Where the operand position also
+    /// takes a register it is reported as **info** (write `r`); it is never reported where
+    /// the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table,
+    /// `setmaxnreg`...), since `n` is the only way to pass a template constant there.
+    ///
+    /// `n` bound to something that is certainly not a constant expression (a parameter of
+    /// the enclosing function, a local variable declared without `const`/`constexpr`) is an
+    /// **error**: clang rejects it (`constraint 'n' expects an integer constant expression`).
+    ///
+    /// In clang's own CUDA wrapper headers (`__clang_cuda_*.h`), which only clang compiles,
+    /// constraints are judged by clang's rules: its NVPTX letters `c h r l f d q` and the
+    /// target-independent ones (`i`, `n`, `m`, `g`, `X`..., alternatives allowed).
     ///
     /// Host-only asm (a `__host__` function, code under `#if !defined(__CUDA_ARCH__)`, or
     /// another target's asm) is not PTX and is left alone.
@@ -42,7 +52,22 @@ declare_rule! {
 
 const VALID: &str = "hrlfdqnC";
 
+/// What clang accepts for NVPTX: its own letters (`c h r l f d q`) and the target-independent
+/// ones (`i n E F m o V g X < >`), alternatives included.
+const CLANG_VALID: &str = "chrlfdqinEFmoVgX<>,";
+
+/// clang's own CUDA wrapper headers (`__clang_cuda_runtime_wrapper.h`...): only clang compiles
+/// them, so their constraints are judged by clang's rules, not nvcc's.
+fn clang_only_header(cx: &Ctx) -> bool {
+    cx.file
+        .path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("__clang_cuda_"))
+}
+
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    let clang_only = clang_only_header(cx);
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
             if !op.constraint.known {
@@ -50,6 +75,22 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
             let letters = op.constraint.letters();
             let span = op.constraint.span;
+            if op.constraint.letter() == Some('n') {
+                if let Some(d) = non_constant_immediate(cx, stmt, op) {
+                    out.push(d);
+                    continue;
+                }
+            }
+            if clang_only {
+                if let Some(bad) = letters.chars().find(|c| !CLANG_VALID.contains(*c)) {
+                    out.push(diagnostic(
+                        &META,
+                        span,
+                        format!("constraint letter `{bad}` is not one clang accepts for NVPTX"),
+                    ));
+                }
+                continue;
+            }
             if letters.contains(',')
                 || letters.chars().filter(|c| c.is_ascii_alphabetic()).count() > 1
             {
@@ -90,5 +131,130 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
+    }
+}
+
+/// An `n` operand whose expression is certainly not a constant: a parameter of the enclosing
+/// function, or a local variable declared without `const`/`constexpr` before the asm.
+fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Option<Diagnostic> {
+    let name = op.expr.trim();
+    if name.is_empty()
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || name.starts_with(|c: char| c.is_ascii_digit())
+        || stmt.context.in_lambda
+    {
+        return None;
+    }
+    let function = stmt.context.function.as_ref()?;
+    let source = cx.source();
+    // The parameter list: between the name and the body.
+    let head = source.get(function.name_span.end as usize..function.body.start as usize)?;
+    let what = if parameters(head).any(|p| p == name) {
+        "a function parameter"
+    } else {
+        let before = source.get(function.body.start as usize..stmt.span.start as usize)?;
+        if !crate::util::declares_variable(before, name) {
+            return None;
+        }
+        "a variable that is not `constexpr`"
+    };
+    Some(
+        diagnostic(
+            &META,
+            op.constraint.span,
+            format!("`n` needs an integer constant expression, but `{name}` is {what}: clang rejects it (`constraint 'n' expects an integer constant expression`)"),
+        )
+        .with_note("nvcc accepts it and relies on the value being known after inlining; the asm then breaks under clang and wherever it is not inlined")
+        .with_help("pass it in a register (`r`, `l`) where the instruction takes one, or make it a template parameter or `constexpr`"),
+    )
+}
+
+/// The names of the parameters in `(int a, unsigned b = 0) const`.
+fn parameters(head: &str) -> impl Iterator<Item = &str> {
+    let open = head.find('(').map_or(head.len(), |i| i + 1);
+    let mut depth = 0i32;
+    let mut end = head.len();
+    for (i, c) in head[open..].char_indices() {
+        match c {
+            '(' | '<' | '[' => depth += 1,
+            ')' | '>' | ']' if depth > 0 => depth -= 1,
+            ')' => {
+                end = open + i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    head.get(open..end)
+        .unwrap_or("")
+        .split(',')
+        .filter_map(|p| {
+            let p = p.split('=').next()?.trim_end();
+            let start = p
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            let name = &p[start..];
+            // `int` alone (an unnamed parameter) has no name.
+            (start > 0 && !name.is_empty()).then_some(name)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use ptxguard_analyzer::SourceFile;
+
+    fn findings(path: &str, text: &str) -> Vec<String> {
+        let file = SourceFile::new(path, text);
+        crate::check(&file, &Default::default())
+            .into_iter()
+            .filter(|d| d.rule == "unsupported-constraint")
+            .map(|d| format!("{}: {}", d.severity.as_str(), d.message))
+            .collect()
+    }
+
+    const CLANG_STYLE: &str = r#"
+__device__ void trigger() { asm volatile("pmevent %0;" :: "i"(3)); }
+__device__ void bad(int x) { asm volatile("mov.u32 %0, %0;" :: "a"(x)); }
+"#;
+
+    #[test]
+    fn clang_wrapper_headers_follow_clang_rules() {
+        // `i` is a target-independent immediate letter clang accepts; `a` is x86 only.
+        let clang = findings("include/__clang_cuda_device_functions.h", CLANG_STYLE);
+        assert_eq!(clang.len(), 1, "{clang:?}");
+        assert!(
+            clang[0].contains("`a` is not one clang accepts"),
+            "{clang:?}"
+        );
+        // Anywhere else nvcc's rules apply: both letters are reported.
+        let nvcc = findings("include/device_functions.h", CLANG_STYLE);
+        assert_eq!(nvcc.len(), 2, "{nvcc:?}");
+        assert!(nvcc[0].contains("`i` is not one nvcc knows"), "{nvcc:?}");
+    }
+
+    #[test]
+    fn n_needs_a_constant_expression() {
+        let text = r#"
+template <int N> __device__ void a(int p, const int q) {
+  int local = p;
+  const int fixed = 3;
+  asm volatile("cp.async.wait_group %0;" :: "n"(p));
+  asm volatile("cp.async.wait_group %0;" :: "n"(q));
+  asm volatile("cp.async.wait_group %0;" :: "n"(local));
+  asm volatile("cp.async.wait_group %0;" :: "n"(fixed));
+  asm volatile("cp.async.wait_group %0;" :: "n"(N));
+  asm volatile("cp.async.wait_group %0;" :: "n"(N + 1));
+  // for F = ((a & b) ^ c) then set kLut = (0xF0 & 0xCC) ^ 0xAA: a comment, not a declaration
+  static constexpr unsigned kLut = (0xF0 & 0xCC) ^ 0xAA;
+  asm volatile("cp.async.wait_group %0;" :: "n"(kLut));
+}
+"#;
+        let got = findings("k.cu", text);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].starts_with(
+            "error: `n` needs an integer constant expression, but `p` is a function parameter"
+        ));
+        assert!(got[1].contains("`q` is a function parameter"));
+        assert!(got[2].contains("`local` is a variable that is not `constexpr`"));
     }
 }

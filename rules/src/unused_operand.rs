@@ -1,11 +1,15 @@
 use crate::util::{diagnostic, placeholder_refs, target_index};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
     /// Flags an operand the template never references: an `"="` output never written is an
-    /// error, an input never used is a warning.
+    /// **error**, or a **warning** when nothing reads the variable after the asm (declared in
+    /// the block around it and not named again there, or not named again in the rest of the
+    /// function outside a loop: a prefetch helper's `"=l"(addr) : "l"(addr)`); an input never
+    /// used is a warning.
     ///
     /// An empty template with operands is the deliberate register-fence idiom
     /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
@@ -54,8 +58,16 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let d = if op.is_output {
-                diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: its value is garbage after the asm", op.index, op.expr))
+                if dead_after(cx.source(), stmt, &op.expr) {
+                    // Nothing reads the garbage: a misdeclared operand, not a wrong value.
+                    let d = diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: declared `=` for nothing (nothing reads it after the asm)", op.index, op.expr));
+                    let mut d = d.with_note("nothing reads the variable after the asm, so no garbage is used today; declare it as an input (or `+`) if the template only reads it");
+                    d.severity = Severity::Warning;
+                    d
+                } else {
+                    diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: its value is garbage after the asm", op.index, op.expr))
                     .with_note("an `=` output is not loaded before the asm; whatever the register held is what the variable gets")
+                }
             } else {
                 Diagnostic::new(
                     META.name,
@@ -70,4 +82,60 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d.with_label(op.expr_span, "bound here"));
         }
     }
+}
+
+/// Whether the variable `expr` names is certainly not used after the asm: declared in the
+/// block around it and not named again before that block ends, or (outside a loop) not named
+/// again in the rest of the function.
+fn dead_after(source: &str, stmt: &AsmStatement, expr: &str) -> bool {
+    let name = expr.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return false;
+    }
+    let Some(function) = &stmt.context.function else {
+        return false;
+    };
+    let (start, end) = (stmt.span.start as usize, stmt.span.end as usize);
+    let body = function.body.start as usize..function.body.end as usize;
+    if !(body.start <= start && end <= body.end) {
+        return false;
+    }
+    let bytes = source.as_bytes();
+    // The innermost `{ }` around the statement.
+    let mut depth = 0i32;
+    let block_start = (body.start..start)
+        .rev()
+        .find(|&i| {
+            match bytes[i] {
+                b'}' => depth += 1,
+                b'{' if depth == 0 => return true,
+                b'{' => depth -= 1,
+                _ => {}
+            }
+            false
+        })
+        .unwrap_or(body.start);
+    depth = 0;
+    let block_end = (end..body.end)
+        .find(|&i| {
+            match bytes[i] {
+                b'{' => depth += 1,
+                b'}' if depth == 0 => return true,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            false
+        })
+        .unwrap_or(body.end);
+    let named = |range: std::ops::Range<usize>| {
+        let text = &source[range];
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        text.match_indices(name).any(|(at, _)| {
+            !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
+        })
+    };
+    if crate::util::declares_variable(&source[block_start..start], name) {
+        return !named(end..block_end);
+    }
+    !stmt.context.in_loop && !named(end..body.end)
 }

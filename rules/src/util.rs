@@ -277,10 +277,10 @@ pub fn register_capable_immediate(
             ptxguard_analyzer::Severity::Info,
             op.constraint.span,
             format!(
-                "`n` works with nvcc 13 but NVIDIA does not document it; this operand position also takes a register: write `{letter}`"
+                "NVIDIA's inline-PTX guide says `n` is not guaranteed across compiler versions (nvcc 13 accepts it with a constant, measured); this operand position also takes a register: `{letter}` is the documented way"
             ),
         )
-        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`)"),
+        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`): it is never reported there"),
     )
 }
 
@@ -1060,4 +1060,84 @@ pub fn matched_form(
             format!("`{}`", instr.opcode),
         ),
     }
+}
+
+/// Whether `text` declares `name` as a local variable without `const`/`constexpr`:
+/// `unsigned name = ...;`, `int name;`, `auto name{...};`.
+pub fn declares_variable(text: &str, name: &str) -> bool {
+    let text = &without_comments(text);
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = &text[..at];
+        let after = text[at + name.len()..].trim_start();
+        if before.ends_with(ident) || after.starts_with(ident) {
+            return false;
+        }
+        if !after.starts_with(['=', ';', '{']) || after.starts_with("==") {
+            return false;
+        }
+        let decl_start = before.rfind([';', '{', '}', '(', ')']).map_or(0, |i| i + 1);
+        let decl = before[decl_start..].trim();
+        let words: Vec<&str> = decl.split_whitespace().collect();
+        !words.is_empty()
+            && words
+                .iter()
+                .all(|w| w.chars().all(|c| ident(c) || c == ':'))
+            && !words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "const"
+                        | "constexpr"
+                        | "return"
+                        | "case"
+                        | "else"
+                        | "goto"
+                        | "static"
+                        | "enum"
+                        | "using"
+                        | "typedef"
+                        | "template"
+                        | "#define"
+                )
+            })
+    })
+}
+
+/// `text` with every `//` and `/* */` comment blanked to spaces (string literals kept), so a
+/// text search does not find code in comments.
+pub fn without_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                for o in &mut out[i..end] {
+                    if *o != b'\n' {
+                        *o = b' ';
+                    }
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, by ASCII spaces, and multi-byte characters inside
+    // comments were blanked byte by byte: the result is valid UTF-8 either way.
+    String::from_utf8(out).unwrap_or_default()
 }

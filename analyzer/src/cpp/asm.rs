@@ -426,16 +426,27 @@ fn make_constraint(input: &AsmInput, toks_idx: &[usize]) -> Constraint {
 }
 
 fn parse_clobbers(input: &AsmInput, section: &[usize]) -> Vec<Clobber> {
-    let mut out = Vec::new();
+    let mut out: Vec<Clobber> = Vec::new();
+    // Adjacent literals are one clobber, as the compiler concatenates them (`"memor" "y"`).
+    let mut previous_was_literal = false;
     for &i in section {
         let tok = input.tokens[i];
         if tok.kind == TokenKind::Str {
             let mut t = Template::default();
             t.push_literal(input.text, tok.span, PieceKind::Literal);
-            out.push(Clobber {
-                text: t.text,
-                span: tok.span,
-            });
+            match out.last_mut() {
+                Some(last) if previous_was_literal => {
+                    last.text.push_str(&t.text);
+                    last.span = Span::new(last.span.start as usize, tok.span.end as usize);
+                }
+                _ => out.push(Clobber {
+                    text: t.text,
+                    span: tok.span,
+                }),
+            }
+            previous_was_literal = true;
+        } else {
+            previous_was_literal = false;
         }
     }
     out

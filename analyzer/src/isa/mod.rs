@@ -334,7 +334,7 @@ impl<'a> Ctx<'a> {
                 }
             }),
             Ty::Frag(i) => self.ty(i).map(|t| match (t.class, t.bits) {
-                (TypeClass::Float, 32 | 64) | (TypeClass::Signed, 32) => t,
+                (TypeClass::Float, 32 | 64) | (TypeClass::Signed, 32) if !t.packed => t,
                 _ => PtxType::B32,
             }),
         }

@@ -70,7 +70,15 @@ fn every_family_resolves_to_itself() {
 fn type_parsing() {
     assert_eq!(t(".u32"), Some(PtxType::new(TypeClass::Unsigned, 32)));
     assert_eq!(t(".pred"), Some(PtxType::new(TypeClass::Pred, 1)));
-    assert_eq!(t(".f16x2"), Some(PtxType::new(TypeClass::Float, 32)));
+    // Packed halves are their own type, not `.f32` (ptxas rejects `.f32` registers for them).
+    let f16x2 = t(".f16x2").unwrap();
+    assert_eq!(
+        (f16x2.class, f16x2.bits, f16x2.packed),
+        (TypeClass::Float, 32, true)
+    );
+    assert_ne!(Some(f16x2), t(".f32"));
+    assert_eq!(f16x2.to_string(), ".f16x2");
+    assert_eq!(t(".f32").unwrap().to_string(), ".f32");
     assert_eq!(t(".b128"), Some(PtxType::new(TypeClass::Bits, 128)));
     assert_eq!(t(".bf16"), Some(PtxType::new(TypeClass::AltFloat, 16)));
     assert_eq!(t(".shared"), None);
@@ -879,4 +887,67 @@ fn lookup_is_fast() {
         elapsed.as_secs_f64() < 2.0,
         "50k resolutions took {elapsed:?}"
     );
+}
+
+/// Measured with ptxas 13.0 (one instruction per file, `.f32` registers where `f` is bound):
+/// `Arguments mismatch` for every packed `.f16x2` operand; `.b32` registers are accepted.
+#[test]
+fn f_register_never_fits_packed_f16x2() {
+    for op in [
+        "add.rn.f16x2",
+        "cvt.rn.f16x2.f32",
+        "multimem.ld_reduce.relaxed.sys.global.add.f16x2",
+        "multimem.ld_reduce.relaxed.sys.global.add.acc::f32.v4.f16x2",
+        "multimem.red.relaxed.sys.global.add.f16x2",
+        "multimem.st.relaxed.sys.global.f16x2",
+    ] {
+        let f = form(op);
+        let packed = f
+            .operands
+            .iter()
+            .filter_map(|o| o.ty)
+            .find(|t| t.packed)
+            .unwrap_or_else(|| panic!("{op}: no .f16x2 operand in {:?}", f.operands));
+        assert!(!constraint_fits('f', packed, f.wide_registers), "{op}");
+        assert!(constraint_fits('r', packed, f.wide_registers), "{op}");
+    }
+}
+
+/// Measured with ptxas 13.0 on sm_80 and sm_90 (2026-12-01): the lowest target each
+/// mbarrier form assembles for.
+#[test]
+fn mbarrier_minimum_targets_match_ptxas() {
+    let sm80 = [
+        "mbarrier.init.shared::cta.b64",
+        "mbarrier.init.b64",
+        "mbarrier.inval.shared::cta.b64",
+        "mbarrier.arrive.shared::cta.b64",
+        "mbarrier.arrive.release.cta.shared::cta.b64",
+        "mbarrier.arrive.noComplete.shared::cta.b64",
+        "mbarrier.arrive_drop.release.cta.shared::cta.b64",
+        "mbarrier.test_wait.shared::cta.b64",
+        "mbarrier.test_wait.parity.shared::cta.b64",
+        "mbarrier.test_wait.acquire.cta.shared::cta.b64",
+        "mbarrier.pending_count.b64",
+        "cp.async.mbarrier.arrive.noinc.shared::cta.b64",
+    ];
+    let sm90 = [
+        "mbarrier.arrive.release.cluster.shared::cta.b64",
+        "mbarrier.arrive.release.cluster.shared::cluster.b64",
+        "mbarrier.arrive.relaxed.cta.shared::cta.b64",
+        "mbarrier.arrive.expect_tx.shared::cta.b64",
+        "mbarrier.arrive_drop.expect_tx.shared::cta.b64",
+        "mbarrier.expect_tx.relaxed.cta.shared::cta.b64",
+        "mbarrier.complete_tx.relaxed.cta.shared::cta.b64",
+        "mbarrier.test_wait.acquire.cluster.shared::cta.b64",
+        "mbarrier.test_wait.relaxed.cta.shared::cta.b64",
+        "mbarrier.try_wait.shared::cta.b64",
+        "mbarrier.try_wait.parity.acquire.cta.shared::cta.b64",
+    ];
+    for op in sm80 {
+        assert_eq!(form(op).min_sm, 80, "{op}");
+    }
+    for op in sm90 {
+        assert_eq!(form(op).min_sm, 90, "{op}");
+    }
 }

@@ -28,6 +28,9 @@ pub enum TypeClass {
 pub struct PtxType {
     pub class: TypeClass,
     pub bits: u16,
+    /// `.f16x2`: two halves packed in a `.b32` operand. It shares `(Float, 32)` with `.f32`,
+    /// but ptxas 13.0 rejects an `.f32` register for it (measured), so it is its own type.
+    pub packed: bool,
 }
 
 /// Every type name PTX 9.0 uses as an instruction type modifier.
@@ -95,7 +98,11 @@ impl PtxType {
     pub const F64: PtxType = PtxType::new(TypeClass::Float, 64);
 
     pub const fn new(class: TypeClass, bits: u16) -> PtxType {
-        PtxType { class, bits }
+        PtxType {
+            class,
+            bits,
+            packed: false,
+        }
     }
 
     /// Parses a type modifier, with or without its dot: `.u32`, `b64`, `.f16x2`, `.pred`.
@@ -110,15 +117,22 @@ impl PtxType {
         TYPE_NAMES
             .iter()
             .find(|(n, _, _)| *n == name)
-            .map(|&(_, class, bits)| PtxType { class, bits })
+            .map(|&(n, class, bits)| PtxType {
+                class,
+                bits,
+                packed: n == "f16x2",
+            })
     }
 
-    /// The canonical spelling when the type has one (`(Unsigned, 32)` -> `.u32`). Types that
-    /// share a class and size (`.f32` and `.f16x2`) print as the scalar one.
+    /// The canonical spelling when the type has one (`(Unsigned, 32)` -> `.u32`). Other types
+    /// that share a class and size (`.bf16x2` and `.tf32`) print as the first one.
     pub fn name(&self) -> &'static str {
+        if self.packed {
+            return "f16x2";
+        }
         TYPE_NAMES
             .iter()
-            .find(|(_, c, b)| *c == self.class && *b == self.bits)
+            .find(|(n, c, b)| *c == self.class && *b == self.bits && *n != "f16x2")
             .map(|(n, _, _)| *n)
             .unwrap_or("?")
     }
@@ -168,17 +182,18 @@ pub fn register_type(letter: char) -> Option<PtxType> {
 /// type-checking rules (ISA 9.4 and 9.4.1):
 /// - `h`/`r`/`l`/`q` are `.b16`/`.b32`/`.b64`/`.b128` registers: bit types agree with any type
 ///   of the same size (`"r"` on `add.f32` is fine).
-/// - `f` is an `.f32` register: it fits `.f32` and `.b32` only (also packed `.f16x2`, which
-///   shares its class and size; whether ptxas accepts that is not measured). `d` likewise
-///   fits `.f64`/`.b64` (and `.f32x2`).
+/// - `f` is an `.f32` register: it fits `.f32` and `.b32` only, not packed `.f16x2` (measured
+///   with ptxas 13.0: `Arguments mismatch` for `add.rn.f16x2`, `cvt.rn.f16x2.f32`,
+///   `multimem.ld_reduce`/`multimem.red`/`multimem.st` `.f16x2` with `.f32` registers).
+///   `d` likewise fits `.f64`/`.b64` (and `.f32x2`, not measured).
 /// - With `wide_registers` (`ld`, `st`, `cvt` and the others the ISA allows) a register wider
 ///   than the type is accepted: a bit register for any type, a float register only for a
 ///   bit type (ISA table 27: `fX` sources chop only for `.bX` instruction types).
 /// - Alternate float formats (`.bf16`, `.bf16x2`, `.tf32`, `.e4m3x2`...) are held in bit
 ///   registers: the ISA gives their operands `.b16`/`.b32` type (e.g. "for `.bf16x2`
-///   instruction type, operands d, a, b have .b32 type"), so they check as bit types. Packed
-///   `.f16x2` likewise has `.b32` operands; it shares `(Float, 32)` with `.f32`, and both
-///   readings accept `r` and `f`.
+///   instruction type, operands d, a, b have .b32 type"), so they check as bit types and
+///   accept `f` (ptxas 13.0 accepts `.f32` registers for `multimem.ld_reduce ... .bf16x2`,
+///   but rejects them for `add.rn.bf16x2` and `cvt.rn.bf16x2.f32`: not judged here).
 /// - `.pred` operands never take an asm operand register (nor an immediate) directly.
 /// - Letters that are not registers (`n`, `C`, unknown ones) are not judged here: `true`,
 ///   except on `.pred`.
@@ -199,7 +214,7 @@ pub fn constraint_fits(letter: char, ty: PtxType, wide_registers: bool) -> bool 
         // A float register agrees with floats of its size and with bit types.
         _ => match ty.class {
             TypeClass::Bits => true,
-            TypeClass::Float => reg.bits == ty.bits,
+            TypeClass::Float => reg.bits == ty.bits && !ty.packed,
             _ => false,
         },
     };
@@ -321,7 +336,11 @@ mod tests {
         assert_eq!(PtxType::parse("b64"), Some(PtxType::B64));
         assert_eq!(
             PtxType::parse(".f16x2"),
-            Some(PtxType::new(TypeClass::Float, 32))
+            Some(PtxType {
+                class: TypeClass::Float,
+                bits: 32,
+                packed: true
+            })
         );
         assert_eq!(
             PtxType::parse(".bf16"),
@@ -381,6 +400,11 @@ mod tests {
             assert!(!constraint_fits(l, PtxType::PRED, true));
         }
         assert!(constraint_fits('n', u32_, false));
+        // Packed halves: a `.b32` register, never an `.f32` one (measured with ptxas 13.0).
+        let f16x2 = PtxType::parse(".f16x2").unwrap();
+        assert!(!constraint_fits('f', f16x2, false));
+        assert!(!constraint_fits('f', f16x2, true));
+        assert!(constraint_fits('r', f16x2, false));
         // Alternate floats are bit-typed operands.
         let bf16x2 = PtxType::parse(".bf16x2").unwrap();
         assert!(constraint_fits('f', bf16x2, false));

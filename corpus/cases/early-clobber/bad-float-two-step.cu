@@ -10,7 +10,7 @@ __device__ float lerp(float a, float b, float t) {
       "mul.f32 %0, %0, %3;\n\t"
       "add.f32 %0, %0, %1;\n\t"
       "}"
-      : "=f"(r)  // expect: early-clobber
+      : "=f"(r)  // expect: early-clobber(info)
       : "f"(a), "f"(b), "f"(t));
   return r;
 }

@@ -14,7 +14,7 @@ __device__ uint32_t wait_nonzero(uint32_t flag_addr) {
                "setp.eq.u32 again, %0, 0;\n\t"
                "@again bra WAIT_%=;\n\t"
                "}"
-               : "=r"(v)  // expect: early-clobber
+               : "=r"(v)  // expect: early-clobber(info)
                : "r"(flag_addr)
                : "memory");
   return v;

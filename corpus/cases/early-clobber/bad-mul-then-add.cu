@@ -6,7 +6,7 @@ __device__ unsigned mul_add(unsigned a, unsigned b, unsigned c) {
   unsigned r;
   asm("mul.lo.u32 %0, %1, %2;\n\t"
       "add.u32 %0, %0, %3;"
-      : "=r"(r)  // expect: early-clobber
+      : "=r"(r)  // expect: early-clobber(info)
       : "r"(a), "r"(b), "r"(c));
   return r;
 }

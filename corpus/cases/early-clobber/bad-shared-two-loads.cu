@@ -9,7 +9,7 @@
 __device__ void ld_pair(uint32_t addr, uint32_t& lo, uint32_t& hi) {
   asm volatile("ld.shared.u32 %0, [%2];\n\t"
                "ld.shared.u32 %1, [%2+4];"
-               : "=r"(lo),  // expect: early-clobber
+               : "=r"(lo),  // expect: early-clobber(info)
                  "=r"(hi)
                : "r"(addr)
                : "memory");

@@ -6,7 +6,7 @@
 __device__ void swap_pair(unsigned a, unsigned b, unsigned& x, unsigned& y) {
   asm("mov.b32 %0, %3;\n\t"
       "mov.b32 %1, %2;"
-      : "=r"(x),  // expect: early-clobber
+      : "=r"(x),  // expect: early-clobber(info)
         "=r"(y)
       : "r"(a), "r"(b));
 }

@@ -11,7 +11,7 @@ __device__ uint32_t load_or_zero(uint32_t addr, uint32_t in_bounds) {
                "mov.u32 %0, 0;\n\t"
                "@ok ld.shared.u32 %0, [%1];\n\t"
                "}"
-               : "=r"(v)  // expect: early-clobber
+               : "=r"(v)  // expect: early-clobber(info)
                : "r"(addr), "r"(in_bounds)
                : "memory");
   return v;

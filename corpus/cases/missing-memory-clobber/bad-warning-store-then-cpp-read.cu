@@ -1,0 +1,11 @@
+// missing-memory-clobber (warning): the asm writes `slot` through its shared address and the same
+// function reads `slot` in C++ afterwards; without "memory" the compiler may read it before the
+// asm (or reuse an older value), `volatile` or not.
+#include <cstdint>
+
+__global__ void k(uint32_t* out) {
+  __shared__ uint32_t slot;
+  asm volatile("st.shared.u32 [%0], %1;"  // expect: missing-memory-clobber(warning)
+               :: "r"(static_cast<uint32_t>(__cvta_generic_to_shared(&slot))), "r"(threadIdx.x));
+  out[threadIdx.x] = slot;
+}
