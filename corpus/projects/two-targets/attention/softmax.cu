@@ -22,6 +22,6 @@ __global__ void softmax(const float* in, float* out, unsigned* sums) {
   out[threadIdx.x] = tile[threadIdx.x];
 #endif
   unsigned leader;
-  asm volatile("elect.sync %0|P, 0xffffffff;" : "=r"(leader));
+  asm volatile("{\n .reg .pred p;\n elect.sync %0|p, 0xffffffff;\n}" : "=r"(leader));
   sums[threadIdx.x] = warp_sum(leader);
 }
