@@ -20,7 +20,7 @@ fn command_and_arguments_forms() {
        "arguments": ["ccache", "clang++", "--cuda-gpu-arch=sm_80", "-c", "/p/src/b.cu"]},
       {"directory": "/p/build", "file": "c.cu"}
     ]"#;
-    let db = Database::parse(Path::new("/p/build/compile_commands.json"), text).unwrap();
+    let db = Database::parse(Path::new("/p/cmake-output/compile_commands.json"), text).unwrap();
     assert_eq!(db.entries.len(), 2);
     assert_eq!(db.entries_for(Path::new("/p/src/a.cu")), [0]);
     assert_eq!(names(&db.entries[1].flags.targets), ["sm_80"]);
@@ -122,10 +122,10 @@ fn reads_the_database_cmake_wrote() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/projects/two-targets");
     let root = normalize(&root);
     let written_in = "/work/main/.dev/build-context/two-targets";
-    let text = std::fs::read_to_string(root.join("build/compile_commands.json"))
+    let text = std::fs::read_to_string(root.join("cmake-output/compile_commands.json"))
         .unwrap()
         .replace(written_in, root.to_str().unwrap());
-    let db = Database::parse(&root.join("build/compile_commands.json"), &text).unwrap();
+    let db = Database::parse(&root.join("cmake-output/compile_commands.json"), &text).unwrap();
     // The include paths are in the response files CMake wrote beside the database.
     assert!(db.notes.is_empty(), "{:?}", db.notes);
     let source_dir = root.display();

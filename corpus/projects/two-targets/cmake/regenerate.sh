@@ -1,11 +1,11 @@
 #!/bin/sh
-# Regenerates build/ (compile_commands.json and the response files it names) with real CMake +
-# nvcc, run where both exist (the GPU machine): `sh cmake/regenerate.sh`. CMake builds in build/
+# Regenerates cmake-output/ (compile_commands.json and the response files it names) with real CMake +
+# nvcc, run where both exist (the GPU machine): `sh cmake/regenerate.sh`. CMake builds in cmake-output/ (not build/, which ptxguard would find on its own and use with the wrong paths)
 # itself; everything but the database, the response files and the logs is removed afterwards.
 # The paths inside are those of the machine that ran it; the tests rewrite that prefix.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-build="$here/build"
+build="$here/cmake-output"
 rm -rf "$build"
 mkdir -p "$build"
 cmake -S "$here" -B "$build" -DCMAKE_CUDA_COMPILER="${CUDACXX:-nvcc}" >"$build/cmake.log" 2>&1 || { cat "$build/cmake.log"; exit 1; }
