@@ -276,3 +276,21 @@ fn bad_input_is_said_clearly_and_the_run_goes_on() {
         out.stderr
     );
 }
+
+#[test]
+fn dump_names_the_branches_no_target_compiles() {
+    let dir = TestDir::new("bc-dump");
+    dir.write(
+        "k.cu",
+        "#define USE_WGMMA 0\n__global__ void k() {\n#if USE_WGMMA\n  asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n#endif\n  asm volatile(\"membar.gl;\" ::: \"memory\");\n}\n",
+    );
+    let out = ptxguard(&dir.path, &["dump", "k.cu"], &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("statement 1 (line 4): not compiled for any target this file is built for (#if USE_WGMMA): not checked"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("statement 2 (line"), "{}", out.stdout);
+}

@@ -5,9 +5,28 @@ use super::Entry;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-/// `#include "name"` (quoted: true) or `#include <name>` in `text`, in order.
-pub fn include_names(text: &str) -> Vec<(bool, &str)> {
+/// A simple condition around an `#include`: `#ifdef X`, `#ifndef X`, `#if defined(A) ||
+/// defined(B)`, `#if !defined(X)`, or their `#else`: true when any of `names` is defined
+/// (`want`), or none is (`!want`). Other conditions are not modelled (`names` empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub names: Vec<String>,
+    pub want: bool,
+}
+
+/// One `#include "name"` (quoted: true) or `#include <name>`, with the guards around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Include {
+    pub quoted: bool,
+    pub name: String,
+    pub guards: Vec<Guard>,
+}
+
+/// The `#include`s of `text`, in order. One pass over its directives; conditions are a
+/// stack of frames, never a recursion.
+pub fn include_names(text: &str) -> Vec<Include> {
     let mut out = Vec::new();
+    let mut stack: Vec<Guard> = Vec::new();
     let b = text.as_bytes();
     for hash in memchr::memchr_iter(b'#', b) {
         // Only a `#` that starts its line (after blanks) begins a directive.
@@ -21,30 +40,129 @@ pub fn include_names(text: &str) -> Vec<(bool, &str)> {
         {
             continue;
         }
-        let rest = text[hash + 1..].trim_start_matches([' ', '\t']);
-        let Some(rest) = rest.strip_prefix("include") else {
-            continue;
-        };
-        let rest = rest.trim_start_matches([' ', '\t']);
-        let (quoted, close) = match rest.as_bytes().first() {
-            Some(b'"') => (true, '"'),
-            Some(b'<') => (false, '>'),
-            _ => continue,
-        };
-        let body = &rest[1..];
-        let end = body.find(['\n', close]).unwrap_or(body.len());
-        if body[end..].starts_with(close) && end > 0 {
-            out.push((quoted, &body[..end]));
+        let line_end = text[hash..].find('\n').map_or(text.len(), |i| hash + i);
+        let rest = text[hash + 1..line_end].trim_start_matches([' ', '\t']);
+        let word_end = rest
+            .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .unwrap_or(rest.len());
+        let (word, args) = (&rest[..word_end], rest[word_end..].trim());
+        match word {
+            "ifdef" => stack.push(Guard {
+                names: first_word(args),
+                want: true,
+            }),
+            "ifndef" => stack.push(Guard {
+                names: first_word(args),
+                want: false,
+            }),
+            "if" => stack.push(simple_if(args)),
+            "elif" | "elifdef" | "elifndef" => {
+                if let Some(top) = stack.last_mut() {
+                    top.names.clear();
+                }
+            }
+            "else" => {
+                if let Some(top) = stack.last_mut() {
+                    top.want = !top.want;
+                }
+            }
+            "endif" => {
+                stack.pop();
+            }
+            "include" => {
+                let (quoted, close) = match args.as_bytes().first() {
+                    Some(b'"') => (true, '"'),
+                    Some(b'<') => (false, '>'),
+                    _ => continue,
+                };
+                let body = &args[1..];
+                if let Some(end) = body.find(close).filter(|&e| e > 0) {
+                    out.push(Include {
+                        quoted,
+                        name: body[..end].to_string(),
+                        guards: stack
+                            .iter()
+                            .filter(|g| !g.names.is_empty())
+                            .cloned()
+                            .collect(),
+                    });
+                }
+            }
+            _ => {}
         }
     }
     out
 }
 
+fn first_word(args: &str) -> Vec<String> {
+    args.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .find(|w| !w.is_empty())
+        .map(|w| vec![w.to_string()])
+        .unwrap_or_default()
+}
+
+/// `defined(A) || defined B` (want: true) or `!defined(A)` (want: false); else not modelled.
+fn simple_if(args: &str) -> Guard {
+    let args = args.split("//").next().unwrap_or("").trim();
+    if let Some(inner) = args.strip_prefix('!') {
+        let g = simple_if(inner.trim());
+        if g.want && g.names.len() == 1 {
+            return Guard {
+                names: g.names,
+                want: false,
+            };
+        }
+        return Guard {
+            names: Vec::new(),
+            want: true,
+        };
+    }
+    let mut names = Vec::new();
+    for part in args.split("||") {
+        let p = part
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim();
+        let Some(rest) = p.strip_prefix("defined") else {
+            return Guard {
+                names: Vec::new(),
+                want: true,
+            };
+        };
+        let name = rest
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .trim();
+        if name.is_empty() || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            return Guard {
+                names: Vec::new(),
+                want: true,
+            };
+        }
+        names.push(name.to_string());
+    }
+    Guard { names, want: true }
+}
+
 /// For each header some unit includes, the indices of those units (sorted). Files are read
 /// once each; the walk is a work list, never a recursion.
+///
+/// An `#include` under `#ifdef X` is followed only where the unit may define `X`: macros some
+/// entry of the database sets with `-D`/`-U` are configuration macros, decided by each
+/// unit's command line (`-DKITTENS_HOPPER` units do not include the Blackwell headers).
 pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
+    use super::MacroFlag;
+    let config_macros: HashSet<&str> = entries
+        .iter()
+        .flat_map(|e| e.flags.macros.iter())
+        .map(|m| match m {
+            MacroFlag::Define(n, _) | MacroFlag::Undef(n) => n.as_str(),
+        })
+        .collect();
     // Include lists per file, read once.
-    let mut names: HashMap<PathBuf, Vec<(bool, String)>> = HashMap::new();
+    let mut names: HashMap<PathBuf, Vec<Include>> = HashMap::new();
     // Resolutions per (including directory for quoted names, search list, name).
     let mut resolved: HashMap<(Option<PathBuf>, usize, String), Option<PathBuf>> = HashMap::new();
     let mut lists: HashMap<&[PathBuf], usize> = HashMap::new();
@@ -54,22 +172,34 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
         let list = *lists
             .entry(entry.flags.include_dirs.as_slice())
             .or_insert(next_id);
+        let mut defined: HashSet<&str> = HashSet::new();
+        for m in &entry.flags.macros {
+            match m {
+                MacroFlag::Define(n, _) => defined.insert(n.as_str()),
+                MacroFlag::Undef(n) => defined.remove(n.as_str()),
+            };
+        }
+        let follows = |g: &Guard| {
+            if g.names.iter().any(|n| !config_macros.contains(n.as_str())) {
+                return true;
+            }
+            g.names.iter().any(|n| defined.contains(n.as_str())) == g.want
+        };
         let mut seen: HashSet<PathBuf> = HashSet::new();
         let mut work: Vec<PathBuf> = vec![entry.file.clone()];
         work.extend(entry.flags.forced_includes.iter().cloned());
         while let Some(file) = work.pop() {
             let includes = names.entry(file.clone()).or_insert_with(|| {
                 std::fs::read_to_string(&file)
-                    .map(|t| {
-                        include_names(&t)
-                            .into_iter()
-                            .map(|(q, n)| (q, n.to_string()))
-                            .collect()
-                    })
+                    .map(|t| include_names(&t))
                     .unwrap_or_default()
             });
             let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
-            for (quoted, name) in includes.iter() {
+            for inc in includes.iter() {
+                if !inc.guards.iter().all(&follows) {
+                    continue;
+                }
+                let (quoted, name) = (&inc.quoted, &inc.name);
                 let key = (quoted.then(|| dir.clone()), list, name.clone());
                 let hit = resolved
                     .entry(key)
@@ -106,6 +236,24 @@ mod tests {
     #[test]
     fn include_lines() {
         let text = "#include \"a.h\"\n  #  include <b/c.cuh>\nint x; #include \"no.h\"\n#include MACRO\n#include \"open\n#pragma once\n";
-        assert_eq!(include_names(text), [(true, "a.h"), (false, "b/c.cuh")]);
+        let found: Vec<(bool, String)> = include_names(text)
+            .into_iter()
+            .map(|i| (i.quoted, i.name))
+            .collect();
+        assert_eq!(found, [(true, "a.h".into()), (false, "b/c.cuh".into())]);
+    }
+
+    #[test]
+    fn guards_around_includes() {
+        let text = "#ifdef HOPPER\n#include \"h.cuh\"\n#else\n#include \"o.cuh\"\n#endif\n#if defined(A) || defined(B)\n#include \"ab.cuh\"\n#endif\n#if X > 1\n#include \"x.cuh\"\n#endif\n";
+        let incs = include_names(text);
+        let guard = |names: &[&str], want: bool| Guard {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            want,
+        };
+        assert_eq!(incs[0].guards, [guard(&["HOPPER"], true)]);
+        assert_eq!(incs[1].guards, [guard(&["HOPPER"], false)]);
+        assert_eq!(incs[2].guards, [guard(&["A", "B"], true)]);
+        assert!(incs[3].guards.is_empty());
     }
 }

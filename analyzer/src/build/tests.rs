@@ -57,23 +57,34 @@ fn malformed_databases_name_file_and_position() {
 fn headers_get_the_targets_of_their_includers() {
     let dir = scratch("headers");
     std::fs::create_dir_all(dir.join("inc/lib")).unwrap();
-    std::fs::write(dir.join("inc/lib/top.cuh"), "#include \"deep.cuh\"\n").unwrap();
+    std::fs::write(
+        dir.join("inc/lib/top.cuh"),
+        "#include \"deep.cuh\"\n#ifdef BLACKWELL\n#include \"bw.cuh\"\n#endif\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("inc/lib/bw.cuh"), "").unwrap();
+    std::fs::write(dir.join("c.cu"), "#include <lib/top.cuh>\n").unwrap();
     std::fs::write(dir.join("inc/lib/deep.cuh"), "#include \"top.cuh\"\n").unwrap();
     std::fs::write(dir.join("a.cu"), "#include <lib/top.cuh>\n").unwrap();
     std::fs::write(dir.join("b.cu"), "#include \"inc/lib/deep.cuh\"\n").unwrap();
     let db = format!(
         r#"[{{"directory": "{d}", "file": "a.cu", "arguments": ["nvcc", "-Iinc", "-arch=sm_90a", "a.cu"]}},
-            {{"directory": "{d}", "file": "b.cu", "arguments": ["nvcc", "-arch=sm_80", "b.cu"]}}]"#,
+            {{"directory": "{d}", "file": "b.cu", "arguments": ["nvcc", "-arch=sm_80", "b.cu"]}},
+            {{"directory": "{d}", "file": "c.cu", "arguments": ["nvcc", "-Iinc", "-DBLACKWELL", "-arch=sm_100a", "c.cu"]}}]"#,
         d = dir.display()
     );
     let db = Database::parse(&dir.join("compile_commands.json"), &db).unwrap();
     // `deep.cuh` includes `top.cuh` back: the cycle ends.
     let (deep, units) = db.build_for(&dir.join("inc/lib/deep.cuh")).unwrap();
-    assert_eq!(units, [0, 1]);
-    assert_eq!(names(&deep.targets), ["sm_80", "sm_90a"]);
+    assert_eq!(units, [0, 1, 2]);
+    assert_eq!(names(&deep.targets), ["sm_80", "sm_90a", "sm_100a"]);
+    // Only the unit that defines BLACKWELL includes bw.cuh.
+    let (bw, units) = db.build_for(&dir.join("inc/lib/bw.cuh")).unwrap();
+    assert_eq!(units, [2]);
+    assert_eq!(names(&bw.targets), ["sm_100a"]);
     assert_eq!(deep.macros, None);
     let (top, _) = db.build_for(&dir.join("inc/lib/top.cuh")).unwrap();
-    assert_eq!(names(&top.targets), ["sm_80", "sm_90a"]);
+    assert_eq!(names(&top.targets), ["sm_80", "sm_90a", "sm_100a"]);
     assert!(db.build_for(&dir.join("other.cuh")).is_none());
     assert!(db.missing_files().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
