@@ -161,12 +161,23 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
             MacroFlag::Define(n, _) | MacroFlag::Undef(n) => n.as_str(),
         })
         .collect();
-    // Include lists per file, read once.
-    let mut names: HashMap<PathBuf, Vec<Include>> = HashMap::new();
-    // Resolutions per (including directory for quoted names, search list, name).
-    let mut resolved: HashMap<(Option<PathBuf>, usize, String), Option<PathBuf>> = HashMap::new();
+    // Files by id; each file's includes (read once) and, per include-path list, the ids
+    // its includes resolve to (resolved once).
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut ids: HashMap<PathBuf, u32> = HashMap::new();
+    let mut includes: Vec<Option<Vec<Include>>> = Vec::new();
+    let mut children: HashMap<(u32, usize), Vec<(u32, usize)>> = HashMap::new();
     let mut lists: HashMap<&[PathBuf], usize> = HashMap::new();
-    let mut out: HashMap<PathBuf, Vec<usize>> = HashMap::new();
+    let mut intern = |p: PathBuf, paths: &mut Vec<PathBuf>, includes: &mut Vec<Option<Vec<Include>>>| -> u32 {
+        *ids.entry(p.clone()).or_insert_with(|| {
+            paths.push(p);
+            includes.push(None);
+            (paths.len() - 1) as u32
+        })
+    };
+    // `mark[id] == unit + 1`: already reached from this unit.
+    let mut mark: Vec<usize> = Vec::new();
+    let mut units_of: Vec<Vec<usize>> = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         let next_id = lists.len();
         let list = *lists
@@ -185,46 +196,67 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
             }
             g.names.iter().any(|n| defined.contains(n.as_str())) == g.want
         };
-        let mut seen: HashSet<PathBuf> = HashSet::new();
-        let mut work: Vec<PathBuf> = vec![entry.file.clone()];
-        work.extend(entry.flags.forced_includes.iter().cloned());
+        let mut work: Vec<u32> = std::iter::once(entry.file.clone())
+            .chain(entry.flags.forced_includes.iter().cloned())
+            .map(|p| intern(p, &mut paths, &mut includes))
+            .collect();
+        let mut reached: Vec<u32> = Vec::new();
         while let Some(file) = work.pop() {
-            let includes = names.entry(file.clone()).or_insert_with(|| {
-                std::fs::read_to_string(&file)
-                    .map(|t| include_names(&t))
-                    .unwrap_or_default()
-            });
-            let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
-            for inc in includes.iter() {
-                if !inc.guards.iter().all(&follows) {
+            let f = file as usize;
+            if includes[f].is_none() {
+                includes[f] = Some(
+                    std::fs::read_to_string(&paths[f])
+                        .map(|t| include_names(&t))
+                        .unwrap_or_default(),
+                );
+            }
+            if !children.contains_key(&(file, list)) {
+                let dir = paths[f].parent().unwrap_or(Path::new("")).to_path_buf();
+                let mut kids = Vec::new();
+                let incs = includes[f].take().unwrap_or_default();
+                for (k, inc) in incs.iter().enumerate() {
+                    let here = inc.quoted.then(|| dir.join(&inc.name));
+                    let hit = here
+                        .into_iter()
+                        .chain(entry.flags.include_dirs.iter().map(|d| d.join(&inc.name)))
+                        .map(|p| super::normalize(&p))
+                        .find(|p| p.is_file());
+                    if let Some(h) = hit {
+                        kids.push((intern(h, &mut paths, &mut includes), k));
+                    }
+                }
+                includes[f] = Some(incs);
+                children.insert((file, list), kids);
+            }
+            let incs = includes[f].as_deref().unwrap_or(&[]);
+            for &(child, k) in &children[&(file, list)] {
+                if !incs[k].guards.iter().all(&follows) {
                     continue;
                 }
-                let (quoted, name) = (&inc.quoted, &inc.name);
-                let key = (quoted.then(|| dir.clone()), list, name.clone());
-                let hit = resolved
-                    .entry(key)
-                    .or_insert_with(|| {
-                        let here = quoted.then(|| dir.join(name));
-                        here.into_iter()
-                            .chain(entry.flags.include_dirs.iter().map(|d| d.join(name)))
-                            .map(|p| super::normalize(&p))
-                            .find(|p| p.is_file())
-                    })
-                    .clone();
-                if let Some(header) = hit {
-                    if seen.insert(header.clone()) {
-                        work.push(header);
-                    }
+                let c = child as usize;
+                if mark.len() <= c {
+                    mark.resize(paths.len().max(c + 1), 0);
+                }
+                if mark[c] != index + 1 {
+                    mark[c] = index + 1;
+                    reached.push(child);
+                    work.push(child);
                 }
             }
         }
-        for header in seen {
-            out.entry(header).or_default().push(index);
+        for header in reached {
+            let h = header as usize;
+            if units_of.len() <= h {
+                units_of.resize(paths.len().max(h + 1), Vec::new());
+            }
+            units_of[h].push(index);
         }
     }
-    for units in out.values_mut() {
-        units.sort_unstable();
-        units.dedup();
+    let mut out: HashMap<PathBuf, Vec<usize>> = HashMap::new();
+    for (id, units) in units_of.into_iter().enumerate() {
+        if !units.is_empty() {
+            out.insert(paths[id].clone(), units);
+        }
     }
     out
 }
