@@ -168,13 +168,14 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
     let mut includes: Vec<Option<Vec<Include>>> = Vec::new();
     let mut children: HashMap<(u32, usize), Vec<(u32, usize)>> = HashMap::new();
     let mut lists: HashMap<&[PathBuf], usize> = HashMap::new();
-    let mut intern = |p: PathBuf, paths: &mut Vec<PathBuf>, includes: &mut Vec<Option<Vec<Include>>>| -> u32 {
-        *ids.entry(p.clone()).or_insert_with(|| {
-            paths.push(p);
-            includes.push(None);
-            (paths.len() - 1) as u32
-        })
-    };
+    let mut intern =
+        |p: PathBuf, paths: &mut Vec<PathBuf>, includes: &mut Vec<Option<Vec<Include>>>| -> u32 {
+            *ids.entry(p.clone()).or_insert_with(|| {
+                paths.push(p);
+                includes.push(None);
+                (paths.len() - 1) as u32
+            })
+        };
     // `mark[id] == unit + 1`: already reached from this unit.
     let mut mark: Vec<usize> = Vec::new();
     let mut units_of: Vec<Vec<usize>> = Vec::new();
@@ -210,7 +211,7 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                         .unwrap_or_default(),
                 );
             }
-            if !children.contains_key(&(file, list)) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = children.entry((file, list)) {
                 let dir = paths[f].parent().unwrap_or(Path::new("")).to_path_buf();
                 let mut kids = Vec::new();
                 let incs = includes[f].take().unwrap_or_default();
@@ -226,7 +227,7 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                     }
                 }
                 includes[f] = Some(incs);
-                children.insert((file, list), kids);
+                slot.insert(kids);
             }
             let incs = includes[f].as_deref().unwrap_or(&[]);
             for &(child, k) in &children[&(file, list)] {
