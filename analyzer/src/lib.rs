@@ -5,6 +5,7 @@
 //! -> `template` (decoded text + source map) -> `ptx` (PTX model, typed by `isa`)
 //! -> rules (separate crate) -> `diag` (diagnostics and fixes).
 
+pub mod build;
 pub mod cpp;
 pub mod diag;
 pub mod dump;

@@ -25,7 +25,7 @@ pub fn analyze(
 ) -> Vec<Diagnostic> {
     let filter = settings.rules_for(abs_path);
     // Rules disabled for this file do not run at all.
-    let options = Options {
+    let mut options = Options {
         only: Some(
             ptxguard_rules::all_rules()
                 .iter()
@@ -35,6 +35,7 @@ pub fn analyze(
         ),
         ..settings.options.clone()
     };
+    crate::build_context::apply(&mut options, abs_path, settings);
     let mut diagnostics: Vec<Diagnostic> = check(file, &options)
         .into_iter()
         .filter(|d| filter.is_enabled(d.rule))

@@ -128,6 +128,15 @@ pub struct CheckArgs {
     #[arg(long, value_delimiter = ',', value_name = "SM")]
     pub target: Option<Vec<String>>,
 
+    /// The compilation database (`compile_commands.json`) that says how each file is built
+    /// (default: found as clangd does, in the checked path, its parents and their `build*/`).
+    #[arg(long, value_name = "PATH")]
+    pub compile_commands: Option<PathBuf>,
+
+    /// The CUDA toolkit the code is built with, e.g. `12.6` (default: the database's nvcc, else 13.0).
+    #[arg(long, value_name = "VERSION")]
+    pub cuda_version: Option<String>,
+
     /// CCCL version for `prefer-cuda-ptx`, e.g. `3.0`.
     #[arg(long, value_name = "VERSION")]
     pub cccl_version: Option<String>,

@@ -84,6 +84,15 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     if let Some(v) = &args.cccl_version {
         config::validate_version(v).map_err(|m| format!("--cccl-version: {m}"))?;
     }
+    if let Some(v) = &args.cuda_version {
+        config::validate_cuda_version(v).map_err(|m| format!("--cuda-version: {m}"))?;
+    }
+    let compile_commands = args.compile_commands.as_ref().map(|p| absolutize(p, cwd));
+    if let Some(p) = &compile_commands {
+        if !p.is_file() {
+            return Err(format!("--compile-commands: {}: no such file", p.display()));
+        }
+    }
     Ok(ConfigLayer {
         origin: None,
         dir: cwd.to_path_buf(),
@@ -100,6 +109,9 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
         extensions: None,
         target,
         cccl_version: args.cccl_version.clone(),
+        compile_commands,
+        cuda_version: args.cuda_version.clone(),
+        targets_by_glob: Vec::new(),
     })
 }
 
@@ -197,6 +209,9 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         outcomes.push(outcome);
     }
 
+    for m in crate::build_context::take_messages() {
+        let _ = writeln!(ctx.stderr, "warning: {m}");
+    }
     let mut io_error = !discovery.io_errors.is_empty();
     for e in &discovery.io_errors {
         let _ = writeln!(ctx.stderr, "error: {e}");
@@ -365,6 +380,16 @@ fn show_settings(
         .settings_for(&abs, is_dir)
         .map_err(|e| e.to_string())?;
     let _ = write!(ctx.stdout, "{}", settings.describe(&abs));
+    if !is_dir {
+        let _ = write!(
+            ctx.stdout,
+            "{}",
+            crate::build_context::describe(&abs, &settings)
+        );
+    }
+    for m in crate::build_context::take_messages() {
+        let _ = writeln!(ctx.stderr, "warning: {m}");
+    }
     Ok(EXIT_CLEAN)
 }
 

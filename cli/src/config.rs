@@ -13,7 +13,7 @@ use toml::Spanned;
 /// Looked for in this order in each directory; the first one found wins.
 pub const CONFIG_FILE_NAMES: [&str; 2] = ["ptxguard.toml", ".ptxguard.toml"];
 
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 13] = [
     "extend",
     "select",
     "ignore",
@@ -24,6 +24,9 @@ const KEYS: [&str; 10] = [
     "extensions",
     "target",
     "cccl-version",
+    "compile-commands",
+    "cuda-version",
+    "targets",
 ];
 
 /// The default file extensions walked in directories.
@@ -97,6 +100,12 @@ pub struct ConfigLayer {
     pub extensions: Option<Vec<String>>,
     pub target: Option<Vec<String>>,
     pub cccl_version: Option<String>,
+    /// `compile-commands`: the compilation database (absolute).
+    pub compile_commands: Option<PathBuf>,
+    /// `cuda-version`: the toolkit the code is built with (`12.6`).
+    pub cuda_version: Option<String>,
+    /// `[targets]`: targets per glob, relative to `dir`.
+    pub targets_by_glob: Vec<(String, Vec<String>)>,
 }
 
 /// The configuration file in `dir` itself, if any.
@@ -222,6 +231,36 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
                     .map_err(|m| err_at(Some(value_span.clone()), m))?;
                 validate_version(&v).map_err(|m| err_at(Some(value_span), m))?;
                 layer.cccl_version = Some(v);
+            }
+            "compile-commands" => {
+                let v = ctx
+                    .string(value.get_ref())
+                    .map_err(|m| err_at(Some(value_span), m))?;
+                layer.compile_commands = Some(normalize(&dir.join(v)));
+            }
+            "cuda-version" => {
+                let v = ctx
+                    .string(value.get_ref())
+                    .map_err(|m| err_at(Some(value_span.clone()), m))?;
+                validate_cuda_version(&v).map_err(|m| err_at(Some(value_span), m))?;
+                layer.cuda_version = Some(v);
+            }
+            "targets" => {
+                let toml::Value::Table(table) = value.get_ref() else {
+                    return Err(err_at(
+                        Some(value_span),
+                        "`targets` must be a table of `\"glob\" = [\"sm_90a\", ...]`".into(),
+                    ));
+                };
+                for (glob, list) in table {
+                    let list = ctx.string_or_list(list).map_err(|m| {
+                        err_at(Some(ctx.find(glob)), format!("`targets.\"{glob}\"`: {m}"))
+                    })?;
+                    for t in &list {
+                        validate_target(t).map_err(|m| err_at(Some(ctx.find(t)), m))?;
+                    }
+                    layer.targets_by_glob.push((glob.clone(), list));
+                }
             }
             _ => {
                 let message = match suggest(name, KEYS) {
@@ -397,12 +436,26 @@ pub fn validate_target(target: &str) -> Result<(), String> {
             && digits.chars().all(|c| c.is_ascii_digit())
             && rest.len() - digits.len() <= 1
     });
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    if !ok {
+        return Err(format!(
             "`{target}` is not an SM target; write it like `sm_80` or `sm_90a`"
-        ))
+        ));
+    }
+    match ptxguard_analyzer::isa::Target::parse(target) {
+        Some(t) if ptxguard_analyzer::build::toolkit::is_known_target(&t) => Ok(()),
+        _ => Err(format!(
+            "`{target}` is not a target any CUDA toolkit compiles for (known: sm_75 to sm_121, with `a`/`f` forms where they exist)"
+        )),
+    }
+}
+
+/// `12.6`, `13.0`: a CUDA toolkit whose PTX ISA version is known.
+pub fn validate_cuda_version(version: &str) -> Result<(), String> {
+    match ptxguard_analyzer::build::CudaVersion::parse(version) {
+        Some(v) if v.major >= 11 => Ok(()),
+        _ => Err(format!(
+            "`{version}` is not a CUDA version ptxguard knows; write it like `12.6` (11.0 or later)"
+        )),
     }
 }
 

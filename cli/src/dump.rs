@@ -2,9 +2,35 @@
 
 use ptxguard_analyzer::SourceFile;
 
-/// The engine's own rendering: asm statements, decoded templates, operands, parsed PTX.
+/// The engine's own rendering: asm statements, decoded templates, operands, parsed PTX;
+/// then the statements no configuration of the file compiles (no rule checks them).
 pub fn render(file: &SourceFile) -> String {
-    ptxguard_analyzer::dump::render(file)
+    let mut out = ptxguard_analyzer::dump::render(file);
+    let mut options = ptxguard_rules::Options::default();
+    if let Ok(settings) = crate::settings::Settings::from_layers(&[]) {
+        let abs =
+            crate::config::absolutize(&file.path, &std::env::current_dir().unwrap_or_default());
+        crate::build_context::apply(&mut options, &abs, &settings);
+    }
+    let statements = ptxguard_analyzer::cpp::find_asm_statements(file);
+    let dead = ptxguard_rules::statements_not_compiled(file, &statements, &options);
+    for (i, (stmt, dead)) in statements.iter().zip(dead).enumerate() {
+        if dead {
+            let (line, _) = file.line_col(stmt.span.start as usize);
+            let why = stmt
+                .context
+                .conditions
+                .iter()
+                .map(|c| c.text.trim())
+                .collect::<Vec<_>>()
+                .join(" / ");
+            out.push_str(&format!(
+                "statement {} (line {line}): not compiled for any target this file is built for ({why}): not checked\n",
+                i + 1
+            ));
+        }
+    }
+    out
 }
 
 pub fn run(path: &std::path::Path) -> i32 {

@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod args;
 pub mod baseline;
+pub mod build_context;
 pub mod check_cmd;
 pub mod config;
 pub mod confirm;

@@ -67,6 +67,14 @@ pub struct Settings {
     excludes: Vec<PathPatterns>,
     pub extensions: Vec<String>,
     pub options: Options,
+    /// Where `options.targets` came from: a configuration file, or `--target`.
+    pub target_from: Option<String>,
+    /// `compile-commands` / `--compile-commands`.
+    pub compile_commands: Option<PathBuf>,
+    /// `cuda-version` / `--cuda-version`, with where it came from.
+    pub cuda_version: Option<(String, String)>,
+    /// `[targets]` globs, each with its targets and the file that wrote it (later layers first).
+    targets_by_glob: Vec<(PathPatterns, Vec<String>, String)>,
 }
 
 /// The rules that run on one file.
@@ -109,6 +117,10 @@ impl Settings {
             excludes: Vec::new(),
             extensions: DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
             options: Options::default(),
+            target_from: None,
+            compile_commands: None,
+            cuda_version: None,
+            targets_by_glob: Vec::new(),
         };
         for layer in layers {
             let origin = layer
@@ -150,6 +162,28 @@ impl Settings {
             }
             if let Some(target) = &layer.target {
                 settings.options.targets = target.clone();
+                settings.target_from = Some(match &layer.origin {
+                    Some(p) => p.display().to_string(),
+                    None => "--target".to_string(),
+                });
+            }
+            if let Some(db) = &layer.compile_commands {
+                settings.compile_commands = Some(db.clone());
+            }
+            if let Some(v) = &layer.cuda_version {
+                let from = match &layer.origin {
+                    Some(p) => p.display().to_string(),
+                    None => "--cuda-version".to_string(),
+                };
+                settings.cuda_version = Some((v.clone(), from));
+            }
+            for (glob, targets) in &layer.targets_by_glob {
+                let patterns = PathPatterns::new(&layer.dir, std::slice::from_ref(glob), &origin)?;
+                let from = format!("{} ([targets] \"{glob}\")", origin.display());
+                // Later layers win: they go first.
+                settings
+                    .targets_by_glob
+                    .insert(0, (patterns, targets.clone(), from));
             }
             if let Some(version) = &layer.cccl_version {
                 settings.options.cccl_version = Some(version.clone());
@@ -171,6 +205,14 @@ impl Settings {
             settings: self,
             ignored,
         }
+    }
+
+    /// The `[targets]` entry for a file (absolute, normalized path): its targets and origin.
+    pub fn targets_for(&self, path: &Path) -> Option<(&[String], &str)> {
+        self.targets_by_glob
+            .iter()
+            .find(|(p, _, _)| p.matches(path, false))
+            .map(|(_, t, from)| (t.as_slice(), from.as_str()))
     }
 
     pub fn is_excluded(&self, path: &Path, is_dir: bool) -> bool {

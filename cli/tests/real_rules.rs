@@ -128,8 +128,21 @@ __global__ void k(const float* g) {
         None,
     );
     assert_eq!(run.code, 0, "{}", run.stdout);
-    // Without targets every supported SM counts, and cp.async (reached from a kernel) needs
-    // sm_80: the flag reached the rule.
-    let all = binary(&dir.path, &["check", "--output-format", "concise"], None);
-    assert!(all.stdout.contains("arch-requirement"), "{}", all.stdout);
+    // Without targets the file is taken to be built where cp.async exists: clean too.
+    let inferred = binary(&dir.path, &["check", "--output-format", "concise"], None);
+    assert_eq!(inferred.code, 0, "{}", inferred.stdout);
+    // Built for sm_75 too, cp.async (reached from a kernel) needs sm_80: the flag reached
+    // the rule.
+    let old = binary(
+        &dir.path,
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--target",
+            "sm_75,sm_80",
+        ],
+        None,
+    );
+    assert!(old.stdout.contains("arch-requirement"), "{}", old.stdout);
 }

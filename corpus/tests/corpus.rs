@@ -16,7 +16,18 @@ fn every_case_matches_its_expectations() {
                 continue;
             }
         };
-        let diagnostics = ptxguard_rules::check(&file, &Default::default());
+        // `// targets: sm_75, sm_80`: what the case is built for (else inferred, as in `check`).
+        let targets = file
+            .text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("// targets:"))
+            .map(|list| list.split(',').map(|t| t.trim().to_string()).collect())
+            .unwrap_or_default();
+        let options = ptxguard_rules::Options {
+            targets,
+            ..Default::default()
+        };
+        let diagnostics = ptxguard_rules::check(&file, &options);
         for problem in compare(&file, &diagnostics, &expected) {
             failures.push(format!(
                 "{}: {problem}",

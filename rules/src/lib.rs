@@ -10,6 +10,7 @@ use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]
 mod macros;
+pub mod targets;
 pub mod util;
 
 mod address_register_width;
@@ -79,6 +80,8 @@ pub struct Options {
     pub cccl_version: Option<String>,
     /// When set, only these rules run (the others cost nothing); `None` runs every rule.
     pub only: Option<Vec<&'static str>>,
+    /// How this file is built (macros, include paths, toolkit), when known.
+    pub build: Option<std::sync::Arc<ptxguard_analyzer::build::FileBuild>>,
 }
 
 /// What a rule reads: one file and its asm statements.
@@ -90,6 +93,8 @@ pub struct Ctx<'a> {
     flows: Vec<std::cell::OnceCell<dataflow::Flow<'a>>>,
     /// The file's C++ tokens, from the front end when it made them, else lexed on first need.
     tokens: std::cell::OnceCell<Vec<Token>>,
+    /// The file's targets and guard evaluation, built on first need.
+    targets: std::cell::OnceCell<targets::Evaluator<'a>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -100,6 +105,12 @@ impl<'a> Ctx<'a> {
 
     pub fn source(&self) -> &'a str {
         &self.file.text
+    }
+
+    /// The file's targets and guard evaluation (shared by the rules that need them).
+    pub fn targets(&self) -> &targets::Evaluator<'a> {
+        self.targets
+            .get_or_init(|| targets::Evaluator::new(self.file, self.tokens(), self.options))
     }
 
     /// The file's C++ tokens (comments skipped, directives whole).
@@ -249,12 +260,30 @@ fn run_rules(
     if statements.is_empty() {
         return Vec::new();
     }
+    let tokens: std::cell::OnceCell<Vec<Token>> =
+        tokens.map(std::cell::OnceCell::from).unwrap_or_default();
+    // Branches no configuration of the file compiles are not checked.
+    let evaluator: std::cell::OnceCell<targets::Evaluator> = Default::default();
+    let kept: Vec<AsmStatement>;
+    let statements = match not_compiled(file, statements, &tokens, &evaluator, options) {
+        Some(dead) => {
+            kept = statements
+                .iter()
+                .zip(dead)
+                .filter(|(_, dead)| !dead)
+                .map(|(s, _)| s.clone())
+                .collect();
+            &kept[..]
+        }
+        None => statements,
+    };
     let cx = Ctx {
         file,
         statements,
         options,
         flows: (0..statements.len()).map(|_| Default::default()).collect(),
-        tokens: tokens.map(std::cell::OnceCell::from).unwrap_or_default(),
+        tokens,
+        targets: evaluator,
     };
     let mut out = Vec::new();
     for (meta, check) in RULES {
@@ -270,4 +299,38 @@ fn run_rules(
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     out
+}
+
+/// For each statement, whether no configuration of the file compiles it (its `#if`
+/// branches are false for every target, with the build's macros and the file's own);
+/// `None` when every statement is compiled somewhere.
+fn not_compiled<'a>(
+    file: &'a SourceFile,
+    statements: &[AsmStatement],
+    tokens: &std::cell::OnceCell<Vec<Token>>,
+    evaluator: &std::cell::OnceCell<targets::Evaluator<'a>>,
+    options: &Options,
+) -> Option<Vec<bool>> {
+    if statements
+        .iter()
+        .all(|s| s.context.conditions.is_empty() && s.context.nv_target.is_empty())
+    {
+        return None;
+    }
+    let tokens = tokens.get_or_init(|| lex_range(&file.text, 0, file.text.len(), false));
+    let ev = evaluator.get_or_init(|| targets::Evaluator::new(file, tokens, options));
+    let dead: Vec<bool> = statements.iter().map(|s| ev.never_compiled(s)).collect();
+    dead.iter().any(|d| *d).then_some(dead)
+}
+
+/// Which statements no configuration of the file compiles (for `dump`).
+pub fn statements_not_compiled(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    options: &Options,
+) -> Vec<bool> {
+    let tokens = Default::default();
+    let evaluator = Default::default();
+    not_compiled(file, statements, &tokens, &evaluator, options)
+        .unwrap_or_else(|| vec![false; statements.len()])
 }

@@ -57,11 +57,6 @@ declare_rule! {
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if !compiled_by_toolkit(stmt) {
-            // Written for a newer toolkit (`#if __cccl_ptx_isa >= 920`): the ISA table is
-            // PTX 9.0's, nvcc 13.0 never sees it.
-            continue;
-        }
         if stmt.template.is_partial() && !stmt.ptx.errors.is_empty() {
             // A piece we cannot see broke the parse (`.pragma "..." __FILE__ ...`).
             continue;
@@ -281,21 +276,6 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
             }
         }
     }
-}
-
-/// Whether nvcc 13.0 compiles the statement for some target: false when its preprocessor
-/// conditions exclude every target (a newer toolkit's PTX, `#if __CUDA_ARCH__ < 600` code).
-fn compiled_by_toolkit(stmt: &AsmStatement) -> bool {
-    use crate::arch_requirement::{guarded_for, Guarded, DEFAULT_TARGETS};
-    if stmt.context.conditions.is_empty() && stmt.context.nv_target.is_empty() {
-        return true;
-    }
-    let unknown = |_: &str| false;
-    DEFAULT_TARGETS.iter().any(|&sm| {
-        [None, Some('a'), Some('f')].iter().any(|&suffix| {
-            guarded_for(stmt, &isa::Target { sm, suffix }, &unknown) != Guarded::Excluded
-        })
-    })
 }
 
 /// `.u8x4`, `.e3m4x2`: a packed type of a PTX ISA newer than the table's.

@@ -1,4 +1,5 @@
 // arch-requirement: cp.async needs sm_80.
+// targets: sm_75, sm_80
 // gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'cp.async' requires .target sm_80 or higher" (measured)
 // gpu-arch: sm_75
 // gpu-bad: ptxas "Feature 'cp.async' requires .target sm_80 or higher"

@@ -1,4 +1,5 @@
 // arch-requirement: elect.sync needs sm_90.
+// targets: sm_75, sm_90
 // gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'elect' requires .target sm_90 or higher" (measured)
 // gpu-arch: sm_75
 // gpu-bad: ptxas "Feature 'elect' requires .target sm_90 or higher"

@@ -1,4 +1,5 @@
 // arch-requirement: redux.sync needs sm_80; nothing excludes the older default targets.
+// targets: sm_75, sm_80
 // gpu: nvcc -arch=sm_75 fails: ptxas "Feature 'redux' requires .target sm_80 or higher"
 // gpu-arch: sm_75
 // gpu-bad: ptxas "Feature 'redux' requires .target sm_80 or higher"

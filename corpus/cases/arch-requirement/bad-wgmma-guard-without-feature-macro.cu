@@ -1,4 +1,5 @@
 // arch-requirement: __CUDA_ARCH__ >= 900 excludes the older targets but not plain sm_90, where
+// targets: sm_90, sm_90a
 // wgmma does not exist; the guard also needs __CUDA_ARCH_FEAT_SM90_ALL.
 // gpu: nvcc -arch=sm_90 fails: ptxas "Instruction 'wgmma.wait_group' not supported on .target 'sm_90'"
 // gpu-bad: ptxas "Instruction 'wgmma.wait_group' not supported on .target 'sm_90'"

@@ -1,0 +1,296 @@
+//! Build-aware checking end to end: the two-targets project of the corpus (two folders built
+//! for different GPUs) checked with and without its compilation database, with
+//! `TORCH_CUDA_ARCH_LIST`, with `[targets]`, and with bad databases.
+
+mod common;
+
+use common::TestDir;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn ptxguard(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptxguard"));
+    cmd.args(args)
+        .current_dir(cwd)
+        .env_remove("CUDAARCHS")
+        .env_remove("TORCH_CUDA_ARCH_LIST")
+        .stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("ptxguard runs");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `file:line rule` for each arch-requirement finding.
+fn findings(cwd: &Path, extra: &[&str], env: &[(&str, &str)]) -> (Vec<String>, String) {
+    let mut args = vec![
+        "check",
+        "--output-format",
+        "concise",
+        "--select",
+        "arch-requirement",
+        "--exit-zero",
+    ];
+    args.extend_from_slice(extra);
+    args.push(".");
+    let out = ptxguard(cwd, &args, env);
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    let lines = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("arch-requirement"))
+        .map(|l| {
+            let mut parts = l.splitn(3, ':');
+            format!("{}:{}", parts.next().unwrap(), parts.next().unwrap())
+        })
+        .collect();
+    (lines, out.stderr)
+}
+
+/// A copy of corpus/projects/two-targets (without the CMake output).
+fn project(name: &str) -> TestDir {
+    let dir = TestDir::new(name);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/projects/two-targets");
+    for rel in [
+        "attention/softmax.cu",
+        "tensor/mma.cu",
+        "include/reduce.cuh",
+    ] {
+        dir.write(rel, std::fs::read(root.join(rel)).unwrap());
+    }
+    dir
+}
+
+/// The database CMake writes for the project (as in cmake-output/, with this copy's paths),
+/// in the `command` form, include paths in a response file as CMake 3.29+ does.
+fn write_database(dir: &TestDir, at: &str) {
+    let d = dir.path.display();
+    dir.write(
+        &format!("{at}/CMakeFiles/attention.dir/includes_CUDA.rsp"),
+        format!("-I\"{d}/include\"\n"),
+    );
+    dir.write(
+        &format!("{at}/compile_commands.json"),
+        format!(
+            r#"[
+{{ "directory": "{d}/{at}",
+   "command": "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DUSE_FAST_EXP=1 --options-file CMakeFiles/attention.dir/includes_CUDA.rsp \"--generate-code=arch=compute_80,code=[compute_80,sm_80]\" \"--generate-code=arch=compute_90a,code=[compute_90a,sm_90a]\" -x cu -c {d}/attention/softmax.cu -o x.o",
+   "file": "{d}/attention/softmax.cu" }},
+{{ "directory": "{d}/{at}",
+   "arguments": ["ccache", "/usr/local/cuda/bin/nvcc", "-I{d}/include", "-gencode", "arch=compute_100a,code=sm_100a", "--some-unknown-flag", "-c", "{d}/tensor/mma.cu"],
+   "file": "{d}/tensor/mma.cu" }}
+]"#
+        ),
+    );
+}
+
+const ELECT_ON_SM80: &str = "attention/softmax.cu:25";
+
+#[test]
+fn without_anything_known_the_files_say_what_they_are_built_for() {
+    let dir = project("bc-none");
+    let (found, stderr) = findings(&dir.path, &[], &[]);
+    assert!(found.is_empty(), "{found:?}\n{stderr}");
+}
+
+#[test]
+fn the_database_gives_each_folder_its_targets() {
+    let dir = project("bc-db");
+    write_database(&dir, "build");
+    // Found as clangd finds it (build/ under a parent of the files).
+    let (found, stderr) = findings(&dir.path, &[], &[]);
+    // Only the form nvcc really rejected (measured: `Feature 'elect' requires .target sm_90
+    // or higher` in the sm_80 build of the CMake project); the header's redux.sync is built
+    // for the units that include it (sm_80, sm_90a) and is fine there.
+    assert_eq!(found, [ELECT_ON_SM80], "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let show = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "include/reduce.cuh"],
+        &[],
+    );
+    assert!(
+        show.stdout.contains("targets = [\"sm_80\", \"sm_90a\"]"),
+        "{}",
+        show.stdout
+    );
+    assert!(show.stdout.contains("included by"), "{}", show.stdout);
+    let show = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "attention/softmax.cu"],
+        &[],
+    );
+    assert!(show.stdout.contains("(entry 1)"), "{}", show.stdout);
+    assert!(show.stdout.contains("-DUSE_FAST_EXP=1"), "{}", show.stdout);
+    // An explicit database elsewhere, and the same answer.
+    std::fs::rename(dir.join("build"), dir.join("elsewhere")).unwrap();
+    let (found, _) = findings(&dir.path, &[], &[]);
+    assert!(found.is_empty());
+    let (found, _) = findings(
+        &dir.path,
+        &["--compile-commands", "elsewhere/compile_commands.json"],
+        &[],
+    );
+    // The targets are the entries'; the response file stayed behind (said on stderr).
+    assert_eq!(found, [ELECT_ON_SM80]);
+}
+
+#[test]
+fn environment_lists_and_priorities() {
+    let dir = project("bc-env");
+    // Every file built for sm_80 and sm_90a: tcgen05 breaks both.
+    let (found, _) = findings(&dir.path, &[], &[("TORCH_CUDA_ARCH_LIST", "8.0 9.0a+PTX")]);
+    assert_eq!(found, [ELECT_ON_SM80, "tensor/mma.cu:4", "tensor/mma.cu:5"]);
+    let all_three = [ELECT_ON_SM80, "tensor/mma.cu:4", "tensor/mma.cu:5"];
+    let (found, _) = findings(&dir.path, &[], &[("CUDAARCHS", "80-real;90a")]);
+    assert_eq!(found, all_three);
+    // TORCH_CUDA_ARCH_LIST beats CUDAARCHS.
+    let both = [("CUDAARCHS", "80"), ("TORCH_CUDA_ARCH_LIST", "10.0a")];
+    let (found, _) = findings(&dir.path, &[], &both);
+    assert!(found.is_empty(), "{found:?}");
+    // The database beats the environment.
+    write_database(&dir, "build");
+    let (found, _) = findings(&dir.path, &[], &[("TORCH_CUDA_ARCH_LIST", "8.0")]);
+    assert_eq!(found, [ELECT_ON_SM80]);
+    // The configuration beats the database, `[targets]` the `target` key.
+    dir.write(
+        "ptxguard.toml",
+        "target = [\"sm_80\"]\n[targets]\n\"attention/**\" = [\"sm_90a\"]\n",
+    );
+    let (found, _) = findings(&dir.path, &[], &[]);
+    assert_eq!(found, ["tensor/mma.cu:4", "tensor/mma.cu:5"]);
+    let show = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "attention/softmax.cu"],
+        &[],
+    );
+    assert!(
+        show.stdout.contains("ptxguard.toml ([targets]") && show.stdout.contains("attention/**"),
+        "{}",
+        show.stdout
+    );
+    // `--target` beats everything.
+    let (found, _) = findings(&dir.path, &["--target", "sm_80"], &[]);
+    assert_eq!(found, all_three);
+}
+
+#[test]
+fn bad_input_is_said_clearly_and_the_run_goes_on() {
+    let dir = project("bc-bad");
+    dir.write(
+        "build/compile_commands.json",
+        "[\n  {\"directory\": \"/x\",\n   \"file\": 3}\n]\n",
+    );
+    let out = ptxguard(
+        &dir.path,
+        &["check", "--select", "arch-requirement", "."],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("build/compile_commands.json:3:")
+            && out.stderr.contains("checked without the database"),
+        "{}",
+        out.stderr
+    );
+    // An entry for a file that does not exist, a response file that does not exist.
+    dir.write(
+        "build/compile_commands.json",
+        format!(
+            r#"[{{"directory": "{d}", "file": "gone.cu", "command": "nvcc -arch=sm_80 @missing.rsp gone.cu"}}]"#,
+            d = dir.path.display()
+        ),
+    );
+    let out = ptxguard(
+        &dir.path,
+        &["check", "--select", "arch-requirement", "."],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("missing.rsp") && out.stderr.contains("gone.cu, which does not exist"),
+        "{}",
+        out.stderr
+    );
+    let out = ptxguard(
+        &dir.path,
+        &["check", "--compile-commands", "nope.json", "."],
+        &[],
+    );
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--compile-commands") && out.stderr.contains("nope.json"),
+        "{}",
+        out.stderr
+    );
+    let out = ptxguard(&dir.path, &["check", "--target", "sm_999", "."], &[]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("`sm_999` is not a target"),
+        "{}",
+        out.stderr
+    );
+    dir.write("ptxguard.toml", "cuda-version = \"twelve\"\n");
+    let out = ptxguard(&dir.path, &["check", "."], &[]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("ptxguard.toml:1:") && out.stderr.contains("not a CUDA version"),
+        "{}",
+        out.stderr
+    );
+    dir.write("ptxguard.toml", "cuda-version = \"12.6\"\n");
+    let show = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "tensor/mma.cu"],
+        &[],
+    );
+    assert!(show.stdout.contains("ptx-isa = \"8.5\""), "{}", show.stdout);
+    let out = ptxguard(
+        &dir.path,
+        &[
+            "check",
+            "--cuda-version",
+            "12.6",
+            "--target",
+            "sm_100a",
+            "--select",
+            "arch-requirement",
+            "tensor",
+        ],
+        &[],
+    );
+    assert!(
+        out.stderr.contains("not one CUDA 12.6 compiles for"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn dump_names_the_branches_no_target_compiles() {
+    let dir = TestDir::new("bc-dump");
+    dir.write(
+        "k.cu",
+        "#define USE_WGMMA 0\n__global__ void k() {\n#if USE_WGMMA\n  asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n#endif\n  asm volatile(\"membar.gl;\" ::: \"memory\");\n}\n",
+    );
+    let out = ptxguard(&dir.path, &["dump", "k.cu"], &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("statement 1 (line 4): not compiled for any target this file is built for (#if USE_WGMMA): not checked"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("statement 2 (line"), "{}", out.stdout);
+}

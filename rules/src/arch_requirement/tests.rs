@@ -1,0 +1,171 @@
+use crate::{check, Options};
+use ptxguard_analyzer::SourceFile;
+use std::path::PathBuf;
+
+fn run(name: &str, text: &str, targets: &[&str]) -> Vec<String> {
+    let file = SourceFile::new(PathBuf::from(name), text.to_string());
+    let options = Options {
+        targets: targets.iter().map(|t| t.to_string()).collect(),
+        only: Some(vec!["arch-requirement"]),
+        ..Options::default()
+    };
+    check(&file, &options)
+        .into_iter()
+        .map(|d| d.message)
+        .collect()
+}
+
+/// issue 10: two functions calling each other 80 times took 16 s (each level re-walked
+/// every call per asm and target). The walk is now linear.
+#[test]
+fn mutual_recursion_is_linear() {
+    let mut text = String::from("__device__ void b();\n__device__ void a() {\n  asm volatile(\"cp.async.wait_all;\" ::: \"memory\");\n");
+    for _ in 0..80 {
+        text.push_str("  b();\n");
+    }
+    text.push_str("}\n__device__ void b() {\n");
+    for _ in 0..80 {
+        text.push_str("  a();\n");
+    }
+    text.push_str("}\n__global__ void k() { a(); }\n");
+    let start = std::time::Instant::now();
+    let found = run("mutual.cu", &text, &["sm_75", "sm_80"]);
+    let took = start.elapsed();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("sm_75"), "{found:?}");
+    // Generous: the old walk needed seconds; the linear one takes milliseconds.
+    assert!(took.as_secs() < 2, "took {took:?}");
+}
+
+const TCGEN05_AND_CP_ASYNC: &str = r#"
+__global__ void k(unsigned long long* bar, unsigned dst, const void* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(dst), "l"(src) : "memory");
+  asm volatile("tcgen05.fence::before_thread_sync;" ::: "memory");
+}
+"#;
+
+#[test]
+fn inferred_targets_need_no_guard_for_what_they_all_have() {
+    // A tcgen05 file is an sm_100a/sm_100f file: its cp.async needs no guard.
+    assert!(run("kernel.cu", TCGEN05_AND_CP_ASYNC, &[]).is_empty());
+    // Built for sm_80 too, both are findings... only tcgen05 fails on sm_100a.
+    let found = run("kernel.cu", TCGEN05_AND_CP_ASYNC, &["sm_80", "sm_100a"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("tcgen05") && found[0].contains("sm_80"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn inferred_targets_conflict() {
+    let text = r#"
+__global__ void k() {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  asm volatile("tcgen05.fence::before_thread_sync;" ::: "memory");
+}
+"#;
+    let found = run("kernel.cu", text, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("`tcgen05.fence::before_thread_sync` needs")
+            && found[0].contains("`wgmma.fence.sync.aligned` (line 3) needs sm_90a")
+            && found[0].contains("no target builds both"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn toolkit_version_decides_the_ptx_isa() {
+    // `cp.async.bulk.shared::cta.global` needs PTX ISA 8.6; CUDA 12.6 emits 8.5.
+    let text = r#"
+__global__ void k(unsigned dst, const void* src, unsigned bar) {
+  asm volatile("cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2];" :: "r"(dst), "l"(src), "r"(bar) : "memory");
+}
+"#;
+    let file = SourceFile::new(PathBuf::from("k.cu"), text.to_string());
+    let mut options = Options {
+        only: Some(vec!["arch-requirement"]),
+        ..Options::default()
+    };
+    assert!(check(&file, &options).is_empty());
+    options.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+        cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
+        ..Default::default()
+    }));
+    let found: Vec<String> = check(&file, &options)
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("PTX ISA 8.6 (CUDA 12.6 emits 8.5)"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn known_targets_count_header_and_uncalled_helpers() {
+    let text = "__device__ void helper() {\n  asm volatile(\"st.bulk.weak [%0], 64, 0;\" :: \"l\"(0ull) : \"memory\");\n}\n";
+    // Nothing known: the header's helper depends on its includers.
+    assert!(run("lib.cuh", text, &[]).is_empty());
+    let found = run("lib.cuh", text, &["sm_90"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("st.bulk") && found[0].contains("sm_90"),
+        "{found:?}"
+    );
+    // A helper called only under a guard stays guarded.
+    let guarded = "__device__ void helper() {\n  asm volatile(\"cp.async.wait_all;\" ::: \"memory\");\n}\n__global__ void k() {\n#if __CUDA_ARCH__ >= 800\n  helper();\n#endif\n}\n";
+    assert!(run("k.cu", guarded, &["sm_75", "sm_80"]).is_empty());
+}
+
+#[test]
+fn file_macros_and_build_macros_decide_branches() {
+    let text = "#define USE_CP_ASYNC 0\n__global__ void k() {\n#if USE_CP_ASYNC\n  asm volatile(\"cp.async.wait_all;\" ::: \"memory\");\n#endif\n}\n";
+    assert!(run("k.cu", text, &["sm_75"]).is_empty());
+    assert_eq!(
+        run("k.cu", &text.replace(" 0\n", " 1\n"), &["sm_75"]).len(),
+        1
+    );
+    // A macro from elsewhere may be an architecture guard: in doubt, guarded (as before).
+    let unknown = text.replace("#define USE_CP_ASYNC 0\n", "");
+    assert!(run("k.cu", &unknown, &["sm_75"]).is_empty());
+    // `-DUSE_CP_ASYNC=0` from the build.
+    let file = SourceFile::new(PathBuf::from("k.cu"), unknown.clone());
+    let options = Options {
+        targets: vec!["sm_75".into()],
+        only: Some(vec!["arch-requirement"]),
+        build: Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+            macros: Some(vec![ptxguard_analyzer::build::MacroFlag::Define(
+                "USE_CP_ASYNC".into(),
+                "0".into(),
+            )]),
+            ..Default::default()
+        })),
+        ..Options::default()
+    };
+    assert!(check(&file, &options).is_empty());
+    // A default that the build overrides: `#ifndef X / #define X 0` with -DX=1.
+    let defaulted = format!("#ifndef USE_CP_ASYNC\n#define USE_CP_ASYNC 0\n#endif\n{unknown}");
+    let mut on = options.clone();
+    on.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+        macros: Some(vec![ptxguard_analyzer::build::MacroFlag::Define(
+            "USE_CP_ASYNC".into(),
+            "1".into(),
+        )]),
+        ..Default::default()
+    }));
+    let file = SourceFile::new(PathBuf::from("k.cu"), defaulted.clone());
+    assert_eq!(check(&file, &on).len(), 1);
+    // Without the build, the default may be overridden from outside: checked as today.
+    assert_eq!(run("k.cu", &defaulted, &["sm_75"]).len(), 1);
+    // Include guards do not hide what they enclose.
+    let guarded =
+        format!("#ifndef K_CUH\n#define K_CUH\n#define USE_CP_ASYNC 0\n{unknown}#endif\n");
+    assert!(run("k.cu", &guarded, &["sm_75"]).is_empty());
+    assert_eq!(
+        run("k.cu", &guarded.replace("ASYNC 0", "ASYNC 1"), &["sm_75"]).len(),
+        1
+    );
+}
