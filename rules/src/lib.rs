@@ -29,6 +29,7 @@ mod percent_escape;
 mod prefer_cuda_ptx;
 mod prefer_intrinsic;
 mod ptx_syntax;
+mod python;
 mod unscoped_declaration;
 mod unsupported_constraint;
 mod unsupported_modifier;
@@ -266,6 +267,9 @@ fn run_rules(
             continue;
         }
         check(&cx, &mut out);
+    }
+    if statements.iter().any(|s| s.in_python()) {
+        python::adapt(statements, &mut out);
     }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);

@@ -56,20 +56,7 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     if !may_contain_inline_asm(file.text.as_bytes()) {
         return Vec::new();
     }
-    thread_local! {
-        static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
-    }
-    let tree = PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let parser = slot.get_or_insert_with(|| {
-            let mut p = Parser::new();
-            // The grammar is built with this crate: setting it cannot fail.
-            let _ = p.set_language(&tree_sitter_python::LANGUAGE.into());
-            p
-        });
-        parser.parse(&file.text, None)
-    });
-    let Some(tree) = tree else {
+    let Some(tree) = parse(&file.text) else {
         return Vec::new();
     };
     let module = Module::new(&file.text, tree.root_node());
@@ -84,6 +71,43 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     }
     statements.sort_by_key(|s| (s.span.start, s.template.pieces.first().map(|p| p.source.start)));
     statements
+}
+
+/// Where the `#` comments and the inline-asm calls of a Python file are (suppression comments
+/// and baseline fingerprints).
+pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
+    let mut out = crate::cpp::outline::Outline::default();
+    let Some(tree) = parse(&file.text) else {
+        return out;
+    };
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "comment" {
+            out.comments.push(span_of(node));
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+    }
+    out.comments.sort_by_key(|s| s.start);
+    out.asm_statements = find_statements(file).iter().map(|s| s.span).collect();
+    out.asm_statements.sort_by_key(|s| s.start);
+    out
+}
+
+fn parse(text: &str) -> Option<tree_sitter::Tree> {
+    thread_local! {
+        static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(|| {
+            let mut p = Parser::new();
+            // The grammar is built with this crate: setting it cannot fail.
+            let _ = p.set_language(&tree_sitter_python::LANGUAGE.into());
+            p
+        });
+        parser.parse(text, None)
+    })
 }
 
 /// What one call is, by its callee.

@@ -1,0 +1,74 @@
+//! What the C++-minded rules say, adapted to statements written in Python.
+
+use ptxguard_analyzer::cpp::{AsmStatement, Origin};
+use ptxguard_analyzer::Diagnostic;
+
+/// Rules whose fixes know Python (the others edit as if the text were C++).
+const PYTHON_FIXES: &[&str] = &[
+    "missing-volatile",
+    "percent-escape",
+    "pack-mismatch",
+    "att-dialect-braces",
+];
+
+/// For findings on Python calls: operands are spelled `$N` in messages and labels, notes about
+/// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes
+/// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
+/// backslashes or braces are dropped (they could end or change the Python literal).
+pub fn adapt(statements: &[AsmStatement], out: &mut [Diagnostic]) {
+    for d in out.iter_mut() {
+        let Some(stmt) = statements
+            .iter()
+            .find(|s| s.in_python() && s.span.start <= d.span.start && d.span.end <= s.span.end)
+        else {
+            continue;
+        };
+        if stmt.origin == Origin::CppInPython {
+            let unsafe_text = |t: &str| t.contains(['"', '\'', '\\', '{', '}']);
+            if d
+                .fix
+                .as_ref()
+                .is_some_and(|f| f.edits.iter().any(|e| unsafe_text(&e.replacement)))
+            {
+                d.fix = None;
+            }
+            continue;
+        }
+        d.message = dollar_operands(&d.message);
+        for label in &mut d.labels {
+            label.message = dollar_operands(&label.message);
+        }
+        if d.note.as_ref().is_some_and(|n| n.contains("nvcc")) {
+            d.note = None;
+        }
+        if !PYTHON_FIXES.contains(&d.rule) {
+            d.fix = None;
+        }
+    }
+}
+
+/// `%3` -> `$3` (operands in LLVM inline-asm syntax); `%%`, `%name` stay.
+fn dollar_operands(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let operand = c == '%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0 || bytes[i - 1] != b'%');
+        out.push(if operand { '$' } else { c });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_spelled_with_dollar() {
+        assert_eq!(
+            dollar_operands("output %0 (`x`) before %12; %%r1 %clock"),
+            "output $0 (`x`) before $12; %%r1 %clock"
+        );
+    }
+}
