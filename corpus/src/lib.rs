@@ -5,6 +5,7 @@
 //! - `// expect: rule-a, rule-b` or `/* expect: rule */`: a diagnostic of each rule starts
 //!   on this line; `rule(warning)` also checks its severity.
 //! - `// expect@+N: rule` / `// expect@-N: rule`: on the line N below / above.
+//! - In Python cases the comments are `# expect: rule`.
 //!
 //! Every diagnostic must be expected and every expectation met.
 
@@ -29,7 +30,8 @@ pub fn expectations(text: &str) -> Result<Vec<Expectation>, String> {
             let after = &rest[at + "expect".len()..];
             rest = after;
             let before = &line[..line.len() - after.len() - "expect".len()];
-            if !(before.trim_end().ends_with("//") || before.trim_end().ends_with("/*")) {
+            let before = before.trim_end();
+            if !(before.ends_with("//") || before.ends_with("/*") || before.ends_with('#')) {
                 continue;
             }
             let (offset, after) = if let Some(rel) = after.strip_prefix('@') {
@@ -128,7 +130,7 @@ pub fn compare(
     problems
 }
 
-/// Every `.cu`/`.cuh` case under a folder, sorted.
+/// Every `.cu`/`.cuh`/`.py` case under a folder, sorted.
 pub fn case_files(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
@@ -140,7 +142,10 @@ pub fn case_files(root: &Path) -> Vec<PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "cu" || e == "cuh") {
+            } else if path
+                .extension()
+                .is_some_and(|e| e == "cu" || e == "cuh" || e == "py")
+            {
                 out.push(path);
             }
         }
@@ -178,6 +183,9 @@ mod tests {
     #[test]
     fn unknown_rules_are_errors() {
         assert!(expectations("// expect: no-such-rule").is_err());
+        let py = expectations("x = 1  # expect: pack-mismatch\n# expect@+1: percent-escape\n").unwrap();
+        assert_eq!(py.len(), 2);
+        assert_eq!((py[1].line, py[1].rule.as_str()), (3, "percent-escape"));
     }
 
     #[test]

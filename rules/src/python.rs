@@ -1,7 +1,7 @@
 //! What the C++-minded rules say, adapted to statements written in Python.
 
 use ptxguard_analyzer::cpp::{AsmStatement, Origin};
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Span};
 
 /// Rules whose fixes know Python (the others edit as if the text were C++).
 const PYTHON_FIXES: &[&str] = &[
@@ -11,15 +11,22 @@ const PYTHON_FIXES: &[&str] = &[
     "att-dialect-braces",
 ];
 
-/// For findings on Python calls: operands are spelled `$N` in messages and labels, notes about
+/// For findings on Python calls: `prefer-*` advice (C++ wrappers) is dropped, operands are spelled `$N` in messages and labels, notes about
 /// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes
 /// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
 /// backslashes or braces are dropped (they could end or change the Python literal).
-pub fn adapt(statements: &[AsmStatement], out: &mut [Diagnostic]) {
+pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
+    // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls.
+    out.retain(|d| {
+        !(d.rule.starts_with("prefer-")
+            && statements
+                .iter()
+                .any(|s| s.python().is_some() && owns(s, d.span)))
+    });
     for d in out.iter_mut() {
         let Some(stmt) = statements
             .iter()
-            .find(|s| s.in_python() && s.span.start <= d.span.start && d.span.end <= s.span.end)
+            .find(|s| s.in_python() && owns(s, d.span))
         else {
             continue;
         };
@@ -45,6 +52,15 @@ pub fn adapt(statements: &[AsmStatement], out: &mut [Diagnostic]) {
             d.fix = None;
         }
     }
+}
+
+/// Whether a finding is about this statement: inside the call, or inside a literal it takes
+/// through a name (a template or constraint string bound elsewhere in the file).
+fn owns(stmt: &AsmStatement, span: Span) -> bool {
+    let within = |s: Span| s.start <= span.start && span.end <= s.end;
+    within(stmt.span)
+        || stmt.template.pieces.iter().any(|p| within(p.source))
+        || stmt.operands().any(|o| within(o.constraint.span))
 }
 
 /// `%3` -> `$3` (operands in LLVM inline-asm syntax); `%%`, `%name` stay.

@@ -648,7 +648,8 @@ fn split_constraints(
                 span,
                 known: true,
             },
-            expr: String::new(),
+            // Replaced by the argument or dtype where the call pairs them one to one.
+            expr: piece.to_string(),
             expr_span: span,
             ty: Default::default(),
             missing_comma_at: None,
