@@ -16,12 +16,23 @@ const PYTHON_FIXES: &[&str] = &[
 /// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
 /// backslashes or braces are dropped (they could end or change the Python literal).
 pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
-    // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls.
+    // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls. The
+    // constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's: not judged there.
+    // Triton passes every packed element of every argument: at `pack` > 1 an asm that
+    // ignores some of them does so by design.
     out.retain(|d| {
-        !(d.rule.starts_with("prefer-")
-            && statements
-                .iter()
-                .any(|s| s.python().is_some() && owns(s, d.span)))
+        !statements.iter().any(|s| {
+            let Some(call) = s.python() else {
+                return false;
+            };
+            let packed = call.pack.is_some_and(|(_, p)| p != Some(1));
+            owns(s, d.span)
+                && (d.rule.starts_with("prefer-")
+                    || d.rule == "unsupported-constraint"
+                    || (d.rule == "unused-operand"
+                        && packed
+                        && s.inputs.iter().any(|i| i.constraint.span == d.span)))
+        })
     });
     for d in out.iter_mut() {
         let Some(stmt) = statements

@@ -311,7 +311,11 @@ impl<'t> Module<'t> {
             }
             "concatenated_string" => {
                 let mut cursor = node.walk();
-                let parts: Vec<Node> = node.named_children(&mut cursor).collect();
+                // Comments may stand between the pieces of a parenthesised concatenation.
+                let parts: Vec<Node> = node
+                    .named_children(&mut cursor)
+                    .filter(|p| p.kind() != "comment")
+                    .collect();
                 parts
                     .into_iter()
                     .all(|p| self.literal_strings(p, depth + 1, out))
@@ -363,7 +367,22 @@ impl<'t> Module<'t> {
     fn push_string(&self, node: Node<'t>, template: &mut Template) {
         let mut literals = Vec::new();
         if !self.literal_strings(node, 0, &mut literals) {
-            template.push_unknown(span_of(node));
+            // `"..." + expr`: the known side stays known.
+            let is_plus = node.kind() == "binary_operator"
+                && node
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| o.kind() == "+");
+            match (
+                is_plus,
+                node.child_by_field_name("left"),
+                node.child_by_field_name("right"),
+            ) {
+                (true, Some(left), Some(right)) => {
+                    self.push_string(left, template);
+                    self.push_string(right, template);
+                }
+                _ => template.push_unknown(span_of(node)),
+            }
             return;
         }
         for literal in literals {
@@ -662,6 +681,23 @@ fn split_constraints(
     }
     for (i, op) in outputs.iter_mut().chain(inputs.iter_mut()).enumerate() {
         op.index = i;
+    }
+    // An input tied to output N (`0`) hands its value in through that output's register:
+    // the output is read and written, which C++ spells `+`; the input is used through it.
+    for input in &mut inputs {
+        let text = &input.constraint.text;
+        let Some(tied) = text
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| text.parse::<usize>().ok())
+            .flatten()
+        else {
+            continue;
+        };
+        if let Some(output) = outputs.get_mut(tied) {
+            output.constraint.text = output.constraint.text.replacen('=', "+", 1);
+            input.constraint.text = format!("+{}", input.constraint.text);
+        }
     }
     (outputs, inputs, clobbers)
 }

@@ -181,3 +181,18 @@ def f(a):
         }
     }
 }
+
+#[test]
+fn tied_inputs_make_their_output_read_write() {
+    let src = "llvm.inline_asm(T.f32(), [a, c], 'fma.rn.f32 $0, $1, $1, $0;', '=f,f,0')";
+    let all = find(src);
+    assert!(all[0].outputs[0].constraint.is_read_write());
+    assert_eq!(all[0].inputs[1].constraint.letters(), "0");
+}
+
+#[test]
+fn known_sides_of_a_sum_stay_known() {
+    let src = "llvm.inline_asm(None, [a], ('{ .reg .b32 t;'\n  # a comment\n  ' mov.b32 t, $0;') + tail + '}', 'r', has_side_effects=True)";
+    let all = find(src);
+    assert_eq!(all[0].template.text, "{ .reg .b32 t; mov.b32 t, $0;\u{1}}");
+}
