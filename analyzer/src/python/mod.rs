@@ -27,13 +27,15 @@ use std::collections::HashMap;
 use std::path::Path;
 use tree_sitter::{Node, Parser};
 
-/// Byte strings one of which a Python file must hold to be worth parsing.
-pub const MARKERS: [&[u8]; 5] = [
-    b"inline_asm",
-    b"RawKernel",
-    b"RawModule",
-    b"load_inline",
-    b"Program",
+/// Byte strings one of which a Python file must hold to be worth parsing: the calls the
+/// front end looks at (`inline_asm(` also ends `llvm.inline_asm(`).
+pub const MARKERS: [&[u8]; 6] = [
+    b"inline_asm(",
+    b"inline_asm_elementwise(",
+    b"RawKernel(",
+    b"RawModule(",
+    b"load_inline(",
+    b"Program(",
 ];
 
 /// Whether the path names a Python source file.
@@ -56,7 +58,7 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     if !may_contain_inline_asm(file.text.as_bytes()) {
         return Vec::new();
     }
-    let Some(tree) = parse(&file.text) else {
+    let Some(tree) = parse(&file.text, false) else {
         return Vec::new();
     };
     let module = Module::new(&file.text, tree.root_node());
@@ -77,7 +79,7 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// and baseline fingerprints).
 pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
     let mut out = crate::cpp::outline::Outline::default();
-    let Some(tree) = parse(&file.text) else {
+    let Some(tree) = parse(&file.text, true) else {
         return out;
     };
     let mut stack = vec![tree.root_node()];
@@ -94,7 +96,8 @@ pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
     out
 }
 
-fn parse(text: &str) -> Option<tree_sitter::Tree> {
+/// Parses the file: the parts that can matter (see [`regions`]), or all of it when `whole`.
+fn parse(text: &str, whole: bool) -> Option<tree_sitter::Tree> {
     thread_local! {
         static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
     }
@@ -106,8 +109,140 @@ fn parse(text: &str) -> Option<tree_sitter::Tree> {
             let _ = p.set_language(&tree_sitter_python::LANGUAGE.into());
             p
         });
+        // Parsing is most of the cost: only the top-level statements that can matter are
+        // parsed (the whole file when the ranges cannot be set).
+        let ranges = if whole { Vec::new() } else { regions(text) };
+        if parser.set_included_ranges(&ranges).is_err() {
+            let _ = parser.set_included_ranges(&[]);
+        }
         parser.parse(text, None)
     })
+}
+
+/// The byte ranges worth parsing: every top-level statement that is not a `def` or `class`
+/// (imports and assignments bind the names calls use), and the `def`s and `class`es (with
+/// their decorators) that hold a call marker.
+fn regions(text: &str) -> Vec<tree_sitter::Range> {
+    let bytes = text.as_bytes();
+    // Top-level statement starts: (byte, row), found by a small lexer that knows strings,
+    // comments, brackets and line continuations.
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    let (mut depth, mut row, mut i) = (0i32, 0usize, 0usize);
+    let mut line_start = true;
+    let mut continued = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if line_start {
+            line_start = false;
+            let dedent_keyword = ["else", "elif", "except", "finally", "case"]
+                .iter()
+                .any(|k| bytes[i..].starts_with(k.as_bytes()));
+            if depth == 0
+                && !continued
+                && !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'\x0c')
+                && !dedent_keyword
+            {
+                starts.push((i, row));
+            }
+            continued = false;
+        }
+        match b {
+            b'\n' => {
+                row += 1;
+                line_start = true;
+                i += 1;
+            }
+            b'\\' => {
+                continued = bytes.get(i + 1) == Some(&b'\n')
+                    || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n'));
+                i += 2;
+                if continued {
+                    row += 1;
+                    line_start = true;
+                    i += usize::from(bytes.get(i - 1) == Some(&b'\r'));
+                }
+            }
+            b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                depth = (depth - 1).max(0);
+                i += 1;
+            }
+            b'"' | b'\'' => {
+                let triple = bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b);
+                let raw = i > 0 && matches!(bytes[i - 1], b'r' | b'R')
+                    || i > 1 && matches!(bytes[i - 2], b'r' | b'R') && bytes[i - 1].is_ascii_alphabetic();
+                i += if triple { 3 } else { 1 };
+                while i < bytes.len() {
+                    let c = bytes[i];
+                    if c == b'\\' && !(raw && bytes.get(i + 1) != Some(&b) && bytes.get(i + 1) != Some(&b'\\')) {
+                        row += usize::from(bytes.get(i + 1) == Some(&b'\n'));
+                        i += 2;
+                        continue;
+                    }
+                    if c == b'\n' {
+                        row += 1;
+                        if !triple {
+                            break;
+                        }
+                    }
+                    if c == b && (!triple || (bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b))) {
+                        i += if triple { 3 } else { 1 };
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    if starts.first().is_none_or(|&(at, _)| at != 0) {
+        // Leading comments and blank lines (an `allow-file` comment may be there).
+        starts.insert(0, (0, 0));
+    }
+    let mut ranges: Vec<tree_sitter::Range> = Vec::new();
+    let mut k = 0;
+    while k < starts.len() {
+        let (start, start_row) = starts[k];
+        // A decorator belongs to the definition after it.
+        let mut next = k + 1;
+        while bytes[starts[next - 1].0] == b'@' && next < starts.len() {
+            next += 1;
+        }
+        let (end, end_row) = starts.get(next).copied().unwrap_or((bytes.len(), row));
+        let block = &bytes[start..end];
+        let head = &bytes[starts[next - 1].0..end];
+        let definition = block.starts_with(b"@")
+            || head.starts_with(b"def ")
+            || head.starts_with(b"async ")
+            || head.starts_with(b"class ");
+        if !definition || may_contain_inline_asm(block) {
+            match ranges.last_mut() {
+                Some(last) if last.end_byte == start => {
+                    last.end_byte = end;
+                    last.end_point = tree_sitter::Point::new(end_row, 0);
+                }
+                _ => ranges.push(tree_sitter::Range {
+                    start_byte: start,
+                    end_byte: end,
+                    start_point: tree_sitter::Point::new(start_row, 0),
+                    end_point: tree_sitter::Point::new(end_row, 0),
+                }),
+            }
+        }
+        k = next;
+    }
+    if let Some(last) = ranges.last_mut() {
+        if last.end_byte == bytes.len() {
+            // The end point of the last range: its row and column.
+            let line = text[..bytes.len()].rfind('\n').map_or(0, |n| n + 1);
+            last.end_point = tree_sitter::Point::new(row, bytes.len() - line);
+        }
+    }
+    ranges
 }
 
 /// What one call is, by its callee.
