@@ -63,13 +63,8 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     };
     let module = Module::new(&file.text, tree.root_node());
     let mut statements = Vec::new();
-    let mut stack = vec![tree.root_node()];
-    while let Some(node) = stack.pop() {
-        if node.kind() == "call" {
-            module.call(node, &mut statements);
-        }
-        let mut cursor = node.walk();
-        stack.extend(node.named_children(&mut cursor));
+    for &call in &module.calls {
+        module.call(call, &mut statements);
     }
     statements.sort_by_key(|s| (s.span.start, s.template.pieces.first().map(|p| p.source.start)));
     statements
@@ -119,10 +114,29 @@ fn parse(text: &str, whole: bool) -> Option<tree_sitter::Tree> {
     })
 }
 
-/// The byte ranges worth parsing: every top-level statement that is not a `def` or `class`
-/// (imports and assignments bind the names calls use), and the `def`s and `class`es (with
-/// their decorators) that hold a call marker.
-fn regions(text: &str) -> Vec<tree_sitter::Range> {
+/// Whether a top-level statement that is not a definition may bind a name a call uses: an
+/// import, an assignment, a `try:` (guarded imports). Docstrings, `if __name__` blocks and
+/// expression statements are skipped.
+fn binds_names(block: &[u8]) -> bool {
+    if [&b"import "[..], b"from ", b"try:", b"#"]
+        .iter()
+        .any(|p| block.starts_with(p))
+    {
+        return true;
+    }
+    let name_end = block
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(block.len());
+    let rest = &block[name_end..];
+    let rest = &rest[rest.iter().position(|b| *b != b' ').unwrap_or(rest.len())..];
+    name_end > 0 && (rest.starts_with(b":") || (rest.starts_with(b"=") && !rest.starts_with(b"==")))
+}
+
+/// The byte ranges worth parsing: the top-level imports and assignments (they bind the names
+/// calls use), and the statements, `def`s and `class`es (with their decorators) that hold a
+/// call marker.
+pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
     let bytes = text.as_bytes();
     // Top-level statement starts: (byte, row), found by a small lexer that knows strings,
     // comments, brackets and line continuations.
@@ -219,7 +233,7 @@ fn regions(text: &str) -> Vec<tree_sitter::Range> {
             || head.starts_with(b"def ")
             || head.starts_with(b"async ")
             || head.starts_with(b"class ");
-        if !definition || may_contain_inline_asm(block) {
+        if (!definition && binds_names(block)) || may_contain_inline_asm(block) {
             match ranges.last_mut() {
                 Some(last) if last.end_byte == start => {
                     last.end_byte = end;
@@ -270,6 +284,8 @@ struct Module<'t> {
     llvm_modules: Vec<&'t str>,
     /// Names standing for `llvm.inline_asm` itself.
     inline_asm_functions: Vec<&'t str>,
+    /// Every call, in the order of the walk.
+    calls: Vec<Node<'t>>,
 }
 
 impl<'t> Module<'t> {
@@ -279,10 +295,14 @@ impl<'t> Module<'t> {
             bindings: HashMap::new(),
             llvm_modules: vec!["llvm"],
             inline_asm_functions: Vec::new(),
+            calls: Vec::new(),
         };
-        let mut stack = vec![root];
-        while let Some(node) = stack.pop() {
+        // One pass with one cursor: calls are judged once every name is bound.
+        let mut cursor = root.walk();
+        'walk: loop {
+            let node = cursor.node();
             match node.kind() {
+                "call" => module.calls.push(node),
                 "assignment" => module.assignment(node),
                 "augmented_assignment" | "for_statement" => {
                     if let Some(left) = node.child_by_field_name("left") {
@@ -290,8 +310,8 @@ impl<'t> Module<'t> {
                     }
                 }
                 "parameters" => {
-                    let mut cursor = node.walk();
-                    for p in node.named_children(&mut cursor) {
+                    let mut params = node.walk();
+                    for p in node.named_children(&mut params) {
                         let name = if p.kind() == "identifier" {
                             Some(p)
                         } else {
@@ -307,8 +327,16 @@ impl<'t> Module<'t> {
                 "import_statement" | "import_from_statement" => module.import(node),
                 _ => {}
             }
-            let mut cursor = node.walk();
-            stack.extend(node.named_children(&mut cursor));
+            // Strings and comments hold nothing to look at.
+            let leaf = matches!(node.kind(), "string" | "comment" | "concatenated_string");
+            if !leaf && cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
         }
         module
     }
