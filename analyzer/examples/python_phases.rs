@@ -10,12 +10,19 @@ fn main() {
         .into_iter()
         .filter(|p| python::is_python_path(p))
         .collect();
-    let (mut read, mut filter, mut parse, mut front) = (Duration::ZERO, Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let (mut read, mut filter, mut parse, mut front) = (
+        Duration::ZERO,
+        Duration::ZERO,
+        Duration::ZERO,
+        Duration::ZERO,
+    );
     let (mut lex, mut parse_ranges) = (Duration::ZERO, Duration::ZERO);
     let (mut kept, mut bytes, mut statements) = (0, 0, 0);
     for path in &files {
         let t = Instant::now();
-        let Ok(data) = std::fs::read(path) else { continue };
+        let Ok(data) = std::fs::read(path) else {
+            continue;
+        };
         read += t.elapsed();
         let t = Instant::now();
         let hit = python::may_contain_inline_asm(&data);
@@ -42,6 +49,9 @@ fn main() {
         statements += python::find_statements(&file).len();
         front += t.elapsed();
     }
-    println!("{} .py files, {kept} past the prefilter ({bytes} bytes), {statements} statements", files.len());
+    println!(
+        "{} .py files, {kept} past the prefilter ({bytes} bytes), {statements} statements",
+        files.len()
+    );
     println!("read {read:?}, prefilter {filter:?}, whole-file parse {parse:?}, regions {lex:?}, parse of the regions {parse_ranges:?}, front end (all included) {front:?}");
 }

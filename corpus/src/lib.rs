@@ -183,7 +183,8 @@ mod tests {
     #[test]
     fn unknown_rules_are_errors() {
         assert!(expectations("// expect: no-such-rule").is_err());
-        let py = expectations("x = 1  # expect: pack-mismatch\n# expect@+1: percent-escape\n").unwrap();
+        let py =
+            expectations("x = 1  # expect: pack-mismatch\n# expect@+1: percent-escape\n").unwrap();
         assert_eq!(py.len(), 2);
         assert_eq!((py[1].line, py[1].rule.as_str()), (3, "percent-escape"));
     }

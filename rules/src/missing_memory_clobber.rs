@@ -22,6 +22,10 @@ declare_rule! {
     /// memory), variables the template declares itself, and instructions whose memory traffic
     /// goes through descriptors rather than an address operand (`wgmma`).
     ///
+    /// **In Python** it is not applied: Triton and MLIR calls order memory through their
+    /// side-effect flag (`missing-volatile` judges it); what `~{memory}` adds there is not
+    /// measured.
+    ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
     /// operands say, so it keeps C++ values in registers across it, and moves or merges C++

@@ -30,6 +30,9 @@ declare_rule! {
     ///
     /// This rule is off by default.
     ///
+    /// **In Python** it is not applied to Triton and MLIR calls (the wrappers are C++); C++
+    /// held in a Python string (cupy, `load_inline`) is checked as C++.
+    ///
     /// ## Why is this bad?
     /// The `cuda::ptx` wrappers are written and tested by NVIDIA for each form: the right
     /// constraints, address conversions, `"memory"` clobbers, and a link error instead of a

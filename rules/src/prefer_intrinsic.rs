@@ -25,6 +25,9 @@ declare_rule! {
     ///
     /// This rule is off by default.
     ///
+    /// **In Python** it is not applied to Triton and MLIR calls (the intrinsics are C++); C++
+    /// held in a Python string is checked as C++.
+    ///
     /// ## Why is this bad?
     /// The compiler knows what an intrinsic does: it can schedule it, merge it, keep it out
     /// of the way of the register allocator, and it never gets a constraint, a `volatile` or

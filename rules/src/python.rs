@@ -35,16 +35,12 @@ pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
         })
     });
     for d in out.iter_mut() {
-        let Some(stmt) = statements
-            .iter()
-            .find(|s| s.in_python() && owns(s, d.span))
-        else {
+        let Some(stmt) = statements.iter().find(|s| s.in_python() && owns(s, d.span)) else {
             continue;
         };
         if stmt.origin == Origin::CppInPython {
             let unsafe_text = |t: &str| t.contains(['"', '\'', '\\', '{', '}']);
-            if d
-                .fix
+            if d.fix
                 .as_ref()
                 .is_some_and(|f| f.edits.iter().any(|e| unsafe_text(&e.replacement)))
             {

@@ -117,7 +117,9 @@ pub fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
             Some(Edit::replace(span, "False"))
         }
         (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
-        (PythonApi::MlirInlineAsm, None) => python_keyword_argument(source, stmt, "has_side_effects=True"),
+        (PythonApi::MlirInlineAsm, None) => {
+            python_keyword_argument(source, stmt, "has_side_effects=True")
+        }
         _ => None,
     }
 }
@@ -140,7 +142,11 @@ fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) ->
 /// Python call, appends `~{memory}` to the constraint string.
 pub fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
     if let Some(call) = stmt.python() {
-        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 { "," } else { "" };
+        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
+            ","
+        } else {
+            ""
+        };
         return call
             .constraints_end
             .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));

@@ -322,7 +322,10 @@ impl AsmStatement {
             function.name_span = f(function.name_span);
             function.body = f(function.body);
         }
-        self.context.conditions.iter_mut().for_each(|c| c.span = f(c.span));
+        self.context
+            .conditions
+            .iter_mut()
+            .for_each(|c| c.span = f(c.span));
     }
 
     /// The statement's text from the keyword to the closing parenthesis.

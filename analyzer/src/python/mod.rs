@@ -17,8 +17,7 @@ mod strings;
 pub use strings::push_python_literal;
 
 use crate::cpp::{
-    AsmOperand, AsmStatement, Clobber, Constraint, Context, Function, Origin, PythonApi,
-    PythonCall,
+    AsmOperand, AsmStatement, Clobber, Constraint, Context, Function, Origin, PythonApi, PythonCall,
 };
 use crate::ptx::{self, PercentMode};
 use crate::template::Template;
@@ -66,7 +65,12 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     for &call in &module.calls {
         module.call(call, &mut statements);
     }
-    statements.sort_by_key(|s| (s.span.start, s.template.pieces.first().map(|p| p.source.start)));
+    statements.sort_by_key(|s| {
+        (
+            s.span.start,
+            s.template.pieces.first().map(|p| p.source.start),
+        )
+    });
     statements
 }
 
@@ -188,11 +192,17 @@ pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
             b'"' | b'\'' => {
                 let triple = bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b);
                 let raw = i > 0 && matches!(bytes[i - 1], b'r' | b'R')
-                    || i > 1 && matches!(bytes[i - 2], b'r' | b'R') && bytes[i - 1].is_ascii_alphabetic();
+                    || i > 1
+                        && matches!(bytes[i - 2], b'r' | b'R')
+                        && bytes[i - 1].is_ascii_alphabetic();
                 i += if triple { 3 } else { 1 };
                 while i < bytes.len() {
                     let c = bytes[i];
-                    if c == b'\\' && !(raw && bytes.get(i + 1) != Some(&b) && bytes.get(i + 1) != Some(&b'\\')) {
+                    if c == b'\\'
+                        && !(raw
+                            && bytes.get(i + 1) != Some(&b)
+                            && bytes.get(i + 1) != Some(&b'\\'))
+                    {
                         row += usize::from(bytes.get(i + 1) == Some(&b'\n'));
                         i += 2;
                         continue;
@@ -203,7 +213,10 @@ pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
                             break;
                         }
                     }
-                    if c == b && (!triple || (bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b))) {
+                    if c == b
+                        && (!triple
+                            || (bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b)))
+                    {
                         i += if triple { 3 } else { 1 };
                         break;
                     }
@@ -425,9 +438,7 @@ impl<'t> Module<'t> {
         match name {
             "inline_asm_elementwise" => Some(CallKind::Triton),
             "inline_asm" if object_is_llvm => Some(CallKind::Mlir),
-            n if object.is_none() && self.inline_asm_functions.contains(&n) => {
-                Some(CallKind::Mlir)
-            }
+            n if object.is_none() && self.inline_asm_functions.contains(&n) => Some(CallKind::Mlir),
             "RawKernel" | "RawModule" | "Program" => Some(CallKind::Cpp(0, "code")),
             "load_inline" => Some(CallKind::Cpp(2, "cuda_sources")),
             _ => None,
@@ -627,7 +638,8 @@ impl<'t> Module<'t> {
             args.get(0, "res").and_then(|r| self.mlir_results(r))
         };
         let pack = if triton {
-            args.get(5, "pack").map(|p| (span_of(p), self.literal_int(p)))
+            args.get(5, "pack")
+                .map(|p| (span_of(p), self.literal_int(p)))
         } else {
             None
         };
@@ -640,10 +652,14 @@ impl<'t> Module<'t> {
             },
             side_effects: side_arg.map(|n| (span_of(n), self.literal_bool(n))),
             pack,
-            result_types: results
+            result_types: results.as_ref().map(|r| {
+                r.iter()
+                    .map(|n| (self.text_of(*n).to_string(), span_of(*n)))
+                    .collect()
+            }),
+            args: input_items
                 .as_ref()
-                .map(|r| r.iter().map(|n| (self.text_of(*n).to_string(), span_of(*n))).collect()),
-            args: input_items.as_ref().map(|i| i.iter().map(|n| span_of(*n)).collect()),
+                .map(|i| i.iter().map(|n| span_of(*n)).collect()),
             asm_dialect: asm_dialect.map(|n| (self.text_of(n).to_string(), span_of(n))),
             constraints_end: constraints_end(self, constraints),
             asm_dialect_arg: args.keyword_argument("asm_dialect").map(span_of),
@@ -786,7 +802,8 @@ fn constraints_end(module: &Module, node: Node) -> Option<usize> {
     let text = module.text_of(last);
     let quote = text.bytes().last()?;
     (matches!(quote, b'"' | b'\'') && text.len() >= 2).then(|| {
-        let triple = text.len() >= 6 && text.ends_with(&std::iter::repeat_n(quote as char, 3).collect::<String>());
+        let triple = text.len() >= 6
+            && text.ends_with(&std::iter::repeat_n(quote as char, 3).collect::<String>());
         last.end_byte() - if triple { 3 } else { 1 }
     })
 }

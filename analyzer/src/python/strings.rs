@@ -8,7 +8,12 @@ use std::ops::Range;
 
 /// Appends the literal `text[node]` (prefix and quotes included) to `template`;
 /// `fields` are the byte ranges of an f-string's `{...}` replacement fields.
-pub fn push_python_literal(text: &str, node: Range<usize>, fields: &[Range<usize>], template: &mut Template) {
+pub fn push_python_literal(
+    text: &str,
+    node: Range<usize>,
+    fields: &[Range<usize>],
+    template: &mut Template,
+) {
     let bytes = text.as_bytes();
     let Some(quote_at) = (node.start..node.end).find(|&i| matches!(bytes[i], b'"' | b'\'')) else {
         template.push_unknown(Span::new(node.start, node.end));
@@ -19,11 +24,16 @@ pub fn push_python_literal(text: &str, node: Range<usize>, fields: &[Range<usize
     let formatted = prefix.contains('f') || prefix.contains('t');
     let bytes_literal = prefix.contains('b');
     let q = bytes[quote_at];
-    let triple = bytes.get(quote_at + 1) == Some(&q) && bytes.get(quote_at + 2) == Some(&q)
+    let triple = bytes.get(quote_at + 1) == Some(&q)
+        && bytes.get(quote_at + 2) == Some(&q)
         && node.end >= quote_at + 6;
     let open = quote_at + if triple { 3 } else { 1 };
     let close_len = if triple { 3 } else { 1 };
-    let close = if node.end >= open + close_len && bytes[node.end - close_len..node.end].iter().all(|&b| b == q) {
+    let close = if node.end >= open + close_len
+        && bytes[node.end - close_len..node.end]
+            .iter()
+            .all(|&b| b == q)
+    {
         node.end - close_len
     } else {
         node.end
@@ -39,7 +49,10 @@ pub fn push_python_literal(text: &str, node: Range<usize>, fields: &[Range<usize
         }
     };
     let mut i = open;
-    let mut fields = fields.iter().filter(|f| f.start >= open && f.end <= close).peekable();
+    let mut fields = fields
+        .iter()
+        .filter(|f| f.start >= open && f.end <= close)
+        .peekable();
     while i < close {
         if let Some(field) = fields.peek() {
             if field.start == i {
@@ -65,7 +78,11 @@ pub fn push_python_literal(text: &str, node: Range<usize>, fields: &[Range<usize
         }
         if b != b'\\' || raw {
             // A raw string keeps the backslash and the character after it (even a quote).
-            let len = if b == b'\\' && i + 1 < close { 1 } else { char_len(text, i) };
+            let len = if b == b'\\' && i + 1 < close {
+                1
+            } else {
+                char_len(text, i)
+            };
             for k in i..i + len {
                 spans.push(Span::new(k, k + 1));
             }
@@ -82,7 +99,11 @@ pub fn push_python_literal(text: &str, node: Range<usize>, fields: &[Range<usize
             Escape::Nothing => {}
         }
         spans.extend(std::iter::repeat_n(span, out.len() - before));
-        i += if matches!(decoded, Escape::Kept) { 1 } else { len };
+        i += if matches!(decoded, Escape::Kept) {
+            1
+        } else {
+            len
+        };
     }
     flush(&mut out, &mut spans, template);
 }
@@ -107,7 +128,11 @@ fn escape(bytes: &[u8], i: usize, end: usize, bytes_literal: bool) -> (Escape, u
     let simple = match c {
         b'\n' => return (Escape::Nothing, 2),
         b'\r' => {
-            let len = if bytes.get(i + 2) == Some(&b'\n') { 3 } else { 2 };
+            let len = if bytes.get(i + 2) == Some(&b'\n') {
+                3
+            } else {
+                2
+            };
             return (Escape::Nothing, len);
         }
         b'\\' => '\\',
@@ -145,7 +170,9 @@ fn escape(bytes: &[u8], i: usize, end: usize, bytes_literal: bool) -> (Escape, u
             return (Escape::Char(ch.unwrap_or('?')), stop - i);
         }
         b'N' if !bytes_literal && bytes.get(i + 2) == Some(&b'{') => {
-            let close = (i + 3..end).find(|&k| bytes[k] == b'}').map_or(end, |k| k + 1);
+            let close = (i + 3..end)
+                .find(|&k| bytes[k] == b'}')
+                .map_or(end, |k| k + 1);
             // A named character: never part of valid PTX.
             return (Escape::Char('?'), close - i);
         }
@@ -210,7 +237,8 @@ mod tests {
         let src = "f'{{ mov.u32 $0, {x}; }}'";
         let field = src.find("{x}").unwrap();
         let mut t = Template::default();
-        push_python_literal(src, 0..src.len(), &[field..field + 3], &mut t);
+        let fields: Vec<Range<usize>> = std::iter::once(field..field + 3).collect();
+        push_python_literal(src, 0..src.len(), &fields, &mut t);
         assert_eq!(t.text, "{ mov.u32 $0, \u{1}; }");
         assert!(t.is_partial());
         let hole = t.text.find('\u{1}').unwrap();

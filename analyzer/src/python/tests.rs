@@ -132,7 +132,10 @@ fn llvm_operand_syntax() {
         ]
     );
     let (_, instr) = all[0].ptx.instructions().next().unwrap();
-    assert!(matches!(instr.operands[0].kind, OperandKind::Placeholder(_)));
+    assert!(matches!(
+        instr.operands[0].kind,
+        OperandKind::Placeholder(_)
+    ));
 }
 
 #[test]
@@ -201,7 +204,10 @@ fn known_sides_of_a_sum_stay_known() {
 fn only_definitions_with_calls_are_parsed() {
     let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = '''\ndef fake(): pass\n'''\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
     let ranges = regions(src);
-    let kept: Vec<&str> = ranges.iter().map(|r| &src[r.start_byte..r.end_byte]).collect();
+    let kept: Vec<&str> = ranges
+        .iter()
+        .map(|r| &src[r.start_byte..r.end_byte])
+        .collect();
     assert_eq!(kept.len(), 2, "{kept:?}");
     assert!(kept[0].starts_with("import") && kept[0].ends_with("\n\n"));
     assert!(kept[1].starts_with("@triton.jit\ndef k"));
