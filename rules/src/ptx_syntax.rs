@@ -222,6 +222,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
                         .with_note("nvcc 13.0 on `ld.global.v4.f32 {%0, %1, %2}`: `Illegal vector size: 3`"),
                     );
                 }
+                OperandKind::Register { name, .. } if declared_vector(stmt, name) => {}
                 OperandKind::Placeholder(_) | OperandKind::Register { .. } if !alt_fits => {
                     out.push(diagnostic(
                         &META,
@@ -263,6 +264,19 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
 
 /// Whether nvcc 13.0 compiles the statement for some target: false when its preprocessor
 /// conditions exclude every target (a newer toolkit's PTX, `#if __CUDA_ARCH__ < 600` code).
+/// A register the template declares as a vector (`.reg .v4 .f32 v;`): PTX takes it where a
+/// `{...}` vector goes.
+fn declared_vector(stmt: &AsmStatement, name: &str) -> bool {
+    stmt.ptx.statements.iter().any(|s| match &s.kind {
+        ptxguard_analyzer::ptx::StatementKind::Directive(d) => {
+            d.name == ".reg"
+                && d.modifiers.iter().any(|m| is_vector_size(&m.text))
+                && d.declared.iter().any(|n| n.name == name)
+        }
+        _ => false,
+    })
+}
+
 fn compiled_by_toolkit(stmt: &AsmStatement) -> bool {
     use crate::arch_requirement::{guarded_for, Guarded, DEFAULT_TARGETS};
     if stmt.context.conditions.is_empty() && stmt.context.nv_target.is_empty() {
