@@ -65,9 +65,20 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
     } else {
         ""
     };
+    if let Some(call) = stmt.python() {
+        let _ = writeln!(
+            out,
+            "  python: {:?}, side effects: {}{}",
+            call.api,
+            call.has_side_effects(),
+            call.pack
+                .map(|(_, p)| format!(", pack: {}", p.map_or("?".to_string(), |p| p.to_string())))
+                .unwrap_or_default()
+        );
+    }
     let _ = writeln!(out, "  template{partial}: {:?}", stmt.template.text);
     for op in stmt.operands() {
-        render_operand(out, op);
+        render_operand(out, stmt, op);
     }
     if !stmt.clobbers.is_empty() {
         let list: Vec<&str> = stmt.clobbers.iter().map(|c| c.text.as_str()).collect();
@@ -123,7 +134,7 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
     }
 }
 
-fn render_operand(out: &mut String, op: &AsmOperand) {
+fn render_operand(out: &mut String, stmt: &AsmStatement, op: &AsmOperand) {
     let name = op
         .name
         .as_ref()
@@ -149,11 +160,21 @@ fn render_operand(out: &mut String, op: &AsmOperand) {
     };
     let _ = writeln!(
         out,
-        "  %{} {}: {name}\"{constraint}\" ({}) : {ty}{cast}{addr}",
+        "  {}{} {}: {name}\"{constraint}\" ({}) : {ty}{cast}{addr}",
+        sigil(stmt),
         op.index,
         if op.is_output { "output" } else { "input" },
         op.expr
     );
+}
+
+/// How operands are written: `%0` in C++, `$0` in LLVM inline asm (Python calls).
+fn sigil(stmt: &AsmStatement) -> char {
+    if stmt.python().is_some() {
+        '$'
+    } else {
+        '%'
+    }
 }
 
 fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
@@ -161,7 +182,7 @@ fn operand_text(stmt: &AsmStatement, op: &Operand) -> String {
         OperandKind::Placeholder(p) => {
             let bound = stmt.resolve(p).map_or("?".to_string(), |o| o.expr.clone());
             match &p.target {
-                PlaceholderTarget::Index(i) => format!("%{i}<{bound}>"),
+                PlaceholderTarget::Index(i) => format!("{}{i}<{bound}>", sigil(stmt)),
                 PlaceholderTarget::Name(n) => format!("%[{n}]<{bound}>"),
             }
         }

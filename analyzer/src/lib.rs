@@ -4,6 +4,7 @@
 //! `source` (file loading) -> `cpp` (asm statements and their C++ context)
 //! -> `template` (decoded text + source map) -> `ptx` (PTX model, typed by `isa`)
 //! -> rules (separate crate) -> `diag` (diagnostics and fixes).
+//! Python files take `python` (tree-sitter) instead of `cpp` and meet the same model.
 
 pub mod build;
 pub mod cpp;
@@ -11,6 +12,7 @@ pub mod diag;
 pub mod dump;
 pub mod isa;
 pub mod ptx;
+pub mod python;
 pub mod source;
 pub mod span;
 pub mod template;

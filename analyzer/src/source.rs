@@ -4,8 +4,9 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The extensions of the files a directory walk checks by default.
-pub const SOURCE_EXTENSIONS: [&str; 10] = [
-    "cu", "cuh", "h", "hpp", "hh", "hxx", "cpp", "cc", "cxx", "inl",
+/// `py` files are read by the Python front end.
+pub const SOURCE_EXTENSIONS: [&str; 11] = [
+    "cu", "cuh", "h", "hpp", "hh", "hxx", "cpp", "cc", "cxx", "inl", "py",
 ];
 
 /// The files under `dir` with a [`SOURCE_EXTENSIONS`] extension, sorted: a plain walk (no

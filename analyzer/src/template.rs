@@ -110,6 +110,29 @@ impl Template {
         });
     }
 
+    /// Appends a piece decoded by another front end (Python literals): its text, with the
+    /// source span of each of its bytes.
+    pub fn push_decoded(&mut self, text: &str, spans: &[Span], source: Span, raw: bool) {
+        debug_assert_eq!(text.len(), spans.len());
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.map.extend_from_slice(spans);
+        self.map.resize(self.text.len(), source);
+        self.pieces.push(Piece {
+            kind: PieceKind::Literal,
+            source,
+            decoded: start..self.text.len(),
+            raw,
+        });
+    }
+
+    /// Moves every source span through `f` (a template found in text that was itself decoded
+    /// from another file's literal).
+    pub fn remap(&mut self, f: &impl Fn(Span) -> Span) {
+        self.map.iter_mut().for_each(|s| *s = f(*s));
+        self.pieces.iter_mut().for_each(|p| p.source = f(p.source));
+    }
+
     /// Appends a piece that cannot be known.
     pub fn push_unknown(&mut self, source: Span) {
         let start = self.text.len();

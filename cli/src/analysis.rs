@@ -41,7 +41,7 @@ pub fn analyze(
         .filter(|d| filter.is_enabled(d.rule))
         .collect();
     if has_directives(&file.text) {
-        let scan = scan::scan(&file.text);
+        let scan = scan::scan(file);
         diagnostics = suppress::apply(file, &scan, diagnostics, &filter);
     }
     for d in &mut diagnostics {
@@ -51,8 +51,12 @@ pub fn analyze(
     diagnostics
 }
 
-/// Files without the bytes `asm` can hold no asm statement: they skip the engine.
-pub fn may_hold_asm(bytes: &[u8]) -> bool {
+/// Files without the bytes `asm` (Python: without a call name the Python front end looks
+/// for) can hold no asm statement: they skip the engine.
+pub fn may_hold_asm(path: &std::path::Path, bytes: &[u8]) -> bool {
+    if ptxguard_analyzer::python::is_python_path(path) {
+        return ptxguard_analyzer::python::may_contain_inline_asm(bytes);
+    }
     ptxguard_analyzer::cpp::may_contain_asm(bytes)
 }
 

@@ -38,7 +38,7 @@ pub fn fingerprints(file: &SourceFile, diagnostics: &[Diagnostic]) -> Vec<String
     if diagnostics.is_empty() {
         return Vec::new();
     }
-    let scan = scan::scan(&file.text);
+    let scan = scan::scan(file);
     let mut seen: HashMap<String, usize> = HashMap::new();
     diagnostics
         .iter()

@@ -509,7 +509,7 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
             }
         }
         let bytes = &buffer[..filled];
-        Ok(analysis::may_hold_asm(bytes).then(|| bytes.to_vec()))
+        Ok(analysis::may_hold_asm(path, bytes).then(|| bytes.to_vec()))
     })
 }
 
@@ -524,7 +524,7 @@ fn process_bytes(
         ..FileOutcome::default()
     };
     // Files from the walk were filtered when read; standard input is filtered here.
-    if is_stdin && !analysis::may_hold_asm(&bytes) {
+    if is_stdin && !analysis::may_hold_asm(&candidate.path, &bytes) {
         if job.args.fix {
             outcome.fixed_stdin = Some(String::from_utf8_lossy(&bytes).into_owned());
         }

@@ -319,8 +319,11 @@ fn remove_name(file: &SourceFile, d: &Directive, index: usize) -> Edit {
 fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
     let text = &file.text;
     let comment = &text[d.comment.range()];
+    // A Python `#` comment opens with one byte, C++ comments with two.
+    let opener = if comment.starts_with('#') { 1 } else { 2 };
     let inner = comment
         .strip_prefix("//")
+        .or_else(|| comment.strip_prefix('#'))
         .map(|c| c.to_string())
         .or_else(|| {
             comment
@@ -328,8 +331,8 @@ fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
                 .map(|c| c.strip_suffix("*/").unwrap_or(c).to_string())
         })
         .unwrap_or_default();
-    let rel = (d.span.start - d.comment.start) as usize - 2;
-    let rel_end = (d.span.end - d.comment.start) as usize - 2;
+    let rel = (d.span.start - d.comment.start) as usize - opener;
+    let rel_end = (d.span.end - d.comment.start) as usize - opener;
     let rest = format!(
         "{}{}",
         &inner[..rel.min(inner.len())],
@@ -388,18 +391,20 @@ pub fn allow_edit(file: &SourceFile, scan: &Scan, line: usize, rule: &str) -> Ed
         end -= 1;
     }
     // Inside a `#define` continuation the comment must come before the backslash.
-    if end > line_start && file.text.as_bytes()[end - 1] == b'\\' {
+    let python = ptxguard_analyzer::python::is_python_path(&file.path);
+    if !python && end > line_start && file.text.as_bytes()[end - 1] == b'\\' {
         return Edit::insert(end - 1, format!("/* ptxguard: allow({rule}) */ "));
     }
+    let opener = if python { "#" } else { "//" };
     let in_line_comment = scan.comments.iter().any(|c| {
         (c.start as usize) < end
             && (c.end as usize) >= end
-            && file.text[c.range()].starts_with("//")
+            && file.text[c.range()].starts_with(opener)
     });
     let sep = if end == line_start { "" } else { " " };
     if in_line_comment {
         Edit::insert(end, format!(" ptxguard: allow({rule})"))
     } else {
-        Edit::insert(end, format!("{sep}// ptxguard: allow({rule})"))
+        Edit::insert(end, format!("{sep}{opener} ptxguard: allow({rule})"))
     }
 }

@@ -529,3 +529,40 @@ fn incremental_edits_give_what_a_fresh_check_gives() {
     }
     client.shutdown();
 }
+
+#[test]
+fn python_documents_are_checked_and_suppressed_with_hash_comments() {
+    let dir = TestDir::new("lsp-python");
+    let text = "import triton.language as tl\n\ndef k(C, offs):\n    return tl.inline_asm_elementwise(\"mov.u32 $0, %%laneid;\", \"=r\", [], tl.int32, False, 1)\n";
+    let path = dir.write("k.py", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    assert_eq!(codes(&client.open(&uri, text)), ["percent-escape"]);
+    let line =
+        json!({ "start": { "line": 3, "character": 0 }, "end": { "line": 3, "character": 90 } });
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": line, "context": { "diagnostics": [] } }),
+    );
+    let suppress = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"] == "Suppress percent-escape here")
+        .unwrap();
+    let edited = apply_text_edits(text, &suppress["edit"]["changes"][uri.as_str()]);
+    assert!(
+        edited.contains("1)  # ptxguard: allow(percent-escape)\n")
+            || edited.contains("1) # ptxguard: allow(percent-escape)\n"),
+        "{edited}"
+    );
+    let fix = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["kind"] == "quickfix" && a["isPreferred"] == true)
+        .unwrap();
+    let fixed = apply_text_edits(text, &fix["edit"]["changes"][uri.as_str()]);
+    assert!(fixed.contains("\"mov.u32 $0, %laneid;\""), "{fixed}");
+    client.shutdown();
+}

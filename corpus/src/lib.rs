@@ -5,6 +5,7 @@
 //! - `// expect: rule-a, rule-b` or `/* expect: rule */`: a diagnostic of each rule starts
 //!   on this line; `rule(warning)` also checks its severity.
 //! - `// expect@+N: rule` / `// expect@-N: rule`: on the line N below / above.
+//! - In Python cases the comments are `# expect: rule`.
 //!
 //! Every diagnostic must be expected and every expectation met.
 
@@ -31,7 +32,8 @@ pub fn expectations(text: &str) -> Result<Vec<Expectation>, String> {
             let after = &rest[at + "expect".len()..];
             rest = after;
             let before = &line[..line.len() - after.len() - "expect".len()];
-            if !(before.trim_end().ends_with("//") || before.trim_end().ends_with("/*")) {
+            let before = before.trim_end();
+            if !(before.ends_with("//") || before.ends_with("/*") || before.ends_with('#')) {
                 continue;
             }
             let (offset, after) = if let Some(rel) = after.strip_prefix('@') {
@@ -130,10 +132,11 @@ pub fn compare(
     problems
 }
 
-/// Every `.cu`/`.cuh` case under a folder, sorted.
+/// Every `.cu`/`.cuh`/`.py` case under a folder, sorted.
 pub fn case_files(root: &Path) -> Vec<PathBuf> {
     files_under(root, |p| {
-        p.extension().is_some_and(|e| e == "cu" || e == "cuh")
+        p.extension()
+            .is_some_and(|e| e == "cu" || e == "cuh" || e == "py")
     })
 }
 
@@ -187,6 +190,10 @@ mod tests {
     #[test]
     fn unknown_rules_are_errors() {
         assert!(expectations("// expect: no-such-rule").is_err());
+        let py =
+            expectations("x = 1  # expect: pack-mismatch\n# expect@+1: percent-escape\n").unwrap();
+        assert_eq!(py.len(), 2);
+        assert_eq!((py[1].line, py[1].rule.as_str()), (3, "percent-escape"));
     }
 
     #[test]

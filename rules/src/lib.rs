@@ -15,9 +15,11 @@ pub mod util;
 
 mod address_register_width;
 mod arch_requirement;
+mod att_dialect_braces;
 mod conditional_output;
 mod dataflow;
 mod early_clobber;
+mod elementwise_side_effect;
 mod generic_address;
 mod missing_memory_clobber;
 mod missing_operand_comma;
@@ -26,10 +28,12 @@ mod operand_index;
 mod operand_size_mismatch;
 mod operand_type_mismatch;
 mod output_read_before_write;
+mod pack_mismatch;
 mod percent_escape;
 mod prefer_cuda_ptx;
 mod prefer_intrinsic;
 mod ptx_syntax;
+mod python;
 mod unscoped_declaration;
 mod unsupported_constraint;
 mod unsupported_modifier;
@@ -187,8 +191,13 @@ type CheckFn = fn(&Ctx, &mut Vec<Diagnostic>);
 const RULES: &[(&RuleMeta, CheckFn)] = &[
     (&address_register_width::META, address_register_width::check),
     (&arch_requirement::META, arch_requirement::check),
+    (&att_dialect_braces::META, att_dialect_braces::check),
     (&conditional_output::META, conditional_output::check),
     (&early_clobber::META, early_clobber::check),
+    (
+        &elementwise_side_effect::META,
+        elementwise_side_effect::check,
+    ),
     (&generic_address::META, generic_address::check),
     (&missing_memory_clobber::META, missing_memory_clobber::check),
     (&missing_operand_comma::META, missing_operand_comma::check),
@@ -200,6 +209,7 @@ const RULES: &[(&RuleMeta, CheckFn)] = &[
         &output_read_before_write::META,
         output_read_before_write::check,
     ),
+    (&pack_mismatch::META, pack_mismatch::check),
     (&percent_escape::META, percent_escape::check),
     (&prefer_cuda_ptx::META, prefer_cuda_ptx::check),
     (&prefer_intrinsic::META, prefer_intrinsic::check),
@@ -295,6 +305,9 @@ fn run_rules(
             continue;
         }
         check(&cx, &mut out);
+    }
+    if statements.iter().any(|s| s.in_python()) {
+        python::adapt(statements, &mut out);
     }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);

@@ -40,6 +40,10 @@ declare_rule! {
     /// memory), variables the template declares itself, and instructions whose memory traffic
     /// goes through descriptors rather than an address operand (`wgmma`).
     ///
+    /// **In Python** it is not applied: Triton and MLIR calls order memory through their
+    /// side-effect flag (`missing-volatile` judges it); what `~{memory}` adds there is not
+    /// measured.
+    ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
     /// operands say, so it keeps C++ values in registers across it, and moves or merges C++
@@ -265,6 +269,11 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t st
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
+        // Python calls (Triton, MLIR) order memory through their side-effect flag, which
+        // `missing-volatile` judges; what `~{memory}` adds there is not measured.
+        if stmt.python().is_some() {
+            continue;
+        }
         if stmt.has_clobber("memory") {
             continue;
         }

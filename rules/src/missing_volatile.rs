@@ -1,7 +1,7 @@
 use crate::dataflow::Flow;
 use crate::util::{add_volatile, diagnostic, template_span};
 use crate::Ctx;
-use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
 use ptxguard_analyzer::{Diagnostic, Fix, Severity, Span};
 
@@ -29,6 +29,11 @@ declare_rule! {
     /// the `cuda::ptx` wrappers are written that way: it is not reported, except as **info**
     /// for a clock read, since `"memory"` does not stop the compiler from moving the read
     /// across the arithmetic it is meant to time.
+    ///
+    /// **In Python** the flag is `is_pure=True` (Triton `inline_asm_elementwise`) or a
+    /// missing `has_side_effects=True` (MLIR `llvm.inline_asm`, whose default is no side
+    /// effects): such an op is a pure value to the compiler. An MLIR op without results is
+    /// reported too, since without side effects nothing keeps it. The fix sets the flag.
     ///
     /// ## Why is this bad?
     /// Without `volatile` the compiler treats the asm as a pure function of its inputs: it
@@ -73,7 +78,9 @@ struct Reason {
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if stmt.outputs.is_empty() || is_volatile(stmt) {
+        // In C++ an asm without outputs is implicitly volatile; in MLIR an op without results
+        // and without side effects is dead code.
+        if (stmt.outputs.is_empty() && stmt.python().is_none()) || is_volatile(stmt) {
             continue;
         }
         let flow = cx.flow(stmt);
@@ -81,8 +88,25 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let Some(reason) = reason(&flow, has_memory) else {
             continue;
         };
-        let fix = Fix::safe("add `volatile`", vec![add_volatile(stmt)]);
-        let d = if has_memory {
+        let fix = add_volatile(cx.source(), stmt).map(|edit| {
+            let title = match stmt.python() {
+                Some(_) => "say the asm has side effects",
+                None => "add `volatile`",
+            };
+            Fix::safe(title, vec![edit])
+        });
+        let d = if let Some(call) = stmt.python() {
+            let said = match (call.api, call.side_effects) {
+                (PythonApi::TritonElementwise, _) => "is marked pure (`is_pure=True`)",
+                (PythonApi::MlirInlineAsm, Some(_)) => "has `has_side_effects=False`",
+                (PythonApi::MlirInlineAsm, None) => "does not say `has_side_effects=True`",
+            };
+            diagnostic(
+                &META,
+                stmt.keyword,
+                format!("asm {} but {said}: the compiler may delete it when its results are unused, merge two of them, or move it", reason.what),
+            )
+        } else if has_memory {
             Diagnostic::new(
                 META.name,
                 Severity::Info,
@@ -97,7 +121,11 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             )
             .with_note("measured with nvcc 13: a non-volatile atomic whose result was unused was deleted, and a polled load was hoisted out of its loop")
         };
-        out.push(d.with_label(reason.span, reason.label).with_fix(fix));
+        let d = d.with_label(reason.span, reason.label);
+        out.push(match fix {
+            Some(fix) => d.with_fix(fix),
+            None => d,
+        });
     }
 }
 

@@ -15,6 +15,11 @@ declare_rule! {
     /// compiler does not substitute anything: `%%` reaches ptxas as two characters and is
     /// reported as an error; write a single `%`.
     ///
+    /// **In Python** (Triton `inline_asm_elementwise`, MLIR `llvm.inline_asm`) the template is
+    /// LLVM inline asm: operands are `$0`, `${0:modifier}`, a literal `$` is `$$`, and `%` is an
+    /// ordinary character. `%laneid` is right there; `%%laneid` reaches ptxas as written and is
+    /// an error; `%0` is a register name, not an operand (an error, with `$0` as the fix).
+    ///
     /// ## Why is this bad?
     /// nvcc passes `%clock` through when there are operands and ptxas accepts it, but clang
     /// and GCC-style compilers read `%c` as an operand modifier and reject the file: CUTLASS,
@@ -68,6 +73,28 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                             "escape the `%`",
                             vec![Edit::insert(first_percent.start as usize, "%")],
                         )),
+                    );
+                }
+                (PercentKind::Escape, PercentMode::Llvm)
+                    if stmt.template.text.as_bytes().get(p.span.start) == Some(&b'%') =>
+                {
+                    let span = template_span(stmt, p.span.clone());
+                    let mut d = Diagnostic::new(META.name, Severity::Error, span, "`%%` reaches ptxas unchanged in LLVM inline asm (operands are `$N`): write a single `%`");
+                    if !first_percent.is_empty() {
+                        d = d.with_fix(Fix::safe(
+                            "remove the extra `%`",
+                            vec![Edit::delete(first_percent)],
+                        ));
+                    }
+                    out.push(d);
+                }
+                (PercentKind::Register { name }, PercentMode::Llvm)
+                    if name.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    let span = template_span(stmt, p.span.clone());
+                    out.push(
+                        Diagnostic::new(META.name, Severity::Error, span, format!("`%{name}` is not an operand in LLVM inline asm: operands are written `${name}`"))
+                            .with_fix(Fix::safe(format!("write `${name}`"), vec![Edit::replace(first_percent, "$")])),
                     );
                 }
                 (PercentKind::Escape, PercentMode::Verbatim) => {

@@ -40,6 +40,9 @@ declare_rule! {
     /// The table is `rules/data/cuda-ptx-wrappers.tsv`, from the CCCL documentation and
     /// headers, with the CCCL release each wrapper first shipped in.
     ///
+    /// **In Python** it is not applied to Triton and MLIR calls (the wrappers are C++); C++
+    /// held in a Python string (cupy, `load_inline`) is checked as C++.
+    ///
     /// ## Why is this bad?
     /// The `cuda::ptx` wrappers are written and tested by NVIDIA for each form: the right
     /// constraints, address conversions, `"memory"` clobbers, and a link error instead of a

@@ -33,6 +33,9 @@ declare_rule! {
     ///
     /// This rule is off by default.
     ///
+    /// **In Python** it is not applied to Triton and MLIR calls (the intrinsics are C++); C++
+    /// held in a Python string is checked as C++.
+    ///
     /// ## Why is this bad?
     /// Most intrinsics are compiler builtins: the compiler knows what they do, can schedule
     /// and merge them, and never gets a constraint, a `volatile` or a `"memory"` clobber

@@ -239,6 +239,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
                         .with_note("nvcc 13.0 on `ld.global.v4.f32 {%0, %1, %2}`: `Illegal vector size: 3`"),
                     );
                 }
+                OperandKind::Register { name, .. } if declared_vector(stmt, name) => {}
                 OperandKind::Placeholder(_) | OperandKind::Register { .. } if !alt_fits => {
                     out.push(diagnostic(
                         &META,
@@ -276,6 +277,19 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
             }
         }
     }
+}
+
+/// A register the template declares as a vector (`.reg .v4 .f32 v;`): PTX takes it where a
+/// `{...}` vector goes.
+fn declared_vector(stmt: &AsmStatement, name: &str) -> bool {
+    stmt.ptx.statements.iter().any(|s| match &s.kind {
+        ptxguard_analyzer::ptx::StatementKind::Directive(d) => {
+            d.name == ".reg"
+                && d.modifiers.iter().any(|m| is_vector_size(&m.text))
+                && d.declared.iter().any(|n| n.name == name)
+        }
+        _ => false,
+    })
 }
 
 /// `.u8x4`, `.e3m4x2`: a packed type of a PTX ISA newer than the table's.

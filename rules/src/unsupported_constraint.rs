@@ -28,6 +28,9 @@ declare_rule! {
     /// Host-only asm (a `__host__` function, code under `#if !defined(__CUDA_ARCH__)`, or
     /// another target's asm) is not PTX and is left alone.
     ///
+    /// **In Python** it is not applied: LLVM's constraint letters (`i`, `n`, `b`...) are not
+    /// nvcc's.
+    ///
     /// ## Why is this bad?
     /// nvcc 13.0: `asm constraint letter 'm' is not allowed inside a __device__/__global__
     /// function`, and `an asm operand may specify only one constraint letter in a

@@ -17,6 +17,9 @@ declare_rule! {
     /// never reported (they are read and written by definition), nor are templates with
     /// pieces that cannot be known (a macro defined elsewhere might use the operand).
     ///
+    /// **In Python** operands are `$N`; a Triton input at `pack` > 1 is not reported (Triton
+    /// passes every packed element, and an asm may ignore some by design).
+    ///
     /// ## Why is this bad?
     /// An `"="` output tells the compiler the asm sets the variable; if the template never
     /// writes it, the variable holds garbage afterwards (measured: 16776640 instead of 9).

@@ -105,13 +105,56 @@ pub fn is_partial(instr: &Instruction) -> bool {
     instr.partial
 }
 
-/// Inserts `volatile` after the asm keyword.
-pub fn add_volatile(stmt: &AsmStatement) -> Edit {
-    Edit::insert(stmt.keyword.end as usize, " volatile")
+/// Inserts `volatile` after the asm keyword; in a Python call, says the asm has side
+/// effects (`is_pure=False`, `has_side_effects=True`).
+pub fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
+    use ptxguard_analyzer::cpp::PythonApi;
+    let Some(call) = stmt.python() else {
+        return Some(Edit::insert(stmt.keyword.end as usize, " volatile"));
+    };
+    match (call.api, call.side_effects) {
+        (PythonApi::TritonElementwise, Some((span, Some(true)))) => {
+            Some(Edit::replace(span, "False"))
+        }
+        (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
+        (PythonApi::MlirInlineAsm, None) => {
+            python_keyword_argument(source, stmt, "has_side_effects=True")
+        }
+        _ => None,
+    }
 }
 
-/// Adds `"memory"` to the clobbers, creating the clobber section with the right colons.
+/// Inserts `name=value` as the last argument of a Python call, after a trailing comma if any.
+fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) -> Option<Edit> {
+    if stmt.close_paren.is_empty() {
+        return None;
+    }
+    let close = stmt.close_paren.start as usize;
+    let before = source.get(..close)?.trim_end();
+    if before.ends_with(',') {
+        Some(Edit::insert(before.len(), format!(" {argument},")))
+    } else {
+        Some(Edit::insert(before.len(), format!(", {argument}")))
+    }
+}
+
+/// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a
+/// Python call, appends `~{memory}` to the constraint string.
 pub fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
+    if let Some(call) = stmt.python() {
+        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
+            ","
+        } else {
+            ""
+        };
+        return call
+            .constraints_end
+            .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));
+    }
+    if stmt.in_python() {
+        // The clobber's quotes could end the Python string it is written in.
+        return None;
+    }
     if stmt.close_paren.is_empty() {
         return None;
     }

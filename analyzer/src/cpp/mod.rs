@@ -54,6 +54,9 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// [`find_asm_statements`], also returning the file's tokens (empty when the file cannot
 /// hold asm) for callers that look further at the file.
 pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<Token>) {
+    if crate::python::is_python_path(&file.path) {
+        return (crate::python::find_statements(file), Vec::new());
+    }
     if !may_contain_asm(file.text.as_bytes()) {
         return (Vec::new(), Vec::new());
     }
@@ -191,6 +194,7 @@ fn finish(
         context: Context::default(),
         macro_name,
         ptx: ptx::Ptx::default(),
+        origin: Default::default(),
     };
     stmt.context = context;
     stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());

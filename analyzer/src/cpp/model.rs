@@ -29,6 +29,65 @@ pub struct AsmStatement {
     pub macro_name: Option<String>,
     /// The PTX parsed from the template.
     pub ptx: Ptx,
+    /// What wrote the statement: a C++ `asm`, or a Python call (see [`Origin`]).
+    pub origin: Origin,
+}
+
+/// What wrote an asm statement.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Origin {
+    /// A C++ `asm` statement in a C++ file.
+    #[default]
+    Cpp,
+    /// A C++ `asm` statement in C++ source held in a Python string (cupy `RawKernel`,
+    /// `load_inline(cuda_sources=...)`, cuda.core `Program`): spans point into the Python file.
+    CppInPython,
+    /// A Python call handing PTX to LLVM (LLVM inline-asm syntax: `$N`, `%` literal).
+    Python(PythonCall),
+}
+
+/// The Python call behind an asm statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PythonCall {
+    pub api: PythonApi,
+    /// The argument saying whether the asm has side effects (`is_pure=` for Triton,
+    /// `has_side_effects=` for MLIR): the value's span and its value when it is a literal.
+    pub side_effects: Option<(Span, Option<bool>)>,
+    /// Triton's `pack` argument: span and value when literal.
+    pub pack: Option<(Span, Option<u32>)>,
+    /// Triton's result dtypes as written (`tl.float32`), or MLIR's result types (`T.i32()`);
+    /// `None` when they cannot be listed.
+    pub result_types: Option<Vec<(String, Span)>>,
+    /// The input arguments (`args=[...]`, `operands_=[...]`); `None` when not a literal list.
+    pub args: Option<Vec<Span>>,
+    /// `asm_dialect=...` as written (MLIR).
+    pub asm_dialect: Option<(String, Span)>,
+    /// Where the constraint string's text ends inside its last literal (for a safe insertion).
+    pub constraints_end: Option<usize>,
+    /// The whole keyword argument `asm_dialect=...` (for its removal).
+    pub asm_dialect_arg: Option<Span>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PythonApi {
+    /// `tl.inline_asm_elementwise`: the asm runs once per group of `pack` elements.
+    TritonElementwise,
+    /// `llvm.inline_asm` of MLIR's Python bindings (the CuTe DSL among them).
+    MlirInlineAsm,
+}
+
+impl PythonCall {
+    /// Whether the call says the asm has side effects (unknown values count as yes).
+    pub fn has_side_effects(&self) -> bool {
+        match (self.api, &self.side_effects) {
+            (_, Some((_, None))) => true,
+            (PythonApi::TritonElementwise, Some((_, Some(pure)))) => !pure,
+            (PythonApi::MlirInlineAsm, Some((_, Some(side)))) => *side,
+            // Triton requires `is_pure`; MLIR's default is no side effects.
+            (PythonApi::TritonElementwise, None) => true,
+            (PythonApi::MlirInlineAsm, None) => false,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -188,12 +247,29 @@ impl AsmStatement {
     /// How `%` is read: nvcc substitutes operands only when the statement has operands
     /// (or goto labels); clobbers alone do not count.
     pub fn percent_mode(&self) -> PercentMode {
+        if self.python().is_some() {
+            return PercentMode::Llvm;
+        }
         let goto = self.qualifiers.iter().any(|(q, _)| q == "goto");
         if self.operand_count() > 0 || goto {
             PercentMode::WithOperands
         } else {
             PercentMode::Verbatim
         }
+    }
+
+    /// The Python call, when a Python call wrote the statement.
+    pub fn python(&self) -> Option<&PythonCall> {
+        match &self.origin {
+            Origin::Python(call) => Some(call),
+            _ => None,
+        }
+    }
+
+    /// Whether the statement is written in Python (a call, or C++ in a Python string): fixes
+    /// made for C++ text do not apply there.
+    pub fn in_python(&self) -> bool {
+        self.origin != Origin::Cpp
     }
 
     pub fn has_clobber(&self, name: &str) -> bool {
@@ -211,6 +287,45 @@ impl AsmStatement {
             self.context.target,
             Some(Target::Host(_)) | Some(Target::Foreign(_))
         )
+    }
+
+    /// Moves every source span through `f`: the statement was found in text decoded from
+    /// another file's string literal (C++ in a Python string), and `f` maps that text's
+    /// positions to the file's. Spans into the decoded template are left as they are.
+    pub fn remap(&mut self, f: &impl Fn(Span) -> Span) {
+        for span in [
+            &mut self.span,
+            &mut self.keyword,
+            &mut self.open_paren,
+            &mut self.close_paren,
+        ] {
+            *span = f(*span);
+        }
+        self.qualifiers.iter_mut().for_each(|(_, s)| *s = f(*s));
+        self.colons.iter_mut().for_each(|s| *s = f(*s));
+        self.clobbers.iter_mut().for_each(|c| c.span = f(c.span));
+        self.template.remap(f);
+        for op in self.outputs.iter_mut().chain(self.inputs.iter_mut()) {
+            if let Some((_, s)) = &mut op.name {
+                *s = f(*s);
+            }
+            op.constraint.span = f(op.constraint.span);
+            op.expr_span = f(op.expr_span);
+            if let Some(cast) = &mut op.ty.cast {
+                cast.inner = f(cast.inner);
+            }
+            op.missing_comma_at = op
+                .missing_comma_at
+                .map(|at| f(Span::empty_at(at)).start as usize);
+        }
+        if let Some(function) = &mut self.context.function {
+            function.name_span = f(function.name_span);
+            function.body = f(function.body);
+        }
+        self.context
+            .conditions
+            .iter_mut()
+            .for_each(|c| c.span = f(c.span));
     }
 
     /// The statement's text from the keyword to the closing parenthesis.

@@ -79,6 +79,14 @@ pub(crate) fn read_percent(bytes: &[u8], at: usize, mode: PercentMode) -> (usize
         }
         Some((end + 1 - at, String::from_utf8_lossy(name).into_owned()))
     };
+    if mode == PercentMode::Llvm {
+        // `%` is not special in LLVM inline asm: `%%` and `%0` reach ptxas as written.
+        return match next(1) {
+            b'%' => (2, PercentKind::Escape),
+            b if is_ident_byte(b) => read_register(bytes, at),
+            _ => (1, PercentKind::Stray),
+        };
+    }
     match next(1) {
         b'%' => (2, PercentKind::Escape),
         b'=' => (2, PercentKind::Unique),
@@ -118,6 +126,59 @@ pub(crate) fn read_percent(bytes: &[u8], at: usize, mode: PercentMode) -> (usize
         }
         b if is_ident_start(b) => read_register(bytes, at),
         _ => (1, PercentKind::Stray),
+    }
+}
+
+/// Reads the `$` sequence at `bytes[at]` in LLVM inline asm: `$N`, `${N:modifier}`, `$$`,
+/// `${:uid}` (unique per instance); `None` when the `$` is an ordinary character.
+pub(crate) fn read_dollar(bytes: &[u8], at: usize) -> Option<(usize, PercentKind)> {
+    let digits_end = |from: usize| {
+        let mut end = from;
+        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        end
+    };
+    let number = |from: usize, to: usize| {
+        bytes[from..to].iter().fold(0u32, |v, d| {
+            v.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+        })
+    };
+    match bytes.get(at + 1).copied() {
+        Some(b'$') => Some((2, PercentKind::Escape)),
+        Some(d) if d.is_ascii_digit() => {
+            let end = digits_end(at + 1);
+            Some((
+                end - at,
+                PercentKind::Operand {
+                    index: number(at + 1, end),
+                    modifier: None,
+                },
+            ))
+        }
+        Some(b'{') => {
+            let close = at + 2 + memchr::memchr(b'}', bytes.get(at + 2..)?)?;
+            let inner = &bytes[at + 2..close];
+            let (index, modifier) = match memchr::memchr(b':', inner) {
+                Some(c) => (&inner[..c], Some(&inner[c + 1..])),
+                None => (inner, None),
+            };
+            let len = close + 1 - at;
+            if index.is_empty() && modifier == Some(b"uid".as_slice()) {
+                return Some((len, PercentKind::Unique));
+            }
+            if index.is_empty() || !index.iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+            Some((
+                len,
+                PercentKind::Operand {
+                    index: number(at + 2, at + 2 + index.len()),
+                    modifier: modifier.map(|m| String::from_utf8_lossy(m).into_owned()),
+                },
+            ))
+        }
+        _ => None,
     }
 }
 
@@ -237,7 +298,17 @@ pub(crate) fn lex(text: &str, mode: PercentMode) -> Lexed {
                 let mut has_hole = false;
                 while i < bytes.len() {
                     let c = bytes[i];
-                    if is_ident_byte(c) || c == b'.' {
+                    if c == b'$' && mode == PercentMode::Llvm {
+                        if let Some((len, kind)) = read_dollar(bytes, i) {
+                            percents.push(Percent {
+                                span: i..i + len,
+                                kind,
+                            });
+                            i += len;
+                        } else {
+                            i += 1;
+                        }
+                    } else if is_ident_byte(c) || c == b'.' {
                         i += 1;
                     } else if c == HOLE_BYTE {
                         has_hole = true;

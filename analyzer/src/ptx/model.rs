@@ -9,6 +9,9 @@ use std::ops::Range;
 pub enum PercentMode {
     WithOperands,
     Verbatim,
+    /// LLVM inline-asm syntax (Triton, MLIR's `llvm.inline_asm`): operands are `$N` or
+    /// `${N:modifier}`, `$$` is a literal `$`, and `%` is an ordinary character.
+    Llvm,
 }
 
 /// The parsed template.
@@ -32,9 +35,9 @@ pub struct Percent {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PercentKind {
-    /// `%%` (in `WithOperands` mode it becomes one `%`).
+    /// `%%` (in `WithOperands` mode it becomes one `%`); `$$` in `Llvm` mode.
     Escape,
-    /// `%3`, or with a modifier `%n3` (`modifier` = "n").
+    /// `%3`, or with a modifier `%n3` (`modifier` = "n"); `$3` or `${3:x}` in `Llvm` mode.
     Operand {
         index: u32,
         modifier: Option<String>,

@@ -295,7 +295,7 @@ impl<'a> Parser<'a> {
                     return true;
                 }
                 let first = text.as_bytes()[0];
-                if first == b'%' || first.is_ascii_digit() {
+                if first == b'%' || first == b'$' || first.is_ascii_digit() {
                     return false;
                 }
                 !self.peek_at(1).is_some_and(|t| t.is_punct(b','))
@@ -448,7 +448,7 @@ impl<'a> Parser<'a> {
                 name: text.to_string(),
                 special: false,
             }
-        } else if bytes[0] == b'%' {
+        } else if bytes[0] == b'%' || bytes[0] == b'$' {
             let whole = percents.len() == 1 && percents[0].span == span;
             match &percents[0].kind {
                 PercentKind::Operand { index, modifier } if whole => {

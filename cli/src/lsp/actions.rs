@@ -47,7 +47,7 @@ pub fn code_actions(
         })
         .collect();
     if wanted(only, CodeActionKind::QUICKFIX.as_str()) {
-        let file_scan = scan::scan(&file.text);
+        let file_scan = scan::scan(file);
         for d in &in_range {
             let lsp_diagnostic = convert::diagnostic(file, uri, d);
             if let Some(f) = &d.fix {

@@ -524,7 +524,7 @@ fn analyze_text(
     settings: &Settings,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
-    if !analysis::may_hold_asm(file.text.as_bytes()) {
+    if !analysis::may_hold_asm(path, file.text.as_bytes()) {
         return Vec::new();
     }
     analysis::analyze(file, path, settings, check)

@@ -1,0 +1,217 @@
+use super::*;
+use crate::ptx::{OperandKind, PlaceholderTarget};
+
+fn find(src: &str) -> Vec<AsmStatement> {
+    find_statements(&SourceFile::new("t.py", src))
+}
+
+fn source_of<'a>(src: &'a str, stmt: &AsmStatement, needle: &str) -> &'a str {
+    let at = stmt.template.text.find(needle).expect("needle in template");
+    &src[stmt.source_span(at..at + needle.len()).range()]
+}
+
+#[test]
+fn triton_keyword_arguments() {
+    let src = r#"
+import triton.language as tl
+@triton.jit
+def k(x):
+    y = tl.inline_asm_elementwise(
+        asm="shf.l.wrap.b32 $0, $1, $2, 3;",
+        constraints="=r,r,r",
+        args=[x, x],
+        dtype=tl.uint32,
+        is_pure=True,
+        pack=1,
+    )
+"#;
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    let s = &all[0];
+    assert_eq!(s.template.text, "shf.l.wrap.b32 $0, $1, $2, 3;");
+    assert_eq!(s.outputs.len(), 1);
+    assert_eq!(s.inputs.len(), 2);
+    assert_eq!(s.outputs[0].expr, "tl.uint32");
+    assert_eq!(s.inputs[1].expr, "x");
+    assert_eq!(&src[s.inputs[0].constraint.span.range()], "r");
+    assert!(!s.is_volatile(), "is_pure=True");
+    assert_eq!(s.percent_mode(), PercentMode::Llvm);
+    let call = s.python().unwrap();
+    assert_eq!(call.pack.unwrap().1, Some(1));
+    assert_eq!(s.context.function.as_ref().unwrap().name, "k");
+    let (_, instr) = s.ptx.instructions().next().unwrap();
+    assert_eq!(
+        instr.operands[1].placeholder().map(|p| &p.target),
+        Some(&PlaceholderTarget::Index(1))
+    );
+    assert_eq!(source_of(src, s, "$2"), "$2");
+}
+
+#[test]
+fn triton_positional_and_names_bound_once() {
+    let src = r#"
+from triton.language import inline_asm_elementwise
+ASM = "mov.b32 $0, %smid;"
+def k(x):
+    c = "=r"
+    return inline_asm_elementwise(ASM, c, [], tl.int32, False, 1)
+"#;
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].template.text, "mov.b32 $0, %smid;");
+    assert!(all[0].is_volatile(), "is_pure=False");
+    assert_eq!(source_of(src, &all[0], "%smid"), "%smid");
+}
+
+#[test]
+fn names_bound_twice_or_parameters_are_unknown() {
+    let src = r#"
+def k(x, asm):
+    c = "=r,r"
+    c = "=l,l"
+    tl.inline_asm_elementwise(asm, "=r,r", [x], tl.int32, True, 1)
+    tl.inline_asm_elementwise("mov.b32 $0, $1;", c, [x], tl.int32, True, 1)
+"#;
+    let all = find(src);
+    // The second call's constraints are not known: it cannot be judged.
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].template.text, "\u{1}");
+    assert!(all[0].template.is_partial());
+}
+
+#[test]
+fn mlir_inline_asm_through_aliases() {
+    let src = r#"
+from cutlass._mlir.dialects import llvm as L
+import cutlass._mlir.dialects.llvm
+def f(a, b):
+    r = L.inline_asm(
+        T.i32(), [a.ir_value()],
+        "{\n .reg .pred p;\n setp.ne.b32 p, $1, 0;\n selp.b32 $0, 1, 0, p;\n}\n",
+        "=r,r,~{memory}", has_side_effects=True, asm_dialect=L.AsmDialect.AD_ATT)
+    cutlass._mlir.dialects.llvm.inline_asm(None, [a], 'st.shared.u32 [$0], 1;', 'r')
+"#;
+    let all = find(src);
+    assert_eq!(all.len(), 2);
+    let s = &all[0];
+    assert!(s.is_volatile());
+    assert!(s.has_clobber("memory"));
+    assert_eq!(s.inputs[0].expr, "a.ir_value()");
+    assert_eq!(s.outputs[0].expr, "T.i32()");
+    let call = s.python().unwrap();
+    assert_eq!(call.asm_dialect.as_ref().unwrap().0, "L.AsmDialect.AD_ATT");
+    assert_eq!(source_of(src, s, "\n .reg"), "\\n .reg");
+    assert!(!all[1].is_volatile(), "MLIR's default is no side effects");
+    assert!(all[1].outputs.is_empty());
+}
+
+#[test]
+fn other_inline_asm_calls_are_not_mlir() {
+    let src = "x.inline_asm(1, 2, 'a', 'b')\nasm.inline_asm(None, [], 'mov', '')\n";
+    assert!(find(src).is_empty());
+}
+
+#[test]
+fn llvm_operand_syntax() {
+    let src = "tl.inline_asm_elementwise('add.u32 ${0:x}, $1, $$2; // $$', '=r,r', [a], tl.int32, True, 1)";
+    let all = find(src);
+    let kinds: Vec<_> = all[0].ptx.percents.iter().map(|p| p.kind.clone()).collect();
+    use crate::ptx::PercentKind::*;
+    assert_eq!(
+        kinds,
+        vec![
+            Operand {
+                index: 0,
+                modifier: Some("x".into())
+            },
+            Operand {
+                index: 1,
+                modifier: None
+            },
+            Escape,
+        ]
+    );
+    let (_, instr) = all[0].ptx.instructions().next().unwrap();
+    assert!(matches!(
+        instr.operands[0].kind,
+        OperandKind::Placeholder(_)
+    ));
+}
+
+#[test]
+fn cpp_in_python_strings_map_back_to_the_literal() {
+    let src = "import cupy\nk = cupy.RawKernel(r'''\nextern \"C\" __global__ void f(unsigned *o) {\n  unsigned v;\n  asm(\"mov.u32 %0, %laneid;\" : \"=r\"(v));\n  *o = v;\n}\n''', 'f')\n";
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    let s = &all[0];
+    assert_eq!(s.origin, Origin::CppInPython);
+    assert_eq!(s.template.text, "mov.u32 %0, %laneid;");
+    assert_eq!(source_of(src, s, "%laneid"), "%laneid");
+    assert_eq!(&src[s.keyword.range()], "asm");
+    assert_eq!(&src[s.outputs[0].expr_span.range()], "v");
+}
+
+#[test]
+fn load_inline_cuda_sources_keyword_and_list() {
+    let src = "load_inline('m', cpp_sources='', cuda_sources=['__device__ void g(){ asm volatile(\"trap;\"); }'])\n";
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    assert!(all[0].is_volatile());
+    assert_eq!(source_of(src, &all[0], "trap;"), "trap;");
+}
+
+#[test]
+fn prefilter_and_paths() {
+    assert!(may_contain_inline_asm(b"tl.inline_asm_elementwise("));
+    assert!(!may_contain_inline_asm(b"import numpy as np\nx = 1\n"));
+    assert!(is_python_path(Path::new("a/b.py")));
+    assert!(!is_python_path(Path::new("a/b.cu")));
+}
+
+#[test]
+fn never_panics_on_prefixes() {
+    let src = r#"
+from cutlass._mlir.dialects import llvm
+def f(a):
+    llvm.inline_asm(T.i32(), [a], f"mov.b32 $0, {a}; // {{", "=r,r", has_side_effects=True)
+    tl.inline_asm_elementwise(asm="""{ .reg .b32 t; mov.b32 t, $1; mov.b32 $0, t; }""", constraints=("=r," "r"), args=[a], dtype=(tl.int32,), is_pure=True, pack=1)
+    cupy.RawModule(code="__global__ void k(){ asm(\"exit;\"); }")
+"#;
+    assert_eq!(find(src).len(), 3);
+    for end in 0..=src.len() {
+        if src.is_char_boundary(end) {
+            find(&src[..end]);
+        }
+    }
+}
+
+#[test]
+fn tied_inputs_make_their_output_read_write() {
+    let src = "llvm.inline_asm(T.f32(), [a, c], 'fma.rn.f32 $0, $1, $1, $0;', '=f,f,0')";
+    let all = find(src);
+    assert!(all[0].outputs[0].constraint.is_read_write());
+    assert_eq!(all[0].inputs[1].constraint.letters(), "0");
+}
+
+#[test]
+fn known_sides_of_a_sum_stay_known() {
+    let src = "llvm.inline_asm(None, [a], ('{ .reg .b32 t;'\n  # a comment\n  ' mov.b32 t, $0;') + tail + '}', 'r', has_side_effects=True)";
+    let all = find(src);
+    assert_eq!(all[0].template.text, "{ .reg .b32 t; mov.b32 t, $0;\u{1}}");
+}
+
+#[test]
+fn only_definitions_with_calls_are_parsed() {
+    let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = '''\ndef fake(): pass\n'''\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
+    let ranges = regions(src);
+    let kept: Vec<&str> = ranges
+        .iter()
+        .map(|r| &src[r.start_byte..r.end_byte])
+        .collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(kept[0].starts_with("import") && kept[0].ends_with("\n\n"));
+    assert!(kept[1].starts_with("@triton.jit\ndef k"));
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].template.text, "mov.b32 $0, $1;");
+}

@@ -1,0 +1,81 @@
+//! Python files end to end with the real binary: walked by default, `#` suppressions, fixes,
+//! baselines.
+
+mod common;
+
+use common::{binary, TestDir};
+
+const KERNEL: &str = concat!(
+    "import triton.language as tl\n\n",
+    "def k(C, offs):\n",
+    "    tl.inline_asm_elementwise(\"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\", [C + offs * 0], tl.int32, True, 1)\n",
+);
+
+fn concise(dir: &TestDir, extra: &[&str]) -> (i32, String) {
+    let mut args = vec!["check", "--no-config", "--output-format", "concise"];
+    args.extend_from_slice(extra);
+    let run = binary(&dir.path, &args, None);
+    (run.code, run.stdout)
+}
+
+#[test]
+fn python_files_are_walked_and_checked() {
+    let dir = TestDir::new("python-walk");
+    dir.write("kernels/k.py", KERNEL);
+    dir.write(
+        "other.py",
+        "import numpy\nprint('inline asm is not here')\n",
+    );
+    let (code, out) = concise(&dir, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("k.py:4:5: missing-volatile"), "{out}");
+    assert!(out.contains("k.py:4:32: elementwise-side-effect"), "{out}");
+    assert!(!out.contains("other.py"), "{out}");
+}
+
+#[test]
+fn hash_comments_suppress() {
+    let dir = TestDir::new("python-allow");
+    dir.write(
+        "k.py",
+        KERNEL.replace(
+            "True, 1)\n",
+            "True, 1)  # ptxguard: allow(missing-volatile, elementwise-side-effect)\n",
+        ),
+    );
+    let (code, out) = concise(&dir, &[]);
+    assert_eq!(code, 0, "{out}");
+    dir.write(
+        "k.py",
+        format!("{KERNEL}# ptxguard: allow(operand-index)\n"),
+    );
+    let (_, out) = concise(&dir, &[]);
+    assert!(out.contains("unused-suppression"), "{out}");
+}
+
+#[test]
+fn fix_sets_the_side_effect_flag() {
+    let dir = TestDir::new("python-fix");
+    dir.write("k.py", KERNEL);
+    let run = binary(&dir.path, &["check", "--no-config", "--fix", "k.py"], None);
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    let fixed = dir.read("k.py");
+    assert!(fixed.contains("tl.int32, False, 1)"), "{fixed}");
+    let (_, out) = concise(&dir, &[]);
+    assert!(!out.contains("missing-volatile"), "{out}");
+}
+
+#[test]
+fn baselines_record_python_findings() {
+    let dir = TestDir::new("python-baseline");
+    dir.write("k.py", KERNEL);
+    let run = binary(
+        &dir.path,
+        &["check", "--no-config", "--write-baseline", "b.json"],
+        None,
+    );
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    dir.write("k.py", format!("# moved\n\n{KERNEL}"));
+    let (code, out) = concise(&dir, &["--baseline", "b.json"]);
+    assert_eq!(code, 0, "{out}");
+}

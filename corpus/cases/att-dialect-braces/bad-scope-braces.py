@@ -1,0 +1,13 @@
+# The rule is off by default; the corpus runs every rule.
+from cutlass._mlir.dialects import llvm
+
+
+def f(a):
+    return llvm.inline_asm(
+        T.i32(),
+        [a],
+        "{ .reg .b32 t; mov.b32 t, $1; mov.b32 $0, t; }",  # expect: att-dialect-braces
+        "=r,r",
+        has_side_effects=False,
+        asm_dialect=llvm.AsmDialect.AD_ATT,
+    )

@@ -1,0 +1,153 @@
+"""Python (Triton) confirmations for ptxguard: each case runs flawed and fixed in a child
+process and prints one JSON line with what happened. Written for the ptxguard project."""
+import json, subprocess, sys, textwrap
+
+PRELUDE = textwrap.dedent('''
+    import torch, triton, triton.language as tl
+    dev = "cuda"
+''')
+
+CASES = {}
+
+def case(name, flawed, fixed, expect):
+    CASES[name] = (flawed, fixed, expect)
+
+# pack-mismatch: int8 with pack=4 packs four elements into one 32-bit register: one output and
+# one input register, "=r,r". Declaring four of each does not match what Triton builds.
+PACK = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", CONSTRAINTS, [x], dtype=tl.int8, is_pure=True, pack=4)
+    tl.store(Y + o, y)
+x = torch.arange(128, dtype=torch.int8, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128)
+torch.cuda.synchronize()
+print("RESULT", bool((y == x).all().item()))
+'''
+case("pack-mismatch", PACK.replace("CONSTRAINTS", '"=r,=r,=r,=r,r,r,r,r"'),
+     PACK.replace("CONSTRAINTS", '"=r,r"'), "flawed: compile error or crash; fixed: y == x")
+
+# elementwise-side-effect: a reduction in inline_asm_elementwise runs once per element the
+# thread holds, replicated elements included: 32 elements in 4 warps (128 threads).
+SIDE = '''
+@triton.jit
+def k(C, N: tl.constexpr):
+    o = tl.arange(0, N)
+    p = C + o * 0
+    r = tl.inline_asm_elementwise("red.global.add.u32 [$1], 1; mov.u32 $0, 0;", "=r,l", [p], dtype=tl.int32, is_pure=False, pack=1)
+c = torch.zeros(1, dtype=torch.int32, device=dev)
+k[(1,)](c, 32, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", c.item())
+'''
+SIDE_FIXED = '''
+@triton.jit
+def k(C, N: tl.constexpr):
+    o = tl.arange(0, N)
+    tl.atomic_add(C + o * 0, 1)
+c = torch.zeros(1, dtype=torch.int32, device=dev)
+k[(1,)](c, 32, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", c.item())
+'''
+case("elementwise-side-effect", SIDE, SIDE_FIXED, "32 elements: flawed counts more than 32, fixed 32")
+
+# missing-volatile: is_pure=True with an atomic whose result is unused.
+PURE = '''
+@triton.jit
+def k(C, N: tl.constexpr):
+    o = tl.arange(0, N)
+    p = C + o * 0
+    r = tl.inline_asm_elementwise("atom.global.add.u32 $0, [$1], 1;", "=r,l", [p], dtype=tl.int32, is_pure=PURE, pack=1)
+c = torch.zeros(1, dtype=torch.int32, device=dev)
+k[(1,)](c, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", c.item())
+'''
+case("missing-volatile", PURE.replace("PURE", "True"), PURE.replace("PURE", "False"), "flawed: 0 (deleted); fixed: 128")
+
+# unscoped-declaration: 256 elements over 128 threads: the asm is emitted twice in one function.
+REG = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    y = tl.inline_asm_elementwise(ASM, "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    tl.store(Y + o, y)
+x = torch.arange(256, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 256, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == x + 1).all().item()))
+'''
+case("unscoped-declaration", REG.replace("ASM", '".reg .b32 t; add.u32 t, $1, 1; mov.b32 $0, t;"'),
+     REG.replace("ASM", '"{ .reg .b32 t; add.u32 t, $1, 1; mov.b32 $0, t; }"'), "flawed: ptxas duplicate definition; fixed: y == x + 1 (braces under Triton's AD_ATT)")
+
+# early-clobber: $0 written before $1 is read, without `&`.
+EC = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    y = tl.inline_asm_elementwise("mov.u32 $0, 7; add.u32 $0, $0, $1;", CONS, [x], dtype=tl.int32, is_pure=True, pack=1)
+    tl.store(Y + o, y)
+x = torch.full((128,), 100, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", y[0].item())
+'''
+case("early-clobber", EC.replace("CONS", '"=r,r"'), EC.replace("CONS", '"=&r,r"'), "107 when output and input do not share a register, 14 when they do")
+
+# operand-index: $2 with two operands.
+IDX = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    y = tl.inline_asm_elementwise(ASM, "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    tl.store(Y + o, y)
+x = torch.arange(128, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == x).all().item()))
+'''
+case("operand-index", IDX.replace("ASM", '"mov.b32 $0, $2;"'), IDX.replace("ASM", '"mov.b32 $0, $1;"'), "flawed: error; fixed: y == x")
+
+# percent-escape: `%%laneid` reaches ptxas as written; `%laneid` is right in LLVM syntax.
+PCT = '''
+@triton.jit
+def k(Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    y = tl.inline_asm_elementwise(ASM, "=r", [], dtype=tl.int32, is_pure=False, pack=1)
+    tl.store(Y + o, y)
+y = torch.full((32,), -1, dtype=torch.int32, device=dev)
+k[(1,)](y, 32, num_warps=1)
+torch.cuda.synchronize()
+print("RESULT", bool((y == torch.arange(32, device=dev, dtype=torch.int32)).all().item()))
+'''
+case("percent-escape", PCT.replace("ASM", '"mov.u32 $0, %%laneid;"'), PCT.replace("ASM", '"mov.u32 $0, %laneid;"'), "flawed: ptxas error; fixed: lane ids")
+
+def run(src):
+    import tempfile, os
+    # Triton reads a @jit function's source from its file.
+    fd, path = tempfile.mkstemp(suffix=".py")
+    with os.fdopen(fd, "w") as f:
+        f.write(PRELUDE + src)
+    try:
+        p = subprocess.run([sys.executable, path], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return {"rc": "timeout"}
+    out = (p.stdout + p.stderr).strip().splitlines()
+    result = [l for l in out if l.startswith("RESULT")]
+    errors = [l for l in out if any(w in l for w in ("rror", "ssert", "fatal", "Abort", "ptxas", "LLVM"))]
+    return {"rc": p.returncode, "result": result[-1] if result else None, "errors": errors[-6:]}
+
+print(json.dumps({"torch": __import__("torch").__version__, "triton": __import__("triton").__version__,
+                  "gpu": __import__("torch").cuda.get_device_name()}), flush=True)
+for name, (flawed, fixed, expect) in CASES.items():
+    print(json.dumps({"case": name, "expect": expect, "flawed": run(flawed), "fixed": run(fixed)}), flush=True)

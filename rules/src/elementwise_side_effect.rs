@@ -1,0 +1,65 @@
+use crate::util::{diagnostic, template_span};
+use crate::Ctx;
+use ptxguard_analyzer::cpp::PythonApi;
+use ptxguard_analyzer::isa::Effects;
+use ptxguard_analyzer::Diagnostic;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an atomic or a reduction (`atom`, `red`, `mbarrier.arrive`...) inside a Triton
+    /// `inline_asm_elementwise` call.
+    ///
+    /// ## Why is this bad?
+    /// Triton runs the asm once for every group of `pack` elements each thread holds, and a
+    /// tensor smaller than the thread block is replicated: several threads hold the same
+    /// element and each runs the asm. A store of an element's own value is idempotent, so it
+    /// is not reported; a read-modify-write is not. Measured with Triton 3.6 on an H200: a
+    /// `red.global.add.u32 [$1], 1;` over 32 elements in 4 warps added 128, not 32;
+    /// `tl.atomic_add` over the same 32 elements added 32 (Triton masks replicated copies for
+    /// its own atomics).
+    ///
+    /// ## Example
+    /// ```python
+    /// tl.inline_asm_elementwise("red.global.add.u32 [$1], 1; mov.u32 $0, 0;", "=r,l",
+    ///                           [counter + offs * 0], dtype=tl.int32, is_pure=False, pack=1)
+    /// ```
+    /// Use instead:
+    /// ```python
+    /// tl.atomic_add(counter + offs * 0, 1)
+    /// ```
+    pub static META = {
+        name: "elementwise-side-effect",
+        severity: Warning,
+        fix: None,
+        default_enabled: true,
+        summary: "an atomic or reduction in Triton's `inline_asm_elementwise`, run once per replicated element",
+    }
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        if stmt.python().map(|c| c.api) != Some(PythonApi::TritonElementwise) {
+            continue;
+        }
+        let flow = cx.flow(stmt);
+        for step in &flow.steps {
+            let Some(effects) = step.effects() else {
+                continue;
+            };
+            if !effects.contains(Effects::ATOMIC) {
+                continue;
+            }
+            let opcode = &step.instr.opcode;
+            out.push(
+                diagnostic(
+                    &META,
+                    template_span(stmt, step.instr.opcode_span.clone()),
+                    format!("`{opcode}` in `inline_asm_elementwise` runs once per element each thread holds, replicated copies included"),
+                )
+                .with_note("measured with Triton 3.6: a `red.global.add` over 32 elements in 4 warps added 128")
+                .with_help("use `tl.atomic_add` (or another `tl.atomic_*`), which masks replicated elements"),
+            );
+            break;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+use crate::util::diagnostic;
+use crate::Ctx;
+use ptxguard_analyzer::cpp::PythonApi;
+use ptxguard_analyzer::Diagnostic;
+
+declare_rule! {
+    /// ## What it does
+    /// Checks a Triton `inline_asm_elementwise` call's constraint string against what Triton
+    /// builds from `dtype` and `pack`. Each result dtype of `b` bits takes
+    /// `pack / min(32 / b, pack)` output registers (elements narrower than 32 bits are packed
+    /// into 32-bit registers, `pack` at most), so `dtype=tl.int8, pack=4` is one `=r` and
+    /// `dtype=tl.float32, pack=4` is four. Each input argument takes between one register and
+    /// `pack` registers (its dtype decides; it is not written in the call), so the input
+    /// constraints must number at least the arguments and at most `pack` times as many.
+    ///
+    /// Calls whose `pack`, `dtype`, `args` or constraints are not literals (or names bound
+    /// once to literals) are not judged.
+    ///
+    /// ## Why is this bad?
+    /// Triton hands LLVM an asm whose result type and operand list do not match the
+    /// constraints. Measured with Triton 3.6 on an H200: `dtype=tl.int8, pack=4` with
+    /// `"=r,=r,=r,=r,r,r,r,r"` aborted the Python process in LLVM (`UNREACHABLE executed`,
+    /// exit by SIGABRT) while compiling; `"=r,r"` computed the right values.
+    ///
+    /// ## Example
+    /// ```python
+    /// y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,=r,=r,=r,r,r,r,r", [x],
+    ///                               dtype=tl.int8, is_pure=True, pack=4)
+    /// ```
+    /// Use instead:
+    /// ```python
+    /// y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
+    ///                               dtype=tl.int8, is_pure=True, pack=4)
+    /// ```
+    pub static META = {
+        name: "pack-mismatch",
+        severity: Error,
+        fix: None,
+        default_enabled: true,
+        summary: "Triton constraints that do not match the registers `dtype` and `pack` make",
+    }
+}
+
+/// The width of a Triton dtype written `tl.float16`, `triton.language.int8`, `tl.bfloat16`...
+pub fn triton_dtype_bits(written: &str) -> Option<u32> {
+    let name = written.rsplit('.').next()?.trim();
+    Some(match name {
+        "int1" => 1,
+        "int8" | "uint8" => 8,
+        n if n.starts_with("float8") => 8,
+        "int16" | "uint16" | "float16" | "bfloat16" => 16,
+        "int32" | "uint32" | "float32" => 32,
+        "int64" | "uint64" | "float64" => 64,
+        _ => return None,
+    })
+}
+
+/// How many registers a dtype of `bits` takes per call at `pack` (Triton 3.6's lowering).
+fn registers(bits: u32, pack: u32) -> u32 {
+    let per_register = if bits < 32 { (32 / bits).min(pack) } else { 1 };
+    pack / per_register.max(1)
+}
+
+pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    for stmt in cx.ptx_statements() {
+        let Some(call) = stmt.python() else {
+            continue;
+        };
+        if call.api != PythonApi::TritonElementwise {
+            continue;
+        }
+        let Some((pack_span, Some(pack))) = call.pack else {
+            continue;
+        };
+        if pack == 0 {
+            continue;
+        }
+        let constraints = stmt
+            .operands()
+            .map(|o| o.constraint.span)
+            .reduce(|a, b| a.cover(b));
+        if let Some(types) = &call.result_types {
+            let bits: Option<Vec<u32>> = types.iter().map(|(t, _)| triton_dtype_bits(t)).collect();
+            if let Some(bits) = bits {
+                let expected: u32 = bits.iter().map(|&b| registers(b, pack)).sum();
+                if stmt.outputs.len() as u32 != expected {
+                    let span = stmt
+                        .outputs
+                        .iter()
+                        .map(|o| o.constraint.span)
+                        .reduce(|a, b| a.cover(b))
+                        .or(constraints)
+                        .unwrap_or(stmt.keyword);
+                    let mut d = diagnostic(
+                        &META,
+                        span,
+                        format!(
+                            "{} output constraint(s), but `dtype` with `pack={pack}` makes {expected} output register(s)",
+                            stmt.outputs.len()
+                        ),
+                    )
+                    .with_label(pack_span, format!("`pack={pack}`"));
+                    for ((t, s), b) in types.iter().zip(&bits) {
+                        d = d.with_label(*s, format!("`{t}`: {} register(s)", registers(*b, pack)));
+                    }
+                    out.push(d.with_note("Triton packs elements narrower than 32 bits into 32-bit registers, `pack` at most per register"));
+                }
+            }
+        }
+        if let Some(args) = &call.args {
+            let n = args.len() as u32;
+            let got = stmt.inputs.len() as u32;
+            if got < n || got > n * pack {
+                let span = stmt
+                    .inputs
+                    .iter()
+                    .map(|o| o.constraint.span)
+                    .reduce(|a, b| a.cover(b))
+                    .or(constraints)
+                    .unwrap_or(stmt.keyword);
+                let range = if pack == 1 {
+                    format!("{n}")
+                } else {
+                    format!("{n} to {}", n * pack)
+                };
+                let mut d = diagnostic(
+                    &META,
+                    span,
+                    format!("{got} input constraint(s) for {n} argument(s) at `pack={pack}`: Triton passes {range} input register(s)"),
+                )
+                .with_label(pack_span, format!("`pack={pack}`"));
+                if let Some(first) = args.first() {
+                    d = d.with_label(first.cover(*args.last().unwrap_or(first)), "the arguments");
+                }
+                out.push(d);
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! What the C++-minded rules say, adapted to statements written in Python.
+
+use ptxguard_analyzer::cpp::{AsmStatement, Origin};
+use ptxguard_analyzer::{Diagnostic, Span};
+
+/// Rules whose fixes know Python (the others edit as if the text were C++).
+const PYTHON_FIXES: &[&str] = &[
+    "missing-volatile",
+    "percent-escape",
+    "pack-mismatch",
+    "att-dialect-braces",
+];
+
+/// For findings on Python calls: `prefer-*` advice (C++ wrappers) is dropped, operands are spelled `$N` in messages and labels, notes about
+/// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes
+/// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
+/// backslashes or braces are dropped (they could end or change the Python literal).
+pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
+    // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls. The
+    // constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's: not judged there.
+    // Triton passes every packed element of every argument: at `pack` > 1 an asm that
+    // ignores some of them does so by design.
+    out.retain(|d| {
+        !statements.iter().any(|s| {
+            let Some(call) = s.python() else {
+                return false;
+            };
+            let packed = call.pack.is_some_and(|(_, p)| p != Some(1));
+            owns(s, d.span)
+                && (d.rule.starts_with("prefer-")
+                    || d.rule == "unsupported-constraint"
+                    || (d.rule == "unused-operand"
+                        && packed
+                        && s.inputs.iter().any(|i| i.constraint.span == d.span)))
+        })
+    });
+    for d in out.iter_mut() {
+        let Some(stmt) = statements.iter().find(|s| s.in_python() && owns(s, d.span)) else {
+            continue;
+        };
+        if stmt.origin == Origin::CppInPython {
+            let unsafe_text = |t: &str| t.contains(['"', '\'', '\\', '{', '}']);
+            if d.fix
+                .as_ref()
+                .is_some_and(|f| f.edits.iter().any(|e| unsafe_text(&e.replacement)))
+            {
+                d.fix = None;
+            }
+            continue;
+        }
+        d.message = dollar_operands(&d.message);
+        for label in &mut d.labels {
+            label.message = dollar_operands(&label.message);
+        }
+        if d.note.as_ref().is_some_and(|n| n.contains("nvcc")) {
+            d.note = None;
+        }
+        if !PYTHON_FIXES.contains(&d.rule) {
+            d.fix = None;
+        }
+    }
+}
+
+/// Whether a finding is about this statement: inside the call, or inside a literal it takes
+/// through a name (a template or constraint string bound elsewhere in the file).
+fn owns(stmt: &AsmStatement, span: Span) -> bool {
+    let within = |s: Span| s.start <= span.start && span.end <= s.end;
+    within(stmt.span)
+        || stmt.template.pieces.iter().any(|p| within(p.source))
+        || stmt.operands().any(|o| within(o.constraint.span))
+}
+
+/// `%3` -> `$3` (operands in LLVM inline-asm syntax); `%%`, `%name` stay.
+fn dollar_operands(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let operand = c == '%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0 || bytes[i - 1] != b'%');
+        out.push(if operand { '$' } else { c });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_spelled_with_dollar() {
+        assert_eq!(
+            dollar_operands("output %0 (`x`) before %12; %%r1 %clock"),
+            "output $0 (`x`) before $12; %%r1 %clock"
+        );
+    }
+}
