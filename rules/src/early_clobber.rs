@@ -44,6 +44,11 @@ declare_rule! {
     /// of 496. `"=&r"` fixed all three. Five single-shot kernels (no value fed back) computed
     /// the right result: the allocator gave the output its own register.
     ///
+    /// On nine real projects (CUTLASS, CCCL, flashinfer, ThunderKittens, DeepGEMM, marlin,
+    /// flash-attention, ggml, NCCL; 2026-12-01) this rule went from 429 warnings, 384 of them
+    /// an `=f` output paired with an `r` input, to 45 infos (a sample of 20 read: all the real
+    /// contract gap, none loop-carried inside its function).
+    ///
     /// ## Example
     /// ```cuda
     /// asm("{ mul.lo.u32 %0, %2, %3; mul.hi.u32 %1, %2, %3; }" : "=r"(lo), "=r"(hi) : "r"(a), "r"(b));

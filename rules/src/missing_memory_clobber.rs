@@ -56,6 +56,11 @@ declare_rule! {
     /// (a volatile store or load next to C++ accesses of the same location was not moved):
     /// the risk is the contract, which another compiler or version may use.
     ///
+    /// On nine real projects (2026-12-01) the grading moved 758 warnings to 400 (waits,
+    /// barriers, fences, acquire/release and volatile accesses, atomics; 20 of a sample of 25
+    /// worth adding `"memory"`) and 252 infos to 607 (async-copy issue, mbarrier
+    /// bookkeeping, plain loads and store helpers).
+    ///
     /// ## Example
     /// ```cuda
     /// asm volatile("st.shared.u32 [%0], %1;" :: "r"(addr), "r"(v));
