@@ -176,6 +176,8 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                 (paths.len() - 1) as u32
             })
         };
+    // The units' own files, read on every core: most of the reading is there.
+    let mut pre_read = read_units(entries);
     // `mark[id] == unit + 1`: already reached from this unit.
     let mut mark: Vec<usize> = Vec::new();
     let mut units_of: Vec<Vec<usize>> = Vec::new();
@@ -201,6 +203,17 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
             .chain(entry.flags.forced_includes.iter().cloned())
             .map(|p| intern(p, &mut paths, &mut includes))
             .collect();
+        if let Some(&unit) = work.first() {
+            let slot = &mut includes[unit as usize];
+            if slot.is_none() {
+                *slot = Some(
+                    pre_read
+                        .get_mut(index)
+                        .map(std::mem::take)
+                        .unwrap_or_default(),
+                );
+            }
+        }
         let mut reached: Vec<u32> = Vec::new();
         while let Some(file) = work.pop() {
             let f = file as usize;
@@ -260,6 +273,36 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
         }
     }
     out
+}
+
+/// The includes of each entry's own file, read in parallel.
+fn read_units(entries: &[Entry]) -> Vec<Vec<Include>> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let chunk = entries.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = entries
+            .chunks(chunk)
+            .map(|part| {
+                let len = part.len();
+                let handle = scope.spawn(move || {
+                    part.iter()
+                        .map(|e| {
+                            std::fs::read_to_string(&e.file)
+                                .map(|t| include_names(&t))
+                                .unwrap_or_default()
+                        })
+                        .collect::<Vec<_>>()
+                });
+                (len, handle)
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|(len, h)| h.join().unwrap_or_else(|_| vec![Vec::new(); len]))
+            .collect()
+    })
 }
 
 #[cfg(test)]
