@@ -1,5 +1,5 @@
 // unsupported-constraint (error): `"n"` bound to a function parameter, which is not a constant
-// expression: clang rejects it (`constraint 'n' expects an integer constant expression`).
+// expression: nvcc 13.0 rejects it (`an asm operand must be an integral constant expression`, measured).
 #include <cstdint>
 
 __device__ void wait_groups(int pending) {
