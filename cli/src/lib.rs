@@ -10,6 +10,7 @@ pub mod dump;
 pub mod emit;
 pub mod fix;
 pub mod lsp;
+pub mod progress;
 pub mod registry;
 pub mod rules_cmd;
 pub mod scan;
