@@ -11,8 +11,10 @@ use std::path::Path;
 use std::process::Command;
 
 fn available(tool: &str) -> bool {
+    // unzip has no `--version`; `-v` prints its version.
+    let flag = if tool == "unzip" { "-v" } else { "--version" };
     Command::new(tool)
-        .arg("--version")
+        .arg(flag)
         .output()
         .is_ok_and(|o| o.status.success())
 }
