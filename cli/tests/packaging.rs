@@ -86,6 +86,11 @@ fn path_with(tools: &Path) -> std::ffi::OsString {
     std::env::join_paths(paths).unwrap()
 }
 
+/// The two tests build into the same `target/packaging-test/`, where cargo replaces the binary
+/// of one build with the other's (pre-commit builds from its own copy of the sources): one at a
+/// time.
+static ONE_BUILD_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 macro_rules! tools_or_skip {
     () => {
         match tools() {
@@ -101,6 +106,9 @@ macro_rules! tools_or_skip {
 #[test]
 fn wheel_installs_into_a_fresh_venv_and_checks_the_examples() {
     let tools = tools_or_skip!();
+    let _one = ONE_BUILD_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let scratch = TestDir::new("wheel");
     let wheels = scratch.join("wheels");
     let start = Instant::now();
@@ -177,6 +185,9 @@ fn git(dir: &Path, args: &[&str]) {
 #[test]
 fn pre_commit_installs_the_hook_fails_on_a_bad_file_and_passes_after_the_fix() {
     let tools = tools_or_skip!();
+    let _one = ONE_BUILD_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     let scratch = TestDir::new("pre-commit");
     let repo = scratch.join("project");
     std::fs::create_dir_all(&repo).unwrap();
