@@ -170,10 +170,11 @@ fn wheel_installs_into_a_fresh_venv_and_checks_the_examples() {
     assert_eq!(from_wheel.stdout, from_cargo.stdout);
 }
 
-const BAD_KERNEL: &str = r#"__device__ unsigned bump(unsigned *counter) {
-  unsigned old;
-  asm("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(__cvta_generic_to_global(counter)) : "memory");
-  return old;
+/// One finding, fixed by the safe fix: `%laneid` must be `%%laneid` in an asm with operands.
+const BAD_KERNEL: &str = r#"__device__ unsigned lane() {
+  unsigned id;
+  asm volatile("mov.u32 %0, %laneid;" : "=r"(id));
+  return id;
 }
 "#;
 
@@ -217,13 +218,13 @@ fn pre_commit_installs_the_hook_fails_on_a_bad_file_and_passes_after_the_fix() {
     let log = format!("{}\n{}", first.stdout, first.stderr);
     assert_eq!(first.code, 1, "{log}");
     assert!(
-        log.contains("kernel.cu:3:3: missing-volatile [error]"),
+        log.contains("kernel.cu:3:29: percent-escape [warning]"),
         "{log}"
     );
     assert!(!log.contains("notes.txt"), "{log}");
     assert!(log.contains("files were modified by this hook"), "{log}");
     let fixed = std::fs::read_to_string(repo.join("kernel.cu")).unwrap();
-    assert!(fixed.contains("  asm volatile(\"atom.global"), "{fixed}");
+    assert!(fixed.contains("\"mov.u32 %0, %%laneid;\""), "{fixed}");
 
     let second = try_repo();
     let log = format!("{}\n{}", second.stdout, second.stderr);
