@@ -11,8 +11,9 @@ set -euo pipefail
 tree=${1:?usage: bench/run.sh TREE [RUNS]}
 runs=${2:-15}
 cd "$(dirname "$0")/.."
-cargo build --release -q -p ptxguard
-bin=target/release/ptxguard
+# The `dist` profile (fat LTO, one codegen unit): what the wheel ships.
+cargo build --locked --profile dist -q -p ptxguard
+bin=target/dist/ptxguard
 command -v rg >/dev/null || { echo "ripgrep (rg) is needed" >&2; exit 2; }
 
 # Warm the page cache so both tools read from memory.

@@ -55,6 +55,8 @@ pub enum OutputFormat {
     Github,
     /// `file:line:col: severity: message [rule]`, for editors' quickfix lists.
     Gcc,
+    /// reviewdog's diagnostic format (rdjson), fixes as suggestions.
+    Rdjson,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]

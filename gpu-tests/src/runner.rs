@@ -410,6 +410,12 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
     )
 }
 
+/// "rule/bad-x.cu (nvcc, fixed)", for the progress bar.
+fn unit_label(c: &Case, u: &Unit) -> String {
+    let fixed = if u.variant == 1 { ", fixed" } else { "" };
+    format!("{} ({}{fixed})", c.name, u.toolchain.as_str())
+}
+
 /// Builds, runs and judges every case.
 pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
     // Fixes first (the library), then every build in parallel.
@@ -444,7 +450,7 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
             }
         }
     }
-    let builds: Vec<Build> = parallel_map(&units, env.jobs, |u| {
+    let build_unit = |u: &Unit| -> Build {
         let c = &cases[u.case];
         let h = c.header.as_ref().expect("checked");
         let dir = env.work.join(format!(
@@ -477,7 +483,17 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
             Toolchain::Nvcc => build_nvcc(env, env.nvcc.as_ref().expect("nvcc"), &src, &dir, h),
             Toolchain::Nvrtc => build_nvrtc(env, &u.text, &file_name, &dir, h),
         }
+    };
+    // A progress bar on a terminal only (stderr piped: nothing).
+    let progress = ptxguard_toolchain::progress::Progress::stderr("gpu-tests: build", units.len());
+    let builds: Vec<Build> = parallel_map(&units, env.jobs, |u| {
+        let label = unit_label(&cases[u.case], u);
+        progress.start(&label);
+        let build = build_unit(u);
+        progress.finish(&label);
+        build
     });
+    drop(progress);
     // Launches, a few at a time.
     let runnable: Vec<usize> = (0..units.len())
         .filter(|&k| {
@@ -486,14 +502,21 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
         })
         .collect();
     let runs: Vec<Option<RunResult>> = if env.device.is_some() {
-        parallel_map(&runnable, env.gpu_jobs, |&k| {
+        let progress = ptxguard_toolchain::progress::Progress::stderr("gpu-tests: launch", runnable.len());
+        let runs = parallel_map(&runnable, env.gpu_jobs, |&k| {
             let u = &units[k];
             let c = &cases[u.case];
             let h = c.header.as_ref().expect("checked");
             let dir = env.work.join("jobs");
             let _ = std::fs::create_dir_all(&dir);
-            run_job(env, &builds[k], h, &dir, &format!("{k}"))
-        })
+            let label = unit_label(c, u);
+            progress.start(&label);
+            let run = run_job(env, &builds[k], h, &dir, &format!("{k}"));
+            progress.finish(&label);
+            run
+        });
+        drop(progress);
+        runs
     } else {
         runnable.iter().map(|_| None).collect()
     };

@@ -8,12 +8,14 @@
 //! - [`locate`]: each message traced to the asm statement that caused it, through the inline
 //!   asm blocks of the generated PTX.
 //! - [`compare`]: ptxguard's findings held against what the toolchain said.
+//! - [`progress`]: the progress bar `confirm` and the harness draw on a terminal.
 
 pub mod build;
 pub mod compare;
 pub mod locate;
 pub mod messages;
 pub mod nvrtc;
+pub mod progress;
 pub mod toolkit;
 
 pub use build::{build_with_nvcc, targets_from_flags, Build, TempDir};

@@ -185,10 +185,15 @@ pub fn run(args: ConfirmArgs) -> i32 {
     let targets = targets_from_flags(&args.flags);
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
+    // On a terminal only: stderr piped or redirected gets nothing more.
+    let progress = ptxguard_toolchain::progress::Progress::stderr("confirm", args.files.len());
     for path in &args.files {
+        let name = path.display().to_string();
+        progress.start(&name);
         let file = match SourceFile::read(path) {
             Ok(f) => f,
             Err(e) => {
+                progress.clear();
                 eprintln!("ptxguard confirm: {e}");
                 return EXIT_NO_TOOLKIT;
             }
@@ -196,6 +201,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
         let dir = match TempDir::new("confirm") {
             Ok(d) => d,
             Err(e) => {
+                progress.clear();
                 eprintln!("ptxguard confirm: cannot make a scratch directory: {e}");
                 return EXIT_NO_TOOLKIT;
             }
@@ -207,10 +213,12 @@ pub fn run(args: ConfirmArgs) -> i32 {
         let build = match build {
             Ok(b) => b,
             Err(e) => {
+                progress.clear();
                 eprintln!("ptxguard confirm: {e}");
                 return EXIT_NO_TOOLKIT;
             }
         };
+        progress.finish(&name);
         if !build.success {
             code = EXIT_BUILD_FAILED;
         }
@@ -221,10 +229,12 @@ pub fn run(args: ConfirmArgs) -> i32 {
             report.note = nvrtc::nvrtc_limit(&build);
         }
         if !args.json {
+            progress.clear();
             print!("{}", render_text(&report));
         }
         reports.push(report);
     }
+    drop(progress);
     if args.json {
         let toolkit = match &builder {
             Builder::Nvcc(t) => {

@@ -2,6 +2,7 @@
 
 mod full;
 mod json;
+mod rdjson;
 mod sarif;
 mod text;
 
@@ -43,6 +44,7 @@ pub fn emit(
         OutputFormat::Github => text::github(reports, out),
         OutputFormat::Json => json::emit_array(reports, out),
         OutputFormat::JsonLines => json::emit_lines(reports, out),
+        OutputFormat::Rdjson => rdjson::emit(reports, out),
         OutputFormat::Sarif => {
             let log = sarif::sarif_log(reports, &options.root);
             serde_json::to_writer_pretty(&mut *out, &log)?;
