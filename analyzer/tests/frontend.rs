@@ -465,3 +465,32 @@ fn adjacent_clobber_literals_are_one_clobber() {
     assert_eq!(names, ["memory", "cc"]);
     assert!(s.has_clobber("memory"));
 }
+
+#[test]
+fn constructors_operators_and_specializations_name_their_function() {
+    let src = "struct A {\n  unsigned v, s;\n  __device__ A(unsigned a, unsigned b) noexcept : v(a), s(b) { asm(\"trap;\"); }\n  __device__ unsigned operator()(unsigned x) const { asm(\"trap;\"); return x; }\n  __device__ A& operator+=(A o) { asm(\"trap;\"); return *this; }\n  __device__ operator unsigned() const { asm(\"trap;\"); return v; }\n};\ntemplate <int N> __device__ void f();\ntemplate <> __device__ void f<sizeof(int) * 2>() { asm(\"trap;\"); }\ntemplate <> __device__ void f<(1 > 2)>() { asm(\"trap;\"); }\n";
+    let s = parse_named("k.cu", src);
+    let names: Vec<&str> = s
+        .iter()
+        .map(|st| st.context.function.as_ref().map_or("", |f| f.name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "A",
+            "operator()",
+            "operator+=",
+            "operator unsigned",
+            "f",
+            "f"
+        ]
+    );
+    for st in &s {
+        let f = st.context.function.as_ref().unwrap();
+        assert_eq!(&src[f.name_span.range()], f.name);
+        assert!(f.has("__device__"), "{}: {:?}", f.name, f.qualifiers);
+        assert_eq!(st.context.target, Some(Target::Device), "{}", f.name);
+    }
+    // The constructor's initializers are not qualifiers.
+    assert!(!s[0].context.function.as_ref().unwrap().has("v"));
+}

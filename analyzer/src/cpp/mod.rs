@@ -538,8 +538,18 @@ impl Scanner<'_> {
                 }
                 _ => {}
             }
-            if self.tokens[before].kind == TokenKind::Ident {
-                return self.function_frame(before, open, p, brace);
+            if let Some(name) = self.declarator_name(before) {
+                // A constructor: `S(int a) : a_(a), b_(0) {` is `S`, not `b_`.
+                if let Some((colon, params_close)) = self.member_initializers(name.0) {
+                    let ctor = self
+                        .matching_open(params_close)
+                        .and_then(|open| self.prev(open))
+                        .and_then(|b| self.declarator_name(b));
+                    if let Some(ctor) = ctor {
+                        return self.function_frame(ctor, params_close, colon, brace);
+                    }
+                }
+                return self.function_frame(name, p, brace, brace);
             }
             return block(ScopeKind::Block);
         }
@@ -566,12 +576,91 @@ impl Scanner<'_> {
         block(ScopeKind::Block)
     }
 
-    /// A function body: gather the qualifiers before the name and after the parameters.
+    /// The first and last token of the function name that the `(` of a parameter list
+    /// follows (`before` is the token just before it): `f`, `f<2>` (an explicit
+    /// specialization: the name is `f`), `operator()`, `operator+=`, `operator float`.
+    fn declarator_name(&self, before: usize) -> Option<(usize, usize)> {
+        // `operator` and up to three punctuation tokens (`>>=`) or one type word.
+        let mut k = before;
+        for _ in 0..4 {
+            if self.word(k) == "operator" {
+                return Some((k, before));
+            }
+            if self.tokens[k].kind != TokenKind::Punct && k != before {
+                break;
+            }
+            k = self.prev(k)?;
+        }
+        if self.tokens[before].kind == TokenKind::Ident {
+            return Some((before, before));
+        }
+        if self.word(before) != ">" {
+            return None;
+        }
+        // `name<args>(`: back to the matching `<`.
+        let mut depth = 0;
+        let mut k = before;
+        for _ in 0..256 {
+            match self.word(k).as_ref() {
+                ">" => depth += 1,
+                "<" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let name = self.prev(k)?;
+                        let ident = self.tokens[name].kind == TokenKind::Ident
+                            && !matches!(self.word(name).as_ref(), "template" | "operator");
+                        return ident.then_some((name, name));
+                    }
+                }
+                ";" | "{" | "}" => return None,
+                // `f<(1 > 2)>`
+                ")" => k = self.matching_open(k)?,
+                _ => {}
+            }
+            k = self.prev(k)?;
+        }
+        None
+    }
+
+    /// When the `name(...)` starting at `name_at` is the last of a constructor's member
+    /// initializers: the `:` that starts them and the `)` of the constructor's parameters.
+    fn member_initializers(&self, name_at: usize) -> Option<(usize, usize)> {
+        let mut k = name_at;
+        for _ in 0..256 {
+            let sep = self.prev(k)?;
+            match self.word(sep).as_ref() {
+                ":" => {
+                    // `) noexcept :`, `) const :`...
+                    let mut close = self.prev(sep)?;
+                    for _ in 0..4 {
+                        if self.tokens[close].kind != TokenKind::Ident {
+                            break;
+                        }
+                        close = self.prev(close)?;
+                    }
+                    return (self.word(close) == ")").then_some((sep, close));
+                }
+                "," => {
+                    let close = self.prev(sep)?;
+                    if self.word(close) != ")" {
+                        return None;
+                    }
+                    let open = self.matching_open(close)?;
+                    k = self.declarator_name(self.prev(open)?)?.0;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// A function body: gather the qualifiers before the name and after the parameters
+    /// (`close` is their `)`, `head_end` the `{` or the `:` of member initializers).
     fn function_frame(
         &self,
-        name_at: usize,
-        open: usize,
+        (name_at, name_last): (usize, usize),
         close: usize,
+        head_end: usize,
         brace: usize,
     ) -> ScopeFrame {
         let mut qualifiers = Vec::new();
@@ -607,12 +696,11 @@ impl Scanner<'_> {
             k = q;
         }
         // Qualifiers after the parameter list: `) const __attribute__((...))`.
-        for t in close + 1..brace {
+        for t in close + 1..head_end {
             if self.tokens[t].kind == TokenKind::Ident {
                 qualifiers.push(self.word(t).into_owned());
             }
         }
-        let _ = open;
         let mut expanded = Vec::new();
         for q in qualifiers {
             if let Some(words) = self.qualifier_macros.get(&q) {
@@ -623,8 +711,13 @@ impl Scanner<'_> {
         let body_end = self.matching_close(brace);
         ScopeFrame {
             kind: ScopeKind::Function(Function {
-                name: self.word(name_at).into_owned(),
-                name_span: self.tokens[name_at].span,
+                name: if name_at == name_last {
+                    self.word(name_at).into_owned()
+                } else {
+                    self.text[self.tokens[name_at].start()..self.tokens[name_last].end()]
+                        .to_string()
+                },
+                name_span: self.tokens[name_at].span.cover(self.tokens[name_last].span),
                 qualifiers: expanded,
                 body: Span::new(self.tokens[brace].start(), body_end),
             }),
