@@ -9,6 +9,7 @@ pub mod cpp;
 pub mod diag;
 pub mod dump;
 pub mod isa;
+pub mod phase;
 pub mod ptx;
 pub mod source;
 pub mod span;

@@ -227,6 +227,7 @@ impl RuleMeta {
 /// Runs the rules of `options.only` (by default every rule, default-off ones included) on one
 /// file. Callers filter by configuration.
 pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+    ptxguard_analyzer::phase::enter("C++ front end", "");
     let (statements, tokens) = find_asm_statements_and_tokens(file);
     run_rules(file, &statements, Some(tokens), options)
 }
@@ -265,6 +266,7 @@ fn run_rules(
         {
             continue;
         }
+        ptxguard_analyzer::phase::enter("rule", meta.name);
         check(&cx, &mut out);
     }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));

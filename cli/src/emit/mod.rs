@@ -3,6 +3,7 @@
 mod full;
 mod json;
 mod sarif;
+mod summary;
 mod text;
 
 use crate::args::OutputFormat;
@@ -13,6 +14,7 @@ use std::sync::Arc;
 
 pub use json::{json_finding, JsonFinding};
 pub use sarif::{percent_encode_path, sarif_log};
+pub use summary::{baseline_written, diff_summary, statistics, summary, Problems};
 
 /// One file's findings, ready to print.
 #[derive(Clone, Debug)]
@@ -28,6 +30,8 @@ pub struct EmitOptions {
     pub color: bool,
     /// The directory relative paths are relative to (SARIF's `%SRCROOT%`).
     pub root: PathBuf,
+    /// Files not checked and other errors of the run (SARIF's `invocations`).
+    pub problems: Problems,
 }
 
 pub fn emit(
@@ -44,7 +48,7 @@ pub fn emit(
         OutputFormat::Json => json::emit_array(reports, out),
         OutputFormat::JsonLines => json::emit_lines(reports, out),
         OutputFormat::Sarif => {
-            let log = sarif::sarif_log(reports, &options.root);
+            let log = sarif::sarif_log_with(reports, &options.root, &options.problems);
             serde_json::to_writer_pretty(&mut *out, &log)?;
             writeln!(out)
         }

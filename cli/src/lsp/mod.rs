@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod convert;
 pub mod hover;
+pub mod transport;
 
 use crate::analysis::{self, CheckFn};
 use crate::config::{ConfigLayer, CONFIG_FILE_NAMES};
@@ -44,17 +45,14 @@ impl Default for ServerOptions {
 }
 
 pub fn run_stdio() -> i32 {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, reader) = transport::stdio();
     let result = serve(&connection, ServerOptions::default());
     drop(connection);
-    let joined = io_threads.join();
-    match (result, joined) {
-        (Ok(()), Ok(())) => 0,
-        (Err(e), _) => {
-            eprintln!("ptxguard server: {e}");
-            1
-        }
-        (_, Err(e)) => {
+    // The reader may be blocked on a client that keeps stdin open: it is not waited for.
+    drop(reader);
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
             eprintln!("ptxguard server: {e}");
             1
         }
@@ -122,6 +120,8 @@ struct Server<'c> {
     documents: HashMap<Uri, Document>,
     last_config_error: Option<String>,
     next_request: i32,
+    /// `shutdown` was received: requests are refused until `exit`.
+    shut_down: bool,
 }
 
 impl<'c> Server<'c> {
@@ -146,6 +146,7 @@ impl<'c> Server<'c> {
             documents: HashMap::new(),
             last_config_error: None,
             next_request: 0,
+            shut_down: false,
         }
     }
 
@@ -221,8 +222,21 @@ impl<'c> Server<'c> {
             };
             match message {
                 Some(Message::Request(req)) => {
-                    if self.connection.handle_shutdown(&req)? {
-                        return Ok(());
+                    // After `shutdown`, every request is an error until `exit` (the LSP
+                    // lifecycle).
+                    if self.shut_down {
+                        self.respond_err(
+                            req.id,
+                            ErrorCode::InvalidRequest,
+                            "the server is shut down".into(),
+                        )?;
+                        continue;
+                    }
+                    if req.method == request::Shutdown::METHOD {
+                        self.shut_down = true;
+                        let response = Response::new_ok(req.id, serde_json::Value::Null);
+                        self.connection.sender.send(Message::Response(response))?;
+                        continue;
                     }
                     self.handle_request(req)?;
                 }
@@ -230,7 +244,9 @@ impl<'c> Server<'c> {
                     if n.method == notification::Exit::METHOD {
                         return Ok(());
                     }
-                    self.handle_notification(n)?;
+                    if !self.shut_down {
+                        self.handle_notification(n)?;
+                    }
                 }
                 Some(Message::Response(_)) | None => {}
             }
@@ -255,7 +271,10 @@ impl<'c> Server<'c> {
     fn handle_notification(&mut self, n: Notification) -> ServerResult<()> {
         match n.method.as_str() {
             notification::DidOpenTextDocument::METHOD => {
-                let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let uri = p.text_document.uri;
                 let path = self.path_of(&uri);
                 let text = p.text_document.text;
@@ -273,7 +292,10 @@ impl<'c> Server<'c> {
                 self.check_and_publish(&uri)?;
             }
             notification::DidChangeTextDocument::METHOD => {
-                let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let debounce = self.options.debounce;
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
                     let mut text = doc.source.text.clone();
@@ -299,7 +321,10 @@ impl<'c> Server<'c> {
                 }
             }
             notification::DidSaveTextDocument::METHOD => {
-                let p: lsp_types::DidSaveTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidSaveTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let uri = p.text_document.uri;
                 let is_config = convert::uri_to_path(&uri)
                     .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
@@ -311,7 +336,10 @@ impl<'c> Server<'c> {
                 }
             }
             notification::DidCloseTextDocument::METHOD => {
-                let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 if self.documents.remove(&p.text_document.uri).is_some() {
                     self.publish(&p.text_document.uri, Vec::new(), None)?;
                 }
@@ -329,12 +357,18 @@ impl<'c> Server<'c> {
         let id = req.id.clone();
         let result = match req.method.as_str() {
             request::CodeActionRequest::METHOD => {
-                let p: lsp_types::CodeActionParams = serde_json::from_value(req.params)?;
+                let p: lsp_types::CodeActionParams = match serde_json::from_value(req.params) {
+                    Ok(p) => p,
+                    Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
+                };
                 self.code_actions(p)
                     .map(|a| serde_json::to_value(a).expect("actions serialize"))
             }
             request::HoverRequest::METHOD => {
-                let p: lsp_types::HoverParams = serde_json::from_value(req.params)?;
+                let p: lsp_types::HoverParams = match serde_json::from_value(req.params) {
+                    Ok(p) => p,
+                    Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
+                };
                 self.hover(p)
                     .map(|h| serde_json::to_value(h).expect("hover serializes"))
             }
@@ -352,6 +386,12 @@ impl<'c> Server<'c> {
             Ok(value) => Response::new_ok(id, value),
             Err(e) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
         };
+        self.connection.sender.send(Message::Response(response))?;
+        Ok(())
+    }
+
+    fn respond_err(&self, id: RequestId, code: ErrorCode, message: String) -> ServerResult<()> {
+        let response = Response::new_err(id, code as i32, message);
         self.connection.sender.send(Message::Response(response))?;
         Ok(())
     }
@@ -514,6 +554,19 @@ impl<'c> Server<'c> {
                 version,
             },
         )
+    }
+}
+
+/// A notification's parameters; `None` (logged, and the notification ignored, as the LSP
+/// says for notifications) when they do not parse: a negative position, a missing `version`,
+/// a bad URI.
+fn params<T: serde::de::DeserializeOwned>(method: &str, value: serde_json::Value) -> Option<T> {
+    match serde_json::from_value(value) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("ptxguard server: {method}: ignored, bad parameters: {e}");
+            None
+        }
     }
 }
 

@@ -1,0 +1,86 @@
+//! `cargo run -p ptxguard-fuzz -- TARGET SECONDS [SEED]`: mutates the corpus cases for
+//! SECONDS and runs TARGET on each input; prints the number of inputs and writes every failing
+//! input (a panic, a broken property, or one input slower than `SLOW`) to
+//! `target/fuzz-failures/TARGET/`. `fuzz/run.sh` runs every target.
+
+use ptxguard_fuzz::{mutate, run_target, Rng, TARGETS};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// An input that takes longer than this is a failure (a hang, or worse than linear time).
+const SLOW: Duration = Duration::from_secs(2);
+/// The largest input tried.
+const MAX_LEN: usize = 64 * 1024;
+
+fn seeds(root: &Path) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.join("corpus/cases"), root.join("fuzz/regressions")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                out.push(bytes);
+            }
+        }
+    }
+    out.push(b"[tool]\nselect = [\"all\"]\nignore = [\"missing-volatile\"]\n".to_vec());
+    out.sort();
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(target), Some(seconds)) = (args.first(), args.get(1).and_then(|s| s.parse().ok()))
+    else {
+        eprintln!(
+            "usage: fuzz TARGET SECONDS [SEED]   (targets: {})",
+            TARGETS.join(", ")
+        );
+        std::process::exit(2);
+    };
+    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let seeds = seeds(&root);
+    let out_dir = root.join("target/fuzz-failures").join(target);
+    // Panics are reported as failures with their input; the default message would repeat.
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut rng = Rng::new(seed);
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let (mut inputs, mut failures) = (0u64, 0u64);
+    while Instant::now() < deadline {
+        let mut input = seeds[rng.below(seeds.len())].clone();
+        let other = &seeds[rng.below(seeds.len())];
+        for _ in 0..1 + rng.below(8) {
+            mutate(&mut rng, &mut input, other, MAX_LEN);
+        }
+        let started = Instant::now();
+        let result = std::panic::catch_unwind(|| run_target(target, &input));
+        let took = started.elapsed();
+        inputs += 1;
+        let failure = match result {
+            Err(payload) => Some(
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".into()),
+            ),
+            Ok(Err(broken)) => Some(broken),
+            Ok(Ok(())) if took > SLOW => Some(format!("slow: {took:?} for {} bytes", input.len())),
+            Ok(Ok(())) => None,
+        };
+        if let Some(why) = failure {
+            failures += 1;
+            let _ = std::fs::create_dir_all(&out_dir);
+            let name = out_dir.join(format!("{target}-{seed}-{inputs}.in"));
+            let _ = std::fs::write(&name, &input);
+            eprintln!("{target}: FAILURE ({why}): {}", name.display());
+        }
+    }
+    println!("{target}: {inputs} inputs, {failures} failures (seed {seed}, {seconds} s)");
+    std::process::exit(i32::from(failures > 0));
+}
