@@ -92,6 +92,28 @@ impl Client {
         }
     }
 
+    /// A request whose answer is an error: its code.
+    fn request_error(&mut self, method: &str, params: Value) -> i32 {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.conn
+            .sender
+            .send(Message::Request(Request::new(
+                id.clone(),
+                method.into(),
+                params,
+            )))
+            .unwrap();
+        loop {
+            match self.recv() {
+                Message::Response(r) if r.id == id => {
+                    return r.error.expect("an error answer").code;
+                }
+                other => self.pending.push_back(other),
+            }
+        }
+    }
+
     fn notify(&mut self, method: &str, params: Value) {
         self.conn
             .sender
@@ -528,4 +550,42 @@ fn incremental_edits_give_what_a_fresh_check_gives() {
         }
     }
     client.shutdown();
+}
+
+#[test]
+fn bad_parameters_are_answered_or_ignored_and_requests_after_shutdown_refused() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    // Notifications that do not parse are ignored: a missing version, a bad URI.
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "cuda", "text": TEXT } }),
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": 12, "version": 2 }, "contentChanges": [] }),
+    );
+    // A request with a negative position is answered with InvalidParams (-32602).
+    let code = client.request_error(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": -1, "character": 0 } }),
+    );
+    assert_eq!(code, -32602);
+    // The server still works.
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    // After `shutdown`, requests are InvalidRequest (-32600) until `exit`.
+    client.request("shutdown", Value::Null);
+    let code = client.request_error(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(code, -32600);
+    client.notify("exit", Value::Null);
+    client
+        .server
+        .take()
+        .unwrap()
+        .join()
+        .expect("server thread ends");
 }

@@ -238,7 +238,8 @@ pub fn mutate(rng: &mut Rng, input: &mut Vec<u8>, other: &[u8], max_len: usize) 
             if len > 0 {
                 let start = rng.below(len);
                 let end = (start + 1 + rng.below(16)).min(len);
-                let times = 1 + rng.below(if rng.below(8) == 0 { 2000 } else { 8 });
+                let most = if rng.below(8) == 0 { 2000 } else { 8 };
+                let times = 1 + rng.below(most);
                 let piece = input[start..end].to_vec();
                 for _ in 0..times {
                     input.splice(end..end, piece.iter().copied());
@@ -262,7 +263,10 @@ pub fn mutate(rng: &mut Rng, input: &mut Vec<u8>, other: &[u8], max_len: usize) 
                 let at = rng.below(len);
                 input[at] = match rng.below(3) {
                     0 => input[at] ^ (1 << rng.below(8)),
-                    1 => b"(){}[]<>\"'\\%;:,\n "[rng.below(19)],
+                    1 => {
+                        let syntax = b"(){}[]<>\"'\\%;:,\n ";
+                        syntax[rng.below(syntax.len())]
+                    }
                     _ => rng.next() as u8,
                 };
             }

@@ -12,6 +12,11 @@ const SLOW: Duration = Duration::from_secs(2);
 /// The largest input tried.
 const MAX_LEN: usize = 64 * 1024;
 
+thread_local! {
+    /// Panics inside a target are failures reported with their input; others are bugs here.
+    static IN_TARGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 fn seeds(root: &Path) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let mut stack = vec![root.join("corpus/cases"), root.join("fuzz/regressions")];
@@ -47,7 +52,12 @@ fn main() {
     let seeds = seeds(&root);
     let out_dir = root.join("target/fuzz-failures").join(target);
     // Panics are reported as failures with their input; the default message would repeat.
-    std::panic::set_hook(Box::new(|_| {}));
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_TARGET.get() {
+            default_hook(info);
+        }
+    }));
     let mut rng = Rng::new(seed);
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let (mut inputs, mut failures) = (0u64, 0u64);
@@ -58,7 +68,9 @@ fn main() {
             mutate(&mut rng, &mut input, other, MAX_LEN);
         }
         let started = Instant::now();
+        IN_TARGET.set(true);
         let result = std::panic::catch_unwind(|| run_target(target, &input));
+        IN_TARGET.set(false);
         let took = started.elapsed();
         inputs += 1;
         let failure = match result {
