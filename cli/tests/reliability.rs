@@ -170,3 +170,32 @@ fn a_file_whose_analysis_panics_is_reported_and_the_others_are_checked() {
         "{rules:?}"
     );
 }
+
+#[test]
+fn output_is_the_same_for_one_and_many_threads() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases");
+    let run = |threads: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+            .args([
+                "check",
+                "--no-config",
+                "--output-format",
+                "json",
+                "--exit-zero",
+                ".",
+            ])
+            .current_dir(&corpus)
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let one = run("1");
+    assert!(one.len() > 10_000, "the corpus has findings");
+    assert_eq!(one, run("4"));
+}

@@ -48,6 +48,8 @@ fn main() {
         std::process::exit(2);
     };
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    // `FUZZ_KEEP_CURRENT=1`: write each input before running it (slower; for aborts).
+    let keep_current = std::env::var_os("FUZZ_KEEP_CURRENT").is_some();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let seeds = seeds(&root);
     let out_dir = root.join("target/fuzz-failures").join(target);
@@ -66,6 +68,11 @@ fn main() {
         let other = &seeds[rng.below(seeds.len())];
         for _ in 0..1 + rng.below(8) {
             mutate(&mut rng, &mut input, other, MAX_LEN);
+        }
+        // A stack overflow aborts the process: the input it was on is left here.
+        if keep_current {
+            let _ = std::fs::create_dir_all(&out_dir);
+            let _ = std::fs::write(out_dir.join("current.in"), &input);
         }
         let started = Instant::now();
         IN_TARGET.set(true);

@@ -118,6 +118,11 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
             i += 1;
             continue;
         }
+        // Another asm keyword: this statement was never closed. Stopping here keeps a file of
+        // nested unclosed statements linear (each would otherwise hold the rest of the file).
+        if tok.kind == TokenKind::Ident && KEYWORDS.contains(&word(input, i).as_ref()) {
+            break;
+        }
         if tok.kind == TokenKind::Punct {
             let w = word(input, i);
             match w.as_ref() {
