@@ -134,7 +134,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -142,7 +142,7 @@ impl Rng {
     }
     /// A number below `n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }
 
@@ -267,7 +267,7 @@ pub fn mutate(rng: &mut Rng, input: &mut Vec<u8>, other: &[u8], max_len: usize) 
                         let syntax = b"(){}[]<>\"'\\%;:,\n ";
                         syntax[rng.below(syntax.len())]
                     }
-                    _ => rng.next() as u8,
+                    _ => rng.next_u64() as u8,
                 };
             }
         }

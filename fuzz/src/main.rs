@@ -17,6 +17,28 @@ thread_local! {
     static IN_TARGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// User + system time of this process (Linux: `/proc/self/stat`; elsewhere zero, so that
+/// only wall time counts).
+fn cpu_time() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    // Fields after the command name (which may hold spaces) start after the last `)`.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; 100 Hz.
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+}
+
 fn seeds(root: &Path) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let mut stack = vec![root.join("corpus/cases"), root.join("fuzz/regressions")];
@@ -39,6 +61,15 @@ fn seeds(root: &Path) -> Vec<Vec<u8>> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // `fuzz TARGET --replay FILE`: one input, timed.
+    if args.get(1).map(String::as_str) == Some("--replay") {
+        let (target, file) = (&args[0], &args[2]);
+        let input = std::fs::read(file).expect("the input file reads");
+        let started = Instant::now();
+        let result = run_target(target, &input);
+        println!("{target}: {:?} in {:?}", result, started.elapsed());
+        return;
+    }
     let (Some(target), Some(seconds)) = (args.first(), args.get(1).and_then(|s| s.parse().ok()))
     else {
         eprintln!(
@@ -75,6 +106,7 @@ fn main() {
             let _ = std::fs::write(out_dir.join("current.in"), &input);
         }
         let started = Instant::now();
+        let cpu_before = cpu_time();
         IN_TARGET.set(true);
         let result = std::panic::catch_unwind(|| run_target(target, &input));
         IN_TARGET.set(false);
@@ -89,7 +121,11 @@ fn main() {
                     .unwrap_or_else(|| "panic".into()),
             ),
             Ok(Err(broken)) => Some(broken),
-            Ok(Ok(())) if took > SLOW => Some(format!("slow: {took:?} for {} bytes", input.len())),
+            // Wall time first (cheap), then the CPU time the process spent: under `nice` on a
+            // busy machine, wall time alone flags inputs that are not slow.
+            Ok(Ok(())) if took > SLOW && cpu_time().saturating_sub(cpu_before) > SLOW => {
+                Some(format!("slow: {took:?} for {} bytes", input.len()))
+            }
             Ok(Ok(())) => None,
         };
         if let Some(why) = failure {

@@ -542,7 +542,7 @@ impl<'a> Flow<'a> {
             form.operand_for(k, count).is_some_and(|info| {
                 info.role == Role::Addr
                     && info.space != Some(isa::StateSpace::Tmem)
-                    && !is_declared_symbol(op, &declared)
+                    && !is_declared_symbol(op, declared)
             })
         });
         MemoryUse {
