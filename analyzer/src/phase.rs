@@ -26,13 +26,14 @@ pub struct OverBudget;
 /// Enters a phase (`kind` such as "rule", `name` the rule). Panics with [`OverBudget`] when
 /// the file's budget is spent.
 pub fn enter(kind: &'static str, name: &'static str) {
-    PHASE.set((kind, name));
+    // Checked before the phase changes, so that the report names the phase that ran over.
     if let Some(deadline) = DEADLINE.get() {
         if Instant::now() > deadline {
             DEADLINE.set(None);
             std::panic::panic_any(OverBudget);
         }
     }
+    PHASE.set((kind, name));
 }
 
 /// The phase last entered on this thread, as words: "rule missing-volatile".

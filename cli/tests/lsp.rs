@@ -589,3 +589,31 @@ fn bad_parameters_are_answered_or_ignored_and_requests_after_shutdown_refused() 
         .join()
         .expect("server thread ends");
 }
+
+fn panics_on_boom(
+    file: &ptxguard_analyzer::SourceFile,
+    options: &ptxguard_rules::Options,
+) -> Vec<ptxguard_analyzer::Diagnostic> {
+    if file.text.contains("BOOM") {
+        ptxguard_analyzer::phase::enter("rule", "fake-rule");
+        panic!("boom");
+    }
+    fake_check(file, options)
+}
+
+#[test]
+fn a_document_whose_analysis_panics_gets_one_finding_and_the_server_lives_on() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(panics_on_boom, &dir.path, json!({}));
+    let boom_uri = uri.replace("k.cu", "boom.cu");
+    let published = client.open(&boom_uri, &format!("// BOOM\n{TEXT}"));
+    assert_eq!(codes(&published), ["analysis-failed"]);
+    let message = published["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("internal error in rule fake-rule (boom)"),
+        "{message}"
+    );
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    client.shutdown();
+}

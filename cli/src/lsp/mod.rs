@@ -580,7 +580,15 @@ fn analyze_text(
     if !analysis::may_hold_asm(file.text.as_bytes()) {
         return Vec::new();
     }
-    analysis::analyze(file, path, settings, check)
+    // As in `check`: a panic or a spent budget is one `analysis-failed` finding, and the
+    // server lives on.
+    let isolated =
+        ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
+            analysis::analyze(file, path, settings, check)
+        });
+    isolated.unwrap_or_else(|failure| {
+        analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics
+    })
 }
 
 /// Applies one content change (a range in UTF-16 positions, or the whole text); for a range,
