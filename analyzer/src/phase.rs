@@ -17,11 +17,24 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_secs(20);
 thread_local! {
     static PHASE: Cell<(&'static str, &'static str)> = const { Cell::new(("", "")) };
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// Set by the caller of a cancellable analysis (the editor: a newer version arrived).
+    static CANCEL: std::cell::RefCell<Option<std::sync::Arc<std::sync::atomic::AtomicBool>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Makes the analyses on this thread stop at the next phase once `flag` is set; they then
+/// fail with [`Failure::Cancelled`].
+pub fn cancel_with(flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+    CANCEL.set(flag);
 }
 
 /// The panic payload of an exhausted budget.
 #[derive(Debug)]
 pub struct OverBudget;
+
+/// The panic payload of a cancelled analysis ([`cancel_with`]).
+#[derive(Debug)]
+pub struct Cancelled;
 
 /// Enters a phase (`kind` such as "rule", `name` the rule). Panics with [`OverBudget`] when
 /// the file's budget is spent.
@@ -32,6 +45,13 @@ pub fn enter(kind: &'static str, name: &'static str) {
             DEADLINE.set(None);
             std::panic::panic_any(OverBudget);
         }
+    }
+    let cancelled = CANCEL.with_borrow(|c| {
+        c.as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    });
+    if cancelled {
+        std::panic::panic_any(Cancelled);
     }
     PHASE.set((kind, name));
 }
@@ -53,6 +73,8 @@ pub enum Failure {
     Internal { phase: String, message: String },
     /// The work budget ran out in `phase`.
     OverBudget { phase: String, budget: Duration },
+    /// Stopped by [`cancel_with`]'s flag: its result is no longer wanted.
+    Cancelled,
 }
 
 impl std::fmt::Display for Failure {
@@ -67,6 +89,7 @@ impl std::fmt::Display for Failure {
                 "the analysis took longer than {} s (stopped in {phase}); this file was not checked",
                 budget.as_secs()
             ),
+            Failure::Cancelled => write!(f, "the analysis was cancelled"),
         }
     }
 }
@@ -81,6 +104,9 @@ pub fn isolate<T>(budget: Option<Duration>, work: impl FnOnce() -> T) -> Result<
     DEADLINE.set(previous_deadline);
     PHASE.set(previous_phase);
     result.map_err(|payload| {
+        if payload.downcast_ref::<Cancelled>().is_some() {
+            return Failure::Cancelled;
+        }
         if payload.downcast_ref::<OverBudget>().is_some() {
             return Failure::OverBudget {
                 phase,
@@ -101,7 +127,9 @@ pub fn isolate<T>(budget: Option<Duration>, work: impl FnOnce() -> T) -> Result<
 pub fn quiet_budget_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if info.payload().downcast_ref::<OverBudget>().is_none() {
+        let expected = info.payload().downcast_ref::<OverBudget>().is_some()
+            || info.payload().downcast_ref::<Cancelled>().is_some();
+        if !expected {
             default(info);
         }
     }));

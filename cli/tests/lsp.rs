@@ -617,3 +617,55 @@ fn a_document_whose_analysis_panics_gets_one_finding_and_the_server_lives_on() {
     assert!(codes(&published).contains(&"address-register-width".to_string()));
     client.shutdown();
 }
+
+/// The fake engine, except that a text with `SLOW` takes 3 s (in steps, as the real one
+/// does: each rule is a phase where a cancelled check stops).
+fn slow_on_slow(
+    file: &ptxguard_analyzer::SourceFile,
+    options: &ptxguard_rules::Options,
+) -> Vec<ptxguard_analyzer::Diagnostic> {
+    if file.text.contains("SLOW") {
+        for _ in 0..300 {
+            ptxguard_analyzer::phase::enter("rule", "slow-rule");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    fake_check(file, options)
+}
+
+#[test]
+fn a_long_check_neither_blocks_requests_nor_outlives_a_newer_version() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(slow_on_slow, &dir.path, json!({}));
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    let slow_uri = uri.replace("k.cu", "slow.cu");
+    let started = Instant::now();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": slow_uri, "languageId": "cuda", "version": 1, "text": format!("// SLOW\n{TEXT}") } }),
+    );
+    // Another document's request is answered while the slow check runs.
+    let _ = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 14 } }),
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        started.elapsed()
+    );
+    // A newer version cancels the slow check: its diagnostics come first, for version 2.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": slow_uri, "version": 2 }, "contentChanges": [{ "text": TEXT }] }),
+    );
+    let published = client.diagnostics(&slow_uri);
+    assert_eq!(published["version"], 2);
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        started.elapsed()
+    );
+    client.shutdown();
+}
