@@ -213,9 +213,15 @@ thread_local! {
 
 /// Types the operand expression made of `tokens[range]`.
 pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo {
+    deeper(|| type_expression_at_depth(scope, range)).unwrap_or_default()
+}
+
+/// Runs `f` one typing level deeper; `None` past [`MAX_TYPING_DEPTH`]. Every recursion of
+/// the typing goes through here (expressions, declarator lists).
+fn deeper<T>(f: impl FnOnce() -> T) -> Option<T> {
     let depth = TYPING_DEPTH.get();
     if depth >= MAX_TYPING_DEPTH {
-        return TypeInfo::default();
+        return None;
     }
     // Restored on drop, so that an unwinding panic leaves the count right.
     struct Level(u32);
@@ -226,7 +232,7 @@ pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo
     }
     let _level = Level(depth);
     TYPING_DEPTH.set(depth + 1);
-    type_expression_at_depth(scope, range)
+    Some(f())
 }
 
 /// `range` without the parentheses around all of it (`((x))` -> `x`): one pass, without
@@ -658,15 +664,18 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
             if w == "," && words.iter().all(|w| w == "*" || w == "&") {
                 // `T a, *b`: the declaration's base type, plus this declarator's pointers.
                 let stars = words.iter().filter(|w| *w == "*").count();
-                return declaration_after_comma(scope, j).map(|t| {
-                    t.map(|t| {
-                        let mut ty = base_type(&t);
-                        for _ in 0..stars {
-                            ty = CppType::pointer(&ty.spelling);
-                        }
-                        ty
-                    })
-                });
+                // `a, b, c, ...`: each declarator looks back to the one before (bounded).
+                return deeper(|| declaration_after_comma(scope, j))
+                    .flatten()
+                    .map(|t| {
+                        t.map(|t| {
+                            let mut ty = base_type(&t);
+                            for _ in 0..stars {
+                                ty = CppType::pointer(&ty.spelling);
+                            }
+                            ty
+                        })
+                    });
             }
             break;
         }
