@@ -753,8 +753,18 @@ fn declaration_after_comma(scope: &Scope, comma_at: usize) -> Option<Option<CppT
             _ if depth == 0 && scope.tokens[j].kind == TokenKind::Ident => {
                 let next = scope.tokens.get(j + 1).map(|t| t.text(scope.text));
                 if matches!(next.as_deref(), Some("=" | "," | "[")) {
-                    if let Some(found) = declaration_before(scope, j) {
-                        return Some(found);
+                    // A declarator right after a comma is looked up through the declarators
+                    // before it: its answer is final, so that each level tries at most one
+                    // such candidate (trying more made the lookup exponential).
+                    let mut k = j;
+                    while k > scope.search.start && matches!(scope.word(k - 1).as_ref(), "*" | "&")
+                    {
+                        k -= 1;
+                    }
+                    let after_comma = k > scope.search.start && scope.word(k - 1) == ",";
+                    let found = declaration_before(scope, j);
+                    if found.is_some() || after_comma {
+                        return found;
                     }
                 }
             }
