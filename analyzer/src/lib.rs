@@ -11,6 +11,7 @@ pub mod cpp;
 pub mod diag;
 pub mod dump;
 pub mod isa;
+pub mod phase;
 pub mod ptx;
 pub mod python;
 pub mod source;

@@ -38,6 +38,17 @@ pub fn source_files_under(dir: &Path) -> Vec<PathBuf> {
 /// Files larger than this are not analysed (generated sources, data blobs).
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 
+/// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: enough for [`SourceFile::from_bytes`] to tell
+/// a file that is too large, whatever its reported size.
+pub fn read_bounded(reader: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// One source file's text with a line index.
 ///
 /// Bytes that are not valid UTF-8 are replaced by `?` one for one, so byte offsets
@@ -74,9 +85,16 @@ impl fmt::Display for LoadError {
                     p.display()
                 )
             }
-            LoadError::TooLarge(p, n) => write!(
+            LoadError::TooLarge(p, n) if *n > MAX_FILE_BYTES as u64 + 1 => write!(
                 f,
                 "{}: {n} bytes is larger than the {} MiB limit; skipped",
+                p.display(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            // Read up to the limit and one byte more: its real size is unknown.
+            LoadError::TooLarge(p, _) => write!(
+                f,
+                "{}: larger than the {} MiB limit; skipped",
                 p.display(),
                 MAX_FILE_BYTES / (1024 * 1024)
             ),
@@ -95,7 +113,10 @@ impl SourceFile {
         if meta.len() > MAX_FILE_BYTES as u64 {
             return Err(LoadError::TooLarge(path.to_owned(), meta.len()));
         }
-        let bytes = std::fs::read(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+        // The reported size is not trusted (`/dev/zero`, `/proc` files, a file that grows):
+        // the read itself stops one byte past the limit.
+        let file = std::fs::File::open(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+        let bytes = read_bounded(file).map_err(|e| LoadError::Io(path.to_owned(), e))?;
         SourceFile::from_bytes(path.to_owned(), bytes)
     }
 

@@ -1,11 +1,12 @@
 //! One file through the engine and the configuration: what the user gets to see.
 
+use crate::emit::FileReport;
 use crate::scan;
 use crate::settings::Settings;
 use crate::suppress;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_rules::Options;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The engine entry point; tests pass a fake.
 pub type CheckFn = fn(&SourceFile, &Options) -> Vec<Diagnostic>;
@@ -49,6 +50,39 @@ pub fn analyze(
     }
     sort_diagnostics(&mut diagnostics);
     diagnostics
+}
+
+/// The report of a file whose analysis failed: one `analysis-failed` error at its start,
+/// so that every output format (and the editor) shows it at the file.
+pub fn failure_report(display: &str, failure: &ptxguard_analyzer::phase::Failure) -> FileReport {
+    let source = SourceFile::new(PathBuf::from(display), String::new());
+    let diagnostic = Diagnostic::new(
+        crate::registry::ANALYSIS_FAILED,
+        ptxguard_analyzer::Severity::Error,
+        ptxguard_analyzer::Span::new(0, 0),
+        failure.to_string(),
+    );
+    FileReport {
+        display: display.to_string(),
+        source: std::sync::Arc::new(source),
+        diagnostics: vec![diagnostic],
+    }
+}
+
+/// A file whose asm statements are all read as host code says nothing, which looks like a
+/// clean result: the one-line note `check` prints then. `None` when the file shows device
+/// code or has no asm statement.
+pub fn host_only_note(file: &SourceFile) -> Option<String> {
+    if ptxguard_analyzer::cpp::target::has_device_markers(&file.path, &file.text) {
+        return None;
+    }
+    let count = scan::scan(file).asm_statements.len();
+    (count > 0).then(|| {
+        format!(
+            "{count} asm statement{} read as host code, not checked: the file is not `.cu`/`.cuh` and shows no `__device__`, `__global__` or `__CUDA_ARCH__`",
+            if count == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// Files without the bytes `asm` (Python: without a call name the Python front end looks

@@ -4,14 +4,12 @@ use crate::analysis::{self, CheckFn};
 use crate::args::{CheckArgs, ColorChoice, OutputFormat};
 use crate::baseline::{self, BaselineEntry, Known};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
-use crate::emit::{self, EmitOptions, FileReport, Tally};
+use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
 use crate::settings::{ConfigSource, Resolver};
 use crate::walk::{self, io_message, Candidate};
-use ptxguard_analyzer::source::LoadError;
 use ptxguard_analyzer::SourceFile;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -40,10 +38,13 @@ struct FileOutcome {
     errors: Vec<String>,
     /// Printed on stderr; the exit code does not change.
     warnings: Vec<String>,
+    /// Printed when nothing else is said about the run.
+    notes: Vec<String>,
     diff: String,
     fixes_applied: usize,
-    /// With stdin and `--fix`: the fixed text, printed on stdout.
-    fixed_stdin: Option<String>,
+    /// With stdin and `--fix`: the fixed text (the bytes read, when nothing was fixed),
+    /// printed on stdout.
+    fixed_stdin: Option<Vec<u8>>,
 }
 
 struct Job<'a> {
@@ -51,6 +52,8 @@ struct Job<'a> {
     resolver: &'a Resolver,
     check: CheckFn,
     fix_mode: Option<FixMode>,
+    /// The work budget of each file (`analyzer::phase`).
+    budget: std::time::Duration,
 }
 
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
@@ -115,6 +118,43 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     })
 }
 
+/// What `check` does with the files once they are analysed.
+enum Mode<'a> {
+    /// `--diff`: print the fixes as a diff.
+    Diff,
+    /// `--write-baseline FILE`.
+    WriteBaseline(&'a Path),
+    /// Print the findings (after `--fix` wrote its fixes).
+    Report,
+}
+
+impl<'a> Mode<'a> {
+    fn of(args: &'a CheckArgs) -> Mode<'a> {
+        if args.diff {
+            Mode::Diff
+        } else if let Some(path) = &args.write_baseline {
+            Mode::WriteBaseline(path)
+        } else {
+            Mode::Report
+        }
+    }
+}
+
+/// The one exit-code policy of `check`: 2 when anything could not be checked or failed
+/// (unreadable, not a regular file, binary, too large, a fix that could not be written, an
+/// internal error); else 1 when something fails the run (findings at `--fail-on` or above;
+/// with `--diff`, fixes to apply) unless `--exit-zero`; else 0. Files checked with a caveat
+/// (not valid UTF-8) only warn.
+fn exit_code(problems: &emit::Problems, failing: bool, exit_zero: bool) -> i32 {
+    if !problems.errors.is_empty() {
+        EXIT_ERROR
+    } else if failing && !exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
 fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     if args.diff && args.fix {
         return Err("`--diff` and `--fix` don't go together: `--diff` writes nothing".into());
@@ -141,11 +181,37 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     if stdin_count > 1 {
         return Err("`-` (standard input) can be named only once".into());
     }
-
     if args.show_settings {
         return show_settings(&paths[0], args, &resolver, ctx);
     }
+    let Some(mut run) = check_all(args, ctx, &resolver, &paths, stdin_count == 1) else {
+        return Ok(EXIT_ERROR);
+    };
+    run.problems.print(ctx.stderr);
+    let failing = match Mode::of(args) {
+        Mode::Diff => print_diff(args, &run, ctx),
+        Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
+        Mode::Report => report(args, &mut run, ctx)?,
+    };
+    Ok(exit_code(&run.problems, failing, args.exit_zero))
+}
 
+/// Every file's outcome, and the problems of the run.
+struct Run {
+    outcomes: Vec<FileOutcome>,
+    problems: emit::Problems,
+}
+
+/// Walks, reads and analyses every file (and standard input); `None` after configuration
+/// errors (printed).
+fn check_all(
+    args: &CheckArgs,
+    ctx: &mut Context<'_>,
+    resolver: &Resolver,
+    paths: &[PathBuf],
+    with_stdin: bool,
+) -> Option<Run> {
+    let cwd = ctx.cwd.clone();
     let file_paths: Vec<PathBuf> = paths
         .iter()
         .filter(|p| p.as_os_str() != "-")
@@ -153,8 +219,8 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         .collect();
     // Files are read (and most dropped: no `asm`) as the walk finds them.
     let (discovery, files) =
-        walk::discover_with(&file_paths, &resolver, args.force_exclude, &read_candidate);
-    let stdin_path = (stdin_count == 1).then(|| {
+        walk::discover_with(&file_paths, resolver, args.force_exclude, &read_candidate);
+    let stdin_path = with_stdin.then(|| {
         args.stdin_filename
             .as_ref()
             .map(|p| absolutize(p, &cwd))
@@ -171,7 +237,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         for e in &config_errors {
             let _ = writeln!(ctx.stderr, "error: {e}");
         }
-        return Ok(EXIT_ERROR);
+        return None;
     }
 
     let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
@@ -181,15 +247,15 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     });
     let job = Job {
         args,
-        resolver: &resolver,
+        resolver,
         check: ctx.check,
         fix_mode,
+        budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
     };
     let mut outcomes = check_files(files, &job);
     if let Some(path) = &stdin_path {
-        let mut bytes = Vec::new();
-        let outcome = match ctx.stdin.read_to_end(&mut bytes) {
-            Ok(_) => {
+        let outcome = match ptxguard_analyzer::source::read_bounded(&mut *ctx.stdin) {
+            Ok(bytes) => {
                 let display = args
                     .stdin_filename
                     .as_ref()
@@ -208,82 +274,73 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         };
         outcomes.push(outcome);
     }
-
-    for m in crate::build_context::take_messages() {
-        let _ = writeln!(ctx.stderr, "warning: {m}");
-    }
-    let mut io_error = !discovery.io_errors.is_empty();
-    for e in &discovery.io_errors {
-        let _ = writeln!(ctx.stderr, "error: {e}");
-    }
+    let mut problems = emit::Problems {
+        errors: discovery.io_errors.clone(),
+        warnings: crate::build_context::take_messages(),
+        ..emit::Problems::default()
+    };
     for o in &outcomes {
-        for w in &o.warnings {
-            let _ = writeln!(ctx.stderr, "warning: {w}");
-        }
-        for e in &o.errors {
-            let _ = writeln!(ctx.stderr, "error: {e}");
-            io_error = true;
+        problems.warnings.extend(o.warnings.iter().cloned());
+        problems.errors.extend(o.errors.iter().cloned());
+        problems.notes.extend(o.notes.iter().cloned());
+    }
+    Some(Run { outcomes, problems })
+}
+
+/// `--diff`: true when there are fixes to apply.
+fn print_diff(args: &CheckArgs, run: &Run, ctx: &mut Context<'_>) -> bool {
+    let mut changed = 0;
+    for o in &run.outcomes {
+        if !o.diff.is_empty() {
+            changed += 1;
+            let _ = ctx.stdout.write_all(o.diff.as_bytes());
         }
     }
-
-    if args.diff {
-        let mut changed = 0;
-        for o in &outcomes {
-            if !o.diff.is_empty() {
-                changed += 1;
-                let _ = ctx.stdout.write_all(o.diff.as_bytes());
-            }
-        }
-        let fixes: usize = outcomes.iter().map(|o| o.fixes_applied).sum();
-        if !args.quiet {
-            let _ = writeln!(
-                ctx.stderr,
-                "{fixes} fix{} would be applied to {changed} file{}.",
-                if fixes == 1 { "" } else { "es" },
-                if changed == 1 { "" } else { "s" }
-            );
-        }
-        return Ok(if io_error {
-            EXIT_ERROR
-        } else if changed > 0 && !args.exit_zero {
-            EXIT_FINDINGS
-        } else {
-            EXIT_CLEAN
-        });
+    let fixes: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
+    if !args.quiet {
+        let _ = emit::diff_summary(ctx.stderr, fixes, changed);
     }
+    changed > 0
+}
 
-    if let Some(path) = &args.write_baseline {
-        let mut entries = Vec::new();
-        for o in &outcomes {
-            let Some(report) = &o.report else { continue };
-            let key = baseline::baseline_file_key(path, &o.path, &cwd);
-            let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
-            for (d, fingerprint) in report.diagnostics.iter().zip(fingerprints) {
-                entries.push(BaselineEntry {
-                    file: key.clone(),
-                    rule: d.rule.to_string(),
-                    fingerprint,
-                    line: report.source.line_col(d.span.start as usize).0,
-                    message: d.message.clone(),
-                });
-            }
+/// `--write-baseline`: never failing (the findings are recorded, not reported).
+fn write_baseline(
+    args: &CheckArgs,
+    path: &Path,
+    run: &Run,
+    ctx: &mut Context<'_>,
+) -> Result<bool, String> {
+    let cwd = &ctx.cwd;
+    let mut entries = Vec::new();
+    for o in &run.outcomes {
+        let Some(report) = &o.report else { continue };
+        let key = baseline::baseline_file_key(path, &o.path, cwd);
+        let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
+        for (d, fingerprint) in report.diagnostics.iter().zip(fingerprints) {
+            entries.push(BaselineEntry {
+                file: key.clone(),
+                rule: d.rule.to_string(),
+                fingerprint,
+                line: report.source.line_col(d.span.start as usize).0,
+                message: d.message.clone(),
+            });
         }
-        let n = entries.len();
-        baseline::write(&absolutize(path, &cwd), entries)?;
-        if !args.quiet {
-            let _ = writeln!(
-                ctx.stderr,
-                "Wrote {n} finding{} to {}.",
-                if n == 1 { "" } else { "s" },
-                path.display()
-            );
-        }
-        return Ok(if io_error { EXIT_ERROR } else { EXIT_CLEAN });
     }
+    let n = entries.len();
+    baseline::write(&absolutize(path, cwd), entries)?;
+    if !args.quiet {
+        let _ = emit::baseline_written(ctx.stderr, n, &path.display().to_string());
+    }
+    Ok(false)
+}
 
+/// Prints the findings (less those in `--baseline`) in the chosen format; true when one is
+/// at `--fail-on` or above.
+fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool, String> {
+    let cwd = ctx.cwd.clone();
     if let Some(path) = &args.baseline {
         let mut known = Known::new(&baseline::read(&absolutize(path, &cwd))?);
-        for o in &mut outcomes {
+        for o in &mut run.outcomes {
             let Some(report) = &mut o.report else {
                 continue;
             };
@@ -299,14 +356,15 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         }
     }
 
-    let stdin_fixed = outcomes.iter().find_map(|o| o.fixed_stdin.clone());
-    let reports: Vec<FileReport> = outcomes
+    let stdin_fixed = run.outcomes.iter().find_map(|o| o.fixed_stdin.clone());
+    let reports: Vec<FileReport> = run
+        .outcomes
         .iter()
         .filter_map(|o| o.report.clone())
         .filter(|r| !r.diagnostics.is_empty())
         .collect();
-    let fixes_applied: usize = outcomes.iter().map(|o| o.fixes_applied).sum();
-    let fixed_files = outcomes.iter().filter(|o| o.fixes_applied > 0).count();
+    let fixes_applied: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
+    let fixed_files = run.outcomes.iter().filter(|o| o.fixes_applied > 0).count();
 
     // With stdin and `--fix`, stdout carries the fixed text; findings go to stderr.
     let (out, color_allowed): (&mut dyn Write, bool) = if stdin_fixed.is_some() {
@@ -322,9 +380,10 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     let options = EmitOptions {
         color,
         root: cwd.clone(),
+        problems: run.problems.clone(),
     };
     if args.statistics {
-        print_statistics(&reports, args.output_format, out).map_err(|e| e.to_string())?;
+        emit::statistics(&reports, args.output_format, out).map_err(|e| e.to_string())?;
     } else {
         emit::emit(args.output_format, &reports, out, &options).map_err(|e| e.to_string())?;
     }
@@ -333,32 +392,17 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         OutputFormat::Full | OutputFormat::Concise
     );
     if human && !args.quiet {
-        if fixes_applied > 0 {
-            let _ = writeln!(
-                out,
-                "Fixed {fixes_applied} finding{} in {fixed_files} file{}.",
-                if fixes_applied == 1 { "" } else { "s" },
-                if fixed_files == 1 { "" } else { "s" }
-            );
-        }
-        let _ = write!(out, "{}", Tally::of(&reports).summary());
+        let _ = emit::summary(out, &reports, fixes_applied, fixed_files, &run.problems);
     }
-    if let Some(text) = stdin_fixed {
-        let _ = ctx.stdout.write_all(text.as_bytes());
+    if let Some(bytes) = stdin_fixed {
+        let _ = ctx.stdout.write_all(&bytes);
     }
 
     let fail_on = args.fail_on.severity();
-    let failing = reports
+    Ok(reports
         .iter()
         .flat_map(|r| &r.diagnostics)
-        .any(|d| d.severity >= fail_on);
-    Ok(if io_error {
-        EXIT_ERROR
-    } else if failing && !args.exit_zero {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    })
+        .any(|d| d.severity >= fail_on))
 }
 
 fn show_settings(
@@ -391,41 +435,6 @@ fn show_settings(
         let _ = writeln!(ctx.stderr, "warning: {m}");
     }
     Ok(EXIT_CLEAN)
-}
-
-fn print_statistics(
-    reports: &[FileReport],
-    format: OutputFormat,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for d in reports.iter().flat_map(|r| &r.diagnostics) {
-        let entry = counts.entry(d.rule).or_default();
-        entry.0 += 1;
-        if d.fix.is_some() {
-            entry.1 += 1;
-        }
-    }
-    let mut rows: Vec<(&str, usize, usize)> =
-        counts.into_iter().map(|(r, (n, f))| (r, n, f)).collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    match format {
-        OutputFormat::Json | OutputFormat::JsonLines | OutputFormat::Sarif => {
-            let value: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|(rule, n, fixable)| serde_json::json!({ "rule": rule, "count": n, "fixable": fixable }))
-                .collect();
-            serde_json::to_writer_pretty(&mut *out, &value)?;
-            writeln!(out)
-        }
-        _ => {
-            for (rule, n, fixable) in rows {
-                let mark = if fixable > 0 { "[*]" } else { "   " };
-                writeln!(out, "{n:>6}  {mark} {rule}")?;
-            }
-            Ok(())
-        }
-    }
 }
 
 /// What reading a file gave: nothing more to do, or its bytes to analyse.
@@ -496,9 +505,12 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
         }
         let mut file = std::fs::File::open(path)?;
         let mut filled = 0;
-        loop {
+        // Bounded by the bytes read, not the size the file reports (`/dev/zero`): one byte
+        // past the limit is enough for `SourceFile::from_bytes` to report it too large.
+        let limit = ptxguard_analyzer::source::MAX_FILE_BYTES + 1;
+        while filled < limit {
             if filled == buffer.len() {
-                let grown = buffer.len() * 2;
+                let grown = (buffer.len() * 2).min(limit);
                 buffer.resize(grown, 0);
             }
             match file.read(&mut buffer[filled..]) {
@@ -509,7 +521,8 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
             }
         }
         let bytes = &buffer[..filled];
-        Ok(analysis::may_hold_asm(path, bytes).then(|| bytes.to_vec()))
+        let too_large = filled >= limit;
+        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| bytes.to_vec()))
     })
 }
 
@@ -523,29 +536,52 @@ fn process_bytes(
         path: candidate.path.clone(),
         ..FileOutcome::default()
     };
+    // `check --fix -` gives back the bytes it read, byte for byte, unless it fixed something.
+    let original = (is_stdin && job.args.fix).then(|| bytes.clone());
+    // A panic or a spent budget stops this file only (see `analyzer::phase`).
+    let isolated = ptxguard_analyzer::phase::isolate(Some(job.budget), || {
+        analyse_bytes(candidate, bytes, job, is_stdin, &mut outcome)
+    });
+    if let Err(failure) = isolated {
+        outcome.fixes_applied = 0;
+        outcome.diff.clear();
+        outcome
+            .errors
+            .push(format!("{}: {failure}", candidate.display));
+        outcome.report = Some(analysis::failure_report(&candidate.display, &failure));
+    }
+    if let Some(original) = original {
+        if outcome.fixes_applied == 0 {
+            outcome.fixed_stdin = Some(original);
+        }
+    }
+    outcome
+}
+
+fn analyse_bytes(
+    candidate: &Candidate,
+    bytes: Vec<u8>,
+    job: &Job<'_>,
+    is_stdin: bool,
+    outcome: &mut FileOutcome,
+) {
     // Files from the walk were filtered when read; standard input is filtered here.
     if is_stdin && !analysis::may_hold_asm(&candidate.path, &bytes) {
-        if job.args.fix {
-            outcome.fixed_stdin = Some(String::from_utf8_lossy(&bytes).into_owned());
-        }
-        return outcome;
+        return;
     }
     let settings = match job.resolver.settings_for(&candidate.path, false) {
         Ok(s) => s,
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return outcome;
+            return;
         }
     };
     let source = match SourceFile::from_bytes(PathBuf::from(&candidate.display), bytes) {
         Ok(source) => source,
-        Err(e @ (LoadError::Binary(_) | LoadError::TooLarge(..))) => {
-            outcome.warnings.push(e.to_string());
-            return outcome;
-        }
+        // Binary or too large: not checked, which the exit code says (see `exit_code`).
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return outcome;
+            return;
         }
     };
     if let Some(bad) = source.lossy {
@@ -558,6 +594,11 @@ fn process_bytes(
     let analyze =
         |file: &SourceFile| analysis::analyze(file, &candidate.path, &settings, job.check);
     let mut diagnostics = analyze(&source);
+    if diagnostics.is_empty() {
+        if let Some(note) = analysis::host_only_note(&source) {
+            outcome.notes.push(format!("{}: {note}", candidate.display));
+        }
+    }
     let mut source = Arc::new(source);
 
     if let Some(mode) = job.fix_mode {
@@ -582,7 +623,7 @@ fn process_bytes(
                     outcome.diff =
                         fix::unified_diff(&candidate.display, &source.text, &result.text);
                 } else if is_stdin {
-                    // Written to stdout below.
+                    outcome.fixed_stdin = Some(result.text.clone().into_bytes());
                 } else if let Err(e) = fix::write_atomic(&candidate.path, result.text.as_bytes()) {
                     outcome.errors.push(format!(
                         "{}: cannot write the fixes: {e}",
@@ -596,18 +637,11 @@ fn process_bytes(
                     source = Arc::new(fixed);
                 }
             }
-            if is_stdin && job.args.fix {
-                outcome.fixed_stdin = Some(source.text.clone());
-            }
         }
-    }
-    if is_stdin && job.args.fix && outcome.fixed_stdin.is_none() {
-        outcome.fixed_stdin = Some(source.text.clone());
     }
     outcome.report = Some(FileReport {
         display: candidate.display.clone(),
         source,
         diagnostics,
     });
-    outcome
 }

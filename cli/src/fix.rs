@@ -217,6 +217,10 @@ fn blame(
 
 /// Replaces `path`'s contents through a temporary file in the same directory and a rename,
 /// keeping its permissions. A symbolic link is followed, not replaced.
+///
+/// A process killed between creating the temporary file and the rename (SIGKILL) leaves it
+/// behind, and the file unfixed: the next `--fix` of that file first removes the temporary
+/// files of processes that are no longer running ([`remove_stale_temporaries`]).
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let target = std::fs::canonicalize(path)?;
     let permissions = std::fs::metadata(&target)?.permissions();
@@ -225,6 +229,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    remove_stale_temporaries(dir, &name);
     let mut attempt = 0u32;
     let (temp_path, mut temp) = loop {
         let candidate = dir.join(format!(
@@ -256,6 +261,40 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Removes `.NAME.ptxguard-PID-N.tmp` files in `dir` left by a process that is gone (a
+/// killed `--fix`). Where running processes cannot be listed (no `/proc`), nothing is
+/// removed.
+pub fn remove_stale_temporaries(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.ptxguard-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(rest) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|n| n.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let Some(pid) = rest.split_once('-').and_then(|(pid, n)| {
+            n.parse::<u32>().ok()?;
+            pid.parse::<u32>().ok()
+        }) else {
+            continue;
+        };
+        let running =
+            pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists();
+        if !running {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// A unified diff with `a/` and `b/` headers, empty when the texts are equal.
 pub fn unified_diff(display_path: &str, old: &str, new: &str) -> String {
     if old == new {
@@ -272,6 +311,31 @@ pub fn unified_diff(display_path: &str, old: &str, new: &str) -> String {
 mod tests {
     use super::*;
     use ptxguard_analyzer::Fix;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporaries_of_a_killed_fix_are_removed_by_the_next_one() {
+        let dir = std::env::temp_dir().join(format!("ptxguard-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("a.cu");
+        std::fs::write(&file, "old").unwrap();
+        // A pid above the kernel's limit (4194304) never runs.
+        let stale = dir.join(".a.cu.ptxguard-4194305-0.tmp");
+        let other_file = dir.join(".b.cu.ptxguard-4194305-0.tmp");
+        let live = dir.join(format!(".a.cu.ptxguard-{}-7.tmp", std::process::id()));
+        for p in [&stale, &other_file, &live] {
+            std::fs::write(p, "partial").unwrap();
+        }
+        write_atomic(&file, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
+        assert!(!stale.exists());
+        assert!(
+            other_file.exists(),
+            "only the fixed file's temporaries are touched"
+        );
+        assert!(live.exists(), "a running process's temporary stays");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// Each digit below 3 asks to be replaced by the next one.
     fn counting(file: &SourceFile) -> Vec<Diagnostic> {

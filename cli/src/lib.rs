@@ -41,6 +41,7 @@ pub fn cli_main() -> i32 {
                     return check_cmd::EXIT_ERROR;
                 }
             };
+            ptxguard_analyzer::phase::quiet_budget_panics();
             let stdout = std::io::stdout();
             let mut ctx = check_cmd::Context {
                 cwd,

@@ -15,9 +15,22 @@ static UNUSED_SUPPRESSION_META: RuleMeta = RuleMeta {
     docs: include_str!("unused_suppression.md"),
 };
 
+/// Not a rule: how `check` reports a file whose analysis panicked or ran out of its work
+/// budget. Always on; the run exits with 2.
+pub const ANALYSIS_FAILED: &str = "analysis-failed";
+
+static ANALYSIS_FAILED_META: RuleMeta = RuleMeta {
+    name: ANALYSIS_FAILED,
+    default_severity: Severity::Error,
+    fix: FixAvailability::None,
+    default_enabled: true,
+    summary: "a file ptxguard could not check: an internal error or the work budget ran out",
+    docs: "ptxguard reports a file it could not check (a bug in one of its phases, or a pathological input that ran past the per-file work budget) with this finding at the start of the file, naming the phase or rule. The other files are checked as usual; the run exits with 2.",
+};
+
 /// Rules reported by the CLI rather than by the rules crate.
-fn cli_rules() -> [&'static RuleMeta; 1] {
-    [&UNUSED_SUPPRESSION_META]
+fn cli_rules() -> [&'static RuleMeta; 2] {
+    [&UNUSED_SUPPRESSION_META, &ANALYSIS_FAILED_META]
 }
 
 /// Every rule, the rules crate's first, in a stable order.

@@ -4,6 +4,7 @@
 use crate::registry::{self, suggest, UNUSED_SUPPRESSION};
 use crate::scan::Scan;
 use crate::settings::RuleFilter;
+use ptxguard_analyzer::cpp::lexer::splice_len;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, SourceFile, Span};
 
 const MARKER: &str = "ptxguard:";
@@ -39,13 +40,13 @@ pub struct Directive {
 pub fn parse_directives(file: &SourceFile, scan: &Scan) -> Vec<Directive> {
     let mut out = Vec::new();
     for &comment in &scan.comments {
-        let text = &file.text[comment.range()];
+        let logical = CommentText::new(&file.text, comment);
         let mut from = 0;
-        while let Some(found) = text[from..].find(MARKER) {
+        while let Some(found) = logical.text[from..].find(MARKER) {
             let marker_at = from + found;
             from = marker_at + MARKER.len();
-            if let Some(d) = parse_one(file, comment, marker_at) {
-                from = d.span.end as usize - comment.start as usize;
+            if let Some((d, end)) = parse_one(file, &logical, marker_at) {
+                from = end;
                 out.push(d);
             }
         }
@@ -53,11 +54,73 @@ pub fn parse_directives(file: &SourceFile, scan: &Scan) -> Vec<Directive> {
     out
 }
 
-/// Parses `ptxguard: word(name, name)` at `marker_at` (relative to the comment). Text that has
-/// no `word(` after the marker is prose, not a directive.
-fn parse_one(file: &SourceFile, comment: Span, marker_at: usize) -> Option<Directive> {
+/// A comment's text as the compiler reads it: line splices (`\` newline) removed, as in
+/// translation phase 2, so a directive split over lines reads as one. `source[i]` is the file
+/// offset of byte `i` of `text` (one more entry for the end). A front end whose comments have
+/// no splices (`#` comments) gets the identity map.
+struct CommentText {
+    text: String,
+    source: Vec<u32>,
+    comment: Span,
+}
+
+impl CommentText {
+    fn new(file_text: &str, comment: Span) -> Self {
+        let bytes = &file_text.as_bytes()[comment.range()];
+        let base = comment.start as usize;
+        let mut text = Vec::with_capacity(bytes.len());
+        let mut source = Vec::with_capacity(bytes.len() + 1);
+        let mut i = 0;
+        while i < bytes.len() {
+            let n = splice_len(bytes, i);
+            if n > 0 {
+                i += n;
+                continue;
+            }
+            text.push(bytes[i]);
+            source.push((base + i) as u32);
+            i += 1;
+        }
+        source.push(comment.end);
+        // Splices only remove ASCII bytes, so the rest is still UTF-8.
+        let text = String::from_utf8(text).unwrap_or_default();
+        if text.len() + 1 != source.len() {
+            return CommentText {
+                text: String::new(),
+                source: vec![comment.end],
+                comment,
+            };
+        }
+        CommentText {
+            text,
+            source,
+            comment,
+        }
+    }
+
+    /// The file span of `text[start..end]`.
+    fn span(&self, start: usize, end: usize) -> Span {
+        let last = end.saturating_sub(1).max(start);
+        let end_at = if end > start {
+            self.source[last] as usize + 1
+        } else {
+            self.source[start] as usize
+        };
+        Span::new(self.source[start] as usize, end_at)
+    }
+}
+
+/// Parses `ptxguard: word(name, name)` at `marker_at` (in the comment's logical text); returns
+/// the directive and where parsing may go on. Text that has no `word(` after the marker is
+/// prose, not a directive.
+fn parse_one(
+    file: &SourceFile,
+    logical: &CommentText,
+    marker_at: usize,
+) -> Option<(Directive, usize)> {
+    let text = logical.text.as_str();
+    let comment = logical.comment;
     let base = comment.start as usize;
-    let text = &file.text[comment.range()];
     let bytes = text.as_bytes();
     let mut i = marker_at + MARKER.len();
     while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
@@ -91,10 +154,7 @@ fn parse_one(file: &SourceFile, comment: Span, marker_at: usize) -> Option<Direc
             j += 1;
         }
         if j > start {
-            names.push((
-                text[start..j].to_string(),
-                Span::new(base + start, base + j),
-            ));
+            names.push((text[start..j].to_string(), logical.span(start, j)));
         }
     }
     let kind = match word {
@@ -102,18 +162,20 @@ fn parse_one(file: &SourceFile, comment: Span, marker_at: usize) -> Option<Direc
         "allow-file" => Ok(DirectiveKind::AllowFile),
         other => Err(other.to_string()),
     };
-    Some(Directive {
+    let marker = logical.source[marker_at] as usize;
+    let directive = Directive {
         kind,
-        word: Span::new(base + word_start, base + word_start + word.len()),
-        span: Span::new(base + marker_at, base + close + 1),
+        word: logical.span(word_start, word_start + word.len()),
+        span: logical.span(marker_at, close + 1),
         comment,
         names,
-        line: file.line_index(base + marker_at),
+        line: file.line_index(marker),
         standalone: {
             let line_start = file.line_start(file.line_index(base));
             file.text[line_start..base].trim().is_empty()
         },
-    })
+    };
+    Some((directive, close + 1))
 }
 
 /// Drops suppressed findings and adds an `unused-suppression` finding for each rule name that
@@ -318,27 +380,32 @@ fn remove_name(file: &SourceFile, d: &Directive, index: usize) -> Edit {
 /// then empty.
 fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
     let text = &file.text;
-    let comment = &text[d.comment.range()];
-    // A Python `#` comment opens with one byte, C++ comments with two.
-    let opener = if comment.starts_with('#') { 1 } else { 2 };
+    let logical = CommentText::new(text, d.comment);
+    let comment = logical.text.as_str();
     let inner = comment
         .strip_prefix("//")
         .or_else(|| comment.strip_prefix('#'))
-        .map(|c| c.to_string())
         .or_else(|| {
             comment
                 .strip_prefix("/*")
-                .map(|c| c.strip_suffix("*/").unwrap_or(c).to_string())
+                .map(|c| c.strip_suffix("*/").unwrap_or(c))
         })
         .unwrap_or_default();
-    let rel = (d.span.start - d.comment.start) as usize - opener;
-    let rel_end = (d.span.end - d.comment.start) as usize - opener;
-    let rest = format!(
-        "{}{}",
-        &inner[..rel.min(inner.len())],
-        &inner[rel_end.min(inner.len())..]
-    );
-    if !rest.trim().is_empty() {
+    // A Python `#` comment opens with one byte, C++ comments with two.
+    let prefix = match comment.len() - inner.len() {
+        0 => 0,
+        _ if comment.starts_with('#') => 1,
+        _ => 2,
+    };
+    // The directive's bytes in the logical text, relative to `inner`.
+    let at = |offset: u32| logical.source.partition_point(|&s| s < offset);
+    let rel = at(d.span.start).saturating_sub(prefix).min(inner.len());
+    let rel_end = at(d.span.end)
+        .saturating_sub(prefix)
+        .clamp(rel, inner.len());
+    let rest_is_blank = inner.get(..rel).is_none_or(|s| s.trim().is_empty())
+        && inner.get(rel_end..).is_none_or(|s| s.trim().is_empty());
+    if !rest_is_blank {
         // Other words share the comment: take out the directive and the blanks on one side.
         let (mut start, mut end) = (d.span.start as usize, d.span.end as usize);
         let comment_end = d.comment.end as usize;
@@ -359,9 +426,11 @@ fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
     let line_start = file.line_start(line);
     let line_end = file.line_start(line + 1).min(text.len());
     let before = &text[line_start..d.comment.start as usize];
-    let after = &text[d.comment.end as usize..line_end];
-    if before.trim().is_empty()
-        && after.trim().is_empty()
+    // A comment continued by a splice ends on a later line: only the comment goes.
+    let one_line = (d.comment.end as usize) <= line_end;
+    if one_line
+        && before.trim().is_empty()
+        && text[d.comment.end as usize..line_end].trim().is_empty()
         && file.line_index(d.comment.end as usize) == line
     {
         return vec![Edit::delete(Span::new(line_start, line_end))];
@@ -406,5 +475,77 @@ pub fn allow_edit(file: &SourceFile, scan: &Scan, line: usize, rule: &str) -> Ed
         Edit::insert(end, format!(" ptxguard: allow({rule})"))
     } else {
         Edit::insert(end, format!("{sep}{opener} ptxguard: allow({rule})"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::scan;
+    use std::path::PathBuf;
+
+    fn directives(text: &str) -> (SourceFile, Vec<Directive>) {
+        let file = SourceFile::new(PathBuf::from("a.cu"), text.to_string());
+        let found = parse_directives(&file, &scan(&file));
+        (file, found)
+    }
+
+    #[test]
+    fn a_directive_continued_by_a_line_splice_reads_as_one() {
+        // The 28 bytes that used to panic in `remove_directive`.
+        let (file, found) = directives("asm//ptxguard:allow-file(\\\n)");
+        assert_eq!(found.len(), 1);
+        assert!(found[0].names.is_empty());
+        assert_eq!(
+            &file.text[found[0].span.range()],
+            "ptxguard:allow-file(\\\n)"
+        );
+        let edits = remove_directive(&file, &found[0]);
+        assert_eq!(edits.len(), 1);
+        assert_eq!(
+            &file.text[edits[0].span.range()],
+            "//ptxguard:allow-file(\\\n)"
+        );
+
+        let (file, found) =
+            directives("// ptxguard: allow(missing-\\\nvolatile, all)\nasm(\"\");\n");
+        assert_eq!(found[0].names[0].0, "missing-volatile");
+        assert_eq!(
+            &file.text[found[0].names[0].1.range()],
+            "missing-\\\nvolatile"
+        );
+        assert_eq!(found[0].names[1].0, "all");
+        assert_eq!(&file.text[found[0].names[1].1.range()], "all");
+    }
+
+    #[test]
+    fn splices_anywhere_in_a_directive_never_panic_and_keep_its_names() {
+        let plain =
+            "x; // ptxguard: allow(missing-volatile, all) rest\n/* ptxguard: allow-file(a) */\n";
+        for at in 0..plain.len() {
+            for splice in ["\\\n", "\\ \r\n"] {
+                let text = format!("{}{splice}{}", &plain[..at], &plain[at..]);
+                let (file, found) = directives(&text);
+                for d in &found {
+                    let _ = remove_directive(&file, d);
+                    for i in 0..d.names.len() {
+                        if d.names.len() > 1 {
+                            let _ = remove_name(&file, d, i);
+                        }
+                    }
+                    assert!(d.span.end as usize <= file.text.len());
+                }
+                // Splices inside the comments do not change what they say.
+                let inside = at >= 5 && at <= plain.find(" rest").unwrap()
+                    || at >= plain.find("/*").unwrap() + 2 && at < plain.len() - 3;
+                if inside {
+                    let names: Vec<_> = found
+                        .iter()
+                        .flat_map(|d| d.names.iter().map(|n| n.0.clone()))
+                        .collect();
+                    assert_eq!(names, ["missing-volatile", "all", "a"], "{text:?}");
+                }
+            }
+        }
     }
 }

@@ -76,6 +76,15 @@ pub fn discover_with<T: Send>(
                     roots.push(abs);
                 }
             }
+            // A FIFO or a device may never end (`/dev/zero`) or block (a FIFO nobody writes).
+            Ok(meta) if !meta.is_file() => found
+                .lock()
+                .expect("no panics while locked")
+                .io_errors
+                .push(format!(
+                    "{}: not a regular file (a FIFO, socket or device); not read (use `-` for standard input)",
+                    path.display()
+                )),
             Ok(_) => {
                 let settings = resolver.settings_for(&abs, false);
                 record_config(&settings);

@@ -123,6 +123,26 @@ fn bad_input_is_reported_and_never_panics() {
         run.stderr
     );
     assert!(run.stdout.contains("src/latin1.cu:2:"), "{}", run.stdout);
+    // The binary file was not checked: the run says so, in its summary and its exit code.
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("error: src/binary.cu: looks like a binary file"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("All checks passed"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("the run is incomplete"),
+        "{}",
+        run.stdout
+    );
+    // A file that is only not valid UTF-8 is checked: a warning, not an error.
+    let run = binary(
+        &dir.path,
+        &["check", "--output-format", "concise", "src/latin1.cu"],
+        None,
+    );
     assert_ne!(run.code, 2, "warnings are not errors: {}", run.stderr);
 
     // A directory named explicitly is walked.

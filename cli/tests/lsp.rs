@@ -92,6 +92,28 @@ impl Client {
         }
     }
 
+    /// A request whose answer is an error: its code.
+    fn request_error(&mut self, method: &str, params: Value) -> i32 {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.conn
+            .sender
+            .send(Message::Request(Request::new(
+                id.clone(),
+                method.into(),
+                params,
+            )))
+            .unwrap();
+        loop {
+            match self.recv() {
+                Message::Response(r) if r.id == id => {
+                    return r.error.expect("an error answer").code;
+                }
+                other => self.pending.push_back(other),
+            }
+        }
+    }
+
     fn notify(&mut self, method: &str, params: Value) {
         self.conn
             .sender
@@ -564,5 +586,123 @@ fn python_documents_are_checked_and_suppressed_with_hash_comments() {
         .unwrap();
     let fixed = apply_text_edits(text, &fix["edit"]["changes"][uri.as_str()]);
     assert!(fixed.contains("\"mov.u32 $0, %laneid;\""), "{fixed}");
+    client.shutdown();
+}
+
+#[test]
+fn bad_parameters_are_answered_or_ignored_and_requests_after_shutdown_refused() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(fake_check, &dir.path, json!({}));
+    // Notifications that do not parse are ignored: a missing version, a bad URI.
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "cuda", "text": TEXT } }),
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": 12, "version": 2 }, "contentChanges": [] }),
+    );
+    // A request with a negative position is answered with InvalidParams (-32602).
+    let code = client.request_error(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": -1, "character": 0 } }),
+    );
+    assert_eq!(code, -32602);
+    // The server still works.
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    // After `shutdown`, requests are InvalidRequest (-32600) until `exit`.
+    client.request("shutdown", Value::Null);
+    let code = client.request_error(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(code, -32600);
+    client.notify("exit", Value::Null);
+    client
+        .server
+        .take()
+        .unwrap()
+        .join()
+        .expect("server thread ends");
+}
+
+fn panics_on_boom(
+    file: &ptxguard_analyzer::SourceFile,
+    options: &ptxguard_rules::Options,
+) -> Vec<ptxguard_analyzer::Diagnostic> {
+    if file.text.contains("BOOM") {
+        ptxguard_analyzer::phase::enter("rule", "fake-rule");
+        panic!("boom");
+    }
+    fake_check(file, options)
+}
+
+#[test]
+fn a_document_whose_analysis_panics_gets_one_finding_and_the_server_lives_on() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(panics_on_boom, &dir.path, json!({}));
+    let boom_uri = uri.replace("k.cu", "boom.cu");
+    let published = client.open(&boom_uri, &format!("// BOOM\n{TEXT}"));
+    assert_eq!(codes(&published), ["analysis-failed"]);
+    let message = published["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("internal error in rule fake-rule (boom)"),
+        "{message}"
+    );
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    client.shutdown();
+}
+
+/// The fake engine, except that a text with `SLOW` takes 3 s (in steps, as the real one
+/// does: each rule is a phase where a cancelled check stops).
+fn slow_on_slow(
+    file: &ptxguard_analyzer::SourceFile,
+    options: &ptxguard_rules::Options,
+) -> Vec<ptxguard_analyzer::Diagnostic> {
+    if file.text.contains("SLOW") {
+        for _ in 0..300 {
+            ptxguard_analyzer::phase::enter("rule", "slow-rule");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    fake_check(file, options)
+}
+
+#[test]
+fn a_long_check_neither_blocks_requests_nor_outlives_a_newer_version() {
+    let (dir, uri) = workspace();
+    let mut client = Client::start(slow_on_slow, &dir.path, json!({}));
+    let published = client.open(&uri, TEXT);
+    assert!(codes(&published).contains(&"address-register-width".to_string()));
+    let slow_uri = uri.replace("k.cu", "slow.cu");
+    let started = Instant::now();
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": slow_uri, "languageId": "cuda", "version": 1, "text": format!("// SLOW\n{TEXT}") } }),
+    );
+    // Another document's request is answered while the slow check runs.
+    let _ = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 14 } }),
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        started.elapsed()
+    );
+    // A newer version cancels the slow check: its diagnostics come first, for version 2.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": slow_uri, "version": 2 }, "contentChanges": [{ "text": TEXT }] }),
+    );
+    let published = client.diagnostics(&slow_uri);
+    assert_eq!(published["version"], 2);
+    assert!(
+        started.elapsed() < Duration::from_millis(2500),
+        "{:?}",
+        started.elapsed()
+    );
     client.shutdown();
 }

@@ -169,6 +169,8 @@ pub struct Flow<'a> {
     /// [`Self::cfg`] and [`Self::must_write`], computed once for every rule that asks.
     cfg_cache: std::cell::OnceCell<Option<Cfg>>,
     must_cache: std::cell::OnceCell<Option<MustWrite>>,
+    /// [`Self::declared_names`] as a set, for [`Self::memory_use`] on every step.
+    declared_cache: std::cell::OnceCell<std::collections::HashSet<&'a str>>,
     /// The registers keys were given to, in order (see [`RegKey`]).
     registers: Vec<&'a str>,
 }
@@ -194,6 +196,7 @@ impl<'a> Flow<'a> {
             opaque: stmt.template.is_partial() || !stmt.ptx.errors.is_empty(),
             cfg_cache: Default::default(),
             must_cache: Default::default(),
+            declared_cache: Default::default(),
             registers: Vec::new(),
         };
         for (_, instr) in stmt.ptx.instructions() {
@@ -515,7 +518,7 @@ impl MemoryUse {
     }
 }
 
-impl Flow<'_> {
+impl<'a> Flow<'a> {
     /// What step `i` does to memory the program sees; all false when its form is unknown.
     /// Hints (`prefetch`, `applypriority`, `cp.async.bulk.prefetch`), tensor memory
     /// (`tcgen05.ld`) and variables the template declares itself (`.local`, `.param` of a
@@ -531,13 +534,15 @@ impl Flow<'_> {
         if e.contains(E::HINT) && !ordering && !e.intersects(E::STORE.union(E::ATOMIC)) {
             return MemoryUse::default();
         }
-        let declared = self.declared_names();
+        let declared = self
+            .declared_cache
+            .get_or_init(|| self.declared_names().into_iter().collect());
         let count = step.instr.operands.len();
         let addressed = step.instr.operands.iter().enumerate().any(|(k, op)| {
             form.operand_for(k, count).is_some_and(|info| {
                 info.role == Role::Addr
                     && info.space != Some(isa::StateSpace::Tmem)
-                    && !is_declared_symbol(op, &declared)
+                    && !is_declared_symbol(op, declared)
             })
         });
         MemoryUse {
@@ -548,7 +553,7 @@ impl Flow<'_> {
     }
 
     /// Names the template declares (`.reg`, `.local`, `.param`, `.shared`...).
-    pub fn declared_names(&self) -> Vec<&str> {
+    pub fn declared_names(&self) -> Vec<&'a str> {
         self.stmt
             .ptx
             .statements
@@ -585,7 +590,7 @@ impl Flow<'_> {
 }
 
 /// `[buf]`, `[buf+4]` where `buf` is declared by the template itself.
-fn is_declared_symbol(op: &Operand, declared: &[&str]) -> bool {
+fn is_declared_symbol(op: &Operand, declared: &std::collections::HashSet<&str>) -> bool {
     match &op.kind {
         OperandKind::Address {
             base: Some(base),

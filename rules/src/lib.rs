@@ -248,6 +248,7 @@ impl RuleMeta {
 /// Runs the rules of `options.only` (by default every rule, default-off ones included) on one
 /// file. Callers filter by configuration.
 pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+    ptxguard_analyzer::phase::enter("C++ front end", "");
     let (statements, tokens) = find_asm_statements_and_tokens(file);
     run_rules(file, &statements, Some(tokens), options)
 }
@@ -304,6 +305,7 @@ fn run_rules(
         {
             continue;
         }
+        ptxguard_analyzer::phase::enter("rule", meta.name);
         check(&cx, &mut out);
     }
     if statements.iter().any(|s| s.in_python()) {

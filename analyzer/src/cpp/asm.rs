@@ -118,6 +118,11 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
             i += 1;
             continue;
         }
+        // Another asm keyword: this statement was never closed. Stopping here keeps a file of
+        // nested unclosed statements linear (each would otherwise hold the rest of the file).
+        if tok.kind == TokenKind::Ident && KEYWORDS.contains(&word(input, i).as_ref()) {
+            break;
+        }
         if tok.kind == TokenKind::Punct {
             let w = word(input, i);
             match w.as_ref() {
@@ -205,6 +210,9 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
 fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
     let mut template = Template::default();
     let toks = input.tokens;
+    // Where each `(` of the section closes, found in one pass on first need: a scan per call
+    // would make a section of many unclosed calls quadratic.
+    let mut closes: Option<Vec<Option<usize>>> = None;
     let mut k = 0;
     while k < section.len() {
         let i = section[k];
@@ -227,19 +235,10 @@ fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
                         // A call `F(x)` is one unknown piece.
                         let mut end = k;
                         if section.get(k + 1).is_some_and(|&n| word(input, n) == "(") {
-                            let mut depth = 0;
-                            for (m, &n) in section.iter().enumerate().skip(k + 1) {
-                                match word(input, n).as_ref() {
-                                    "(" => depth += 1,
-                                    ")" => {
-                                        depth -= 1;
-                                        if depth == 0 {
-                                            end = m;
-                                            break;
-                                        }
-                                    }
-                                    _ => {}
-                                }
+                            let closes =
+                                closes.get_or_insert_with(|| matching_parens(input, section));
+                            if let Some(close) = closes[k + 1] {
+                                end = close;
                             }
                         }
                         template.push_unknown(tok.span.cover(toks[section[end]].span));
@@ -262,6 +261,25 @@ fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
         k += 1;
     }
     template
+}
+
+/// For each position of `section`, where the `(` there closes (`None` for other tokens and
+/// for an unclosed `(`).
+fn matching_parens(input: &AsmInput, section: &[usize]) -> Vec<Option<usize>> {
+    let mut closes = vec![None; section.len()];
+    let mut open = Vec::new();
+    for (m, &n) in section.iter().enumerate() {
+        match word(input, n).as_ref() {
+            "(" => open.push(m),
+            ")" => {
+                if let Some(o) = open.pop() {
+                    closes[o] = Some(m);
+                }
+            }
+            _ => {}
+        }
+    }
+    closes
 }
 
 /// Splits an operand section into operands: `[name] "c" (expr)`, commas optional (nvcc).

@@ -87,6 +87,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         qualifier_macros: &qualifier_macros,
         cond_stack: Vec::new(),
         scopes: Vec::new(),
+        functions: Vec::new(),
         parens: Vec::new(),
         brace_ends: Default::default(),
     };
@@ -110,6 +111,8 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
             {
                 let w = tok.text(text);
                 if matches!(w.len(), 3 | 5 | 7) && KEYWORDS.contains(&w.as_ref()) {
+                    // A budget check per statement (see `phase`).
+                    crate::phase::enter("C++ front end", "");
                     let input = AsmInput {
                         text,
                         tokens,
@@ -360,11 +363,16 @@ struct Scanner<'a> {
     qualifier_macros: &'a HashMap<String, Vec<String>>,
     cond_stack: Vec<CondFrame>,
     scopes: Vec<ScopeFrame>,
+    /// Indices in `scopes` of the function frames, innermost last: each `{` asks for the
+    /// innermost function, and a walk down `scopes` would make deep nesting quadratic.
+    functions: Vec<usize>,
     parens: Vec<ParenFrame>,
     /// For each `{` token, the end offset of its `}` (the text's end when unclosed): found
     /// in one pass on first need, not by a scan per brace.
     brace_ends: std::cell::OnceCell<HashMap<u32, usize>>,
 }
+
+const MAX_BLOCKS_READ: usize = 256;
 
 const NV_TARGET_MACROS: [&str; 4] = [
     "NV_IF_TARGET",
@@ -394,10 +402,16 @@ impl Scanner<'_> {
         match self.text.as_bytes()[tok.start()] {
             b'{' => {
                 let frame = self.classify_brace(i);
+                if matches!(frame.kind, ScopeKind::Function(_)) {
+                    self.functions.push(self.scopes.len());
+                }
                 self.scopes.push(frame);
             }
             b'}' => {
                 self.scopes.pop();
+                if self.functions.last() == Some(&self.scopes.len()) {
+                    self.functions.pop();
+                }
             }
             b'(' => {
                 let nv_target = self
@@ -755,10 +769,7 @@ impl Scanner<'_> {
     /// The body of the class whose member function encloses the statement: `{` to `}`
     /// token indices.
     fn member_search(&self) -> Option<std::ops::Range<usize>> {
-        let f = self
-            .scopes
-            .iter()
-            .rposition(|s| matches!(s.kind, ScopeKind::Function(_)))?;
+        let f = *self.functions.last()?;
         let class = self.scopes.get(f.checked_sub(1)?)?;
         if !matches!(class.kind, ScopeKind::Class) {
             return None;
@@ -767,23 +778,22 @@ impl Scanner<'_> {
     }
 
     fn function_start_token(&self) -> usize {
-        self.scopes
-            .iter()
-            .rev()
-            .find(|s| matches!(s.kind, ScopeKind::Function(_)))
-            .map_or(0, |s| s.decl_start)
+        self.functions
+            .last()
+            .map_or(0, |&f| self.scopes[f].decl_start)
     }
 
     fn context(&self, at: usize) -> Context {
-        let function = self.scopes.iter().rev().find_map(|s| match &s.kind {
+        let innermost_function = self.functions.last().copied();
+        let function = innermost_function.and_then(|f| match &self.scopes[f].kind {
             ScopeKind::Function(f) => Some(f.clone()),
             _ => None,
         });
-        let innermost_function = self
-            .scopes
-            .iter()
-            .rposition(|s| matches!(s.kind, ScopeKind::Function(_)));
+        // The blocks inside the function, at most the innermost `MAX_BLOCKS_READ` (loops,
+        // lambdas and `if`s deeper than real code nests), so that each statement's context
+        // costs the same however deep the nesting.
         let inner = &self.scopes[innermost_function.map_or(0, |i| i + 1)..];
+        let inner = &inner[inner.len().saturating_sub(MAX_BLOCKS_READ)..];
         let mut in_loop = inner.iter().any(|s| matches!(s.kind, ScopeKind::Loop));
         // A loop body without braces: `while (!done) asm(...)`.
         if let Some(p) = self.prev(at) {

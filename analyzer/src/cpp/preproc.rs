@@ -169,14 +169,25 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
 }
 
 /// Parses a condition; whatever it cannot read becomes [`CondExpr::Other`].
+/// Conditions longer than this many tokens, or nested deeper than [`MAX_NESTING`], stay text:
+/// the parser, `implies` and `leaves` recurse over the expression, and real conditions are
+/// far smaller.
+const MAX_CONDITION_TOKENS: usize = 512;
+const MAX_NESTING: u32 = 32;
+
 pub fn parse_condition(text: &str, toks: &[Token]) -> CondExpr {
     let words: Vec<String> = toks.iter().map(|t| t.text(text).into_owned()).collect();
+    if words.len() > MAX_CONDITION_TOKENS {
+        return CondExpr::Other(words.join(" "));
+    }
     let mut parser = CondParser {
         words: &words,
         pos: 0,
+        nesting: 0,
+        nesting_exceeded: false,
     };
     let expr = parser.or();
-    if parser.pos < words.len() {
+    if parser.pos < words.len() || parser.nesting_exceeded {
         return CondExpr::Other(words.join(" "));
     }
     expr
@@ -185,6 +196,9 @@ pub fn parse_condition(text: &str, toks: &[Token]) -> CondExpr {
 struct CondParser<'a> {
     words: &'a [String],
     pos: usize,
+    /// `(` and `!` levels open; past [`MAX_NESTING`] the rest is not parsed.
+    nesting: u32,
+    nesting_exceeded: bool,
 }
 
 impl<'a> CondParser<'a> {
@@ -243,6 +257,19 @@ impl<'a> CondParser<'a> {
     }
 
     fn unary(&mut self) -> CondExpr {
+        if self.nesting >= MAX_NESTING {
+            // Left unparsed: `parse_condition` keeps the whole condition as text.
+            self.pos = self.words.len();
+            self.nesting_exceeded = true;
+            return CondExpr::Other(String::new());
+        }
+        self.nesting += 1;
+        let expr = self.unary_inner();
+        self.nesting -= 1;
+        expr
+    }
+
+    fn unary_inner(&mut self) -> CondExpr {
         match self.peek() {
             Some("!") if self.words.get(self.pos + 1).map(String::as_str) != Some("=") => {
                 self.pos += 1;
@@ -391,6 +418,19 @@ mod tests {
             DirectiveKind::If(e) | DirectiveKind::Elif(e) => e,
             other => panic!("not a condition: {other:?}"),
         }
+    }
+
+    #[test]
+    fn deep_or_long_conditions_stay_text_without_deep_recursion() {
+        let deep = format!("#if {}A{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert!(matches!(cond(&deep), CondExpr::Other(_)));
+        let nots = format!("#if {}A", "!".repeat(100_000));
+        assert!(matches!(cond(&nots), CondExpr::Other(_)));
+        let chain = format!("#if A{}", " && A".repeat(100_000));
+        assert!(matches!(cond(&chain), CondExpr::Other(_)));
+        // Within the limits the condition is still understood.
+        let fine = format!("#if {}A{}", "(".repeat(20), ")".repeat(20));
+        assert_eq!(cond(&fine), CondExpr::Ident("A".into()));
     }
 
     #[test]

@@ -175,7 +175,8 @@ pub struct FileIndex<'a> {
     depth: std::cell::OnceCell<Vec<u32>>,
     /// `TYPE name(` with a known TYPE (for calls), on first need.
     functions: std::cell::OnceCell<std::collections::HashMap<String, CppType>>,
-    /// Token indices of every identifier, by name, in order.
+    /// Token indices of every identifier that may be a declarator ([`may_declare`]), by name,
+    /// in order.
     occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
 }
 
@@ -201,8 +202,73 @@ impl Scope<'_, '_> {
     }
 }
 
+/// How deep typing may recurse (parentheses, casts, `*`/`&`, `auto` initialisers that name
+/// other `auto` variables). Deeper expressions stay untyped: the input must not choose the
+/// stack depth, and each level copies its tokens' words.
+const MAX_TYPING_DEPTH: u32 = 32;
+
+thread_local! {
+    static TYPING_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// Types the operand expression made of `tokens[range]`.
 pub fn type_expression(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo {
+    deeper(|| type_expression_at_depth(scope, range)).unwrap_or_default()
+}
+
+/// Runs `f` one typing level deeper; `None` past [`MAX_TYPING_DEPTH`]. Every recursion of
+/// the typing goes through here (expressions, declarator lists).
+fn deeper<T>(f: impl FnOnce() -> T) -> Option<T> {
+    let depth = TYPING_DEPTH.get();
+    if depth >= MAX_TYPING_DEPTH {
+        return None;
+    }
+    // Restored on drop, so that an unwinding panic leaves the count right.
+    struct Level(u32);
+    impl Drop for Level {
+        fn drop(&mut self) {
+            TYPING_DEPTH.set(self.0);
+        }
+    }
+    let _level = Level(depth);
+    TYPING_DEPTH.set(depth + 1);
+    Some(f())
+}
+
+/// `range` without the parentheses around all of it (`((x))` -> `x`): one pass, without
+/// copying the tokens' words, however deep.
+fn strip_parentheses(scope: &Scope, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let is = |i: usize, c: &str| {
+        scope.tokens[i].kind == TokenKind::Punct && &scope.text[scope.tokens[i].span.range()] == c
+    };
+    let leading = range.clone().take_while(|&i| is(i, "(")).count();
+    let trailing = range.clone().rev().take_while(|&i| is(i, ")")).count();
+    let candidates = leading.min(trailing).min(range.len() / 2);
+    if candidates == 0 {
+        return range;
+    }
+    // Where each of the first `candidates` `(` closes.
+    let mut closes = vec![usize::MAX; candidates];
+    let mut open: Vec<usize> = Vec::new();
+    for i in range.clone() {
+        if is(i, "(") {
+            open.push(i - range.start);
+        } else if is(i, ")") {
+            if let Some(o) = open.pop() {
+                if o < candidates {
+                    closes[o] = i - range.start;
+                }
+            }
+        }
+    }
+    let layers = (0..candidates)
+        .take_while(|&j| closes[j] == range.len() - 1 - j)
+        .count();
+    range.start + layers..range.end - layers
+}
+
+fn type_expression_at_depth(scope: &Scope, range: std::ops::Range<usize>) -> TypeInfo {
+    let range = strip_parentheses(scope, range);
     let mut info = TypeInfo::default();
     if range.is_empty() {
         return info;
@@ -508,13 +574,21 @@ fn declared_type<'a>(scope: &Scope<'a, '_>, name_at: usize) -> Option<CppType> {
     found
 }
 
+const MAX_DECLARATION_CANDIDATES: usize = 256;
+
 fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
     let end = scope.use_at.min(scope.tokens.len());
     let index = scope.index.get_or_init(|| build_index(scope));
     let occurrences = index.occurrences.get(name)?;
     // The occurrences before the use, nearest first.
     let before = occurrences.partition_point(|&i| (i as usize) < end);
-    for &i in occurrences[..before].iter().rev() {
+    // A bound on the candidates tried, so that a function with thousands of declarator-like
+    // uses of one name stays linear; real declarations are found long before it.
+    for &i in occurrences[..before]
+        .iter()
+        .rev()
+        .take(MAX_DECLARATION_CANDIDATES)
+    {
         let i = i as usize;
         if i < scope.search.start {
             break;
@@ -542,30 +616,37 @@ fn find_declared_type(scope: &Scope, name: &str) -> Option<CppType> {
         .iter()
         .map(|&i| i as usize)
         .filter(|i| members.contains(i) && depth.get(*i) == Some(&member_depth))
+        .take(MAX_DECLARATION_CANDIDATES)
         .find_map(|i| declared_at(&class_scope, i))
         .flatten()
 }
 
 /// The declaration at an occurrence of a name, when the occurrence declares it.
 fn declared_at(scope: &Scope, i: usize) -> Option<Option<CppType>> {
-    // A declarator follows a type word, `*`, `&`, `::`, `>` or (in a list) `,`; a use
-    // follows `(`, `=`, an operator... Most occurrences are uses: reject them cheaply.
-    let prev = i.checked_sub(1).map(|p| &scope.tokens[p])?;
-    let follows_type = prev.kind == TokenKind::Ident
-        || matches!(&scope.text[prev.span.range()], "*" | "&" | "::" | ">" | ",");
-    if !follows_type {
-        return None;
-    }
-    // Followed by what ends a declarator.
-    let next = scope.tokens.get(i + 1).map(|t| t.text(scope.text));
-    let ends = matches!(
-        next.as_deref(),
-        Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
-    );
-    if !ends {
+    if !may_declare(scope.text, scope.tokens, i) {
         return None;
     }
     declaration_before(scope, i)
+}
+
+/// Whether the identifier at `tokens[i]` stands where a declarator can: after a type word,
+/// `*`, `&`, `::`, `>` or (in a list) `,`, and before what ends a declarator. A use follows
+/// `(`, `=`, an operator... Most occurrences are uses: this rejects them cheaply, and the
+/// file index keeps only the occurrences that pass.
+fn may_declare(text: &str, tokens: &[Token], i: usize) -> bool {
+    let Some(prev) = i.checked_sub(1).map(|p| &tokens[p]) else {
+        return false;
+    };
+    let follows_type = prev.kind == TokenKind::Ident
+        || matches!(&text[prev.span.range()], "*" | "&" | "::" | ">" | ",");
+    if !follows_type {
+        return false;
+    }
+    let next = tokens.get(i + 1).map(|t| t.text(text));
+    matches!(
+        next.as_deref(),
+        Some("=" | ";" | "," | ")" | "[" | "{" | ":" | "(")
+    )
 }
 
 /// If `tokens[name_at]` is declared by the words before it, its type (`Some(None)` when
@@ -583,15 +664,18 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
             if w == "," && words.iter().all(|w| w == "*" || w == "&") {
                 // `T a, *b`: the declaration's base type, plus this declarator's pointers.
                 let stars = words.iter().filter(|w| *w == "*").count();
-                return declaration_after_comma(scope, j).map(|t| {
-                    t.map(|t| {
-                        let mut ty = base_type(&t);
-                        for _ in 0..stars {
-                            ty = CppType::pointer(&ty.spelling);
-                        }
-                        ty
-                    })
-                });
+                // `a, b, c, ...`: each declarator looks back to the one before (bounded).
+                return deeper(|| declaration_after_comma(scope, j))
+                    .flatten()
+                    .map(|t| {
+                        t.map(|t| {
+                            let mut ty = base_type(&t);
+                            for _ in 0..stars {
+                                ty = CppType::pointer(&ty.spelling);
+                            }
+                            ty
+                        })
+                    });
             }
             break;
         }
@@ -669,8 +753,18 @@ fn declaration_after_comma(scope: &Scope, comma_at: usize) -> Option<Option<CppT
             _ if depth == 0 && scope.tokens[j].kind == TokenKind::Ident => {
                 let next = scope.tokens.get(j + 1).map(|t| t.text(scope.text));
                 if matches!(next.as_deref(), Some("=" | "," | "[")) {
-                    if let Some(found) = declaration_before(scope, j) {
-                        return Some(found);
+                    // A declarator right after a comma is looked up through the declarators
+                    // before it: its answer is final, so that each level tries at most one
+                    // such candidate (trying more made the lookup exponential).
+                    let mut k = j;
+                    while k > scope.search.start && matches!(scope.word(k - 1).as_ref(), "*" | "&")
+                    {
+                        k -= 1;
+                    }
+                    let after_comma = k > scope.search.start && scope.word(k - 1) == ",";
+                    let found = declaration_before(scope, j);
+                    if found.is_some() || after_comma {
+                        return found;
                     }
                 }
             }
@@ -707,7 +801,7 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
     let mut occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>> =
         Default::default();
     for (i, tok) in scope.tokens.iter().enumerate() {
-        if tok.kind == TokenKind::Ident {
+        if tok.kind == TokenKind::Ident && may_declare(scope.text, scope.tokens, i) {
             occurrences
                 .entry(tok.text(scope.text))
                 .or_default()

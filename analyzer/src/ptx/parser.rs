@@ -22,6 +22,7 @@ pub(crate) fn parse(text: &str, mode: PercentMode) -> Ptx {
         depth: 0,
         min_depth: 0,
         saw_hole: false,
+        operand_nesting: 0,
     };
     while parser.pos < tokens.len() {
         parser.statement();
@@ -55,7 +56,13 @@ struct Parser<'a> {
     min_depth: i32,
     /// A token with a hole was consumed since the current statement (or operand) began.
     saw_hole: bool,
+    /// `[` and `(`/`{` lists open inside the operand being read: deeper than
+    /// [`MAX_OPERAND_NESTING`], tokens are reported and skipped instead of recursed into, so
+    /// that the input does not choose the stack depth.
+    operand_nesting: u32,
 }
+
+const MAX_OPERAND_NESTING: u32 = 32;
 
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<&'a Token> {
@@ -363,6 +370,18 @@ impl<'a> Parser<'a> {
 
     fn operand_inner(&mut self) -> Option<Operand> {
         let token = *self.peek()?;
+        if self.operand_nesting >= MAX_OPERAND_NESTING {
+            self.pos += 1;
+            self.unexpected(&token);
+            return None;
+        }
+        self.operand_nesting += 1;
+        let operand = self.operand_at(token);
+        self.operand_nesting -= 1;
+        operand
+    }
+
+    fn operand_at(&mut self, token: Token) -> Option<Operand> {
         match token.kind {
             TokenKind::Punct(b'!') => {
                 self.pos += 1;

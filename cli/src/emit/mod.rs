@@ -4,6 +4,7 @@ mod full;
 mod json;
 mod rdjson;
 mod sarif;
+mod summary;
 mod text;
 
 use crate::args::OutputFormat;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 pub use json::{json_finding, JsonFinding};
 pub use sarif::{percent_encode_path, sarif_log};
+pub use summary::{baseline_written, diff_summary, statistics, summary, Problems};
 
 /// One file's findings, ready to print.
 #[derive(Clone, Debug)]
@@ -29,6 +31,8 @@ pub struct EmitOptions {
     pub color: bool,
     /// The directory relative paths are relative to (SARIF's `%SRCROOT%`).
     pub root: PathBuf,
+    /// Files not checked and other errors of the run (SARIF's `invocations`).
+    pub problems: Problems,
 }
 
 pub fn emit(
@@ -46,7 +50,7 @@ pub fn emit(
         OutputFormat::JsonLines => json::emit_lines(reports, out),
         OutputFormat::Rdjson => rdjson::emit(reports, out),
         OutputFormat::Sarif => {
-            let log = sarif::sarif_log(reports, &options.root);
+            let log = sarif::sarif_log_with(reports, &options.root, &options.problems);
             serde_json::to_writer_pretty(&mut *out, &log)?;
             writeln!(out)
         }

@@ -106,6 +106,12 @@ fn artifact_location(display: &str) -> Value {
 }
 
 pub fn sarif_log(reports: &[FileReport], root: &Path) -> Value {
+    sarif_log_with(reports, root, &super::Problems::default())
+}
+
+/// The log with the run's problems as `invocations`: whether it succeeded, and a notification
+/// for each file it could not check.
+pub fn sarif_log_with(reports: &[FileReport], root: &Path, problems: &super::Problems) -> Value {
     let rules = registry::known_rules();
     let rule_descriptors: Vec<Value> = rules
         .iter()
@@ -199,9 +205,26 @@ pub fn sarif_log(reports: &[FileReport], root: &Path) -> Value {
             },
             "originalUriBaseIds": { "%SRCROOT%": { "uri": root_uri } },
             "columnKind": "unicodeCodePoints",
+            "invocations": [invocation(problems)],
             "results": results,
         }]
     })
+}
+
+fn invocation(problems: &super::Problems) -> Value {
+    let notifications: Vec<Value> = [("error", &problems.errors), ("warning", &problems.warnings)]
+        .into_iter()
+        .flat_map(|(level, lines)| {
+            lines
+                .iter()
+                .map(move |line| json!({ "level": level, "message": { "text": line } }))
+        })
+        .collect();
+    let mut invocation = json!({ "executionSuccessful": problems.errors.is_empty() });
+    if !notifications.is_empty() {
+        invocation["toolExecutionNotifications"] = Value::Array(notifications);
+    }
+    invocation
 }
 
 /// The message with its note and help, which SARIF viewers show in full.

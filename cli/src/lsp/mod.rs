@@ -1,13 +1,17 @@
 //! The language server: `ptxguard server`, LSP over stdio.
 //!
-//! One thread, one loop: messages are handled in order; edits schedule a check after a short
-//! quiet period (debounce), opening and saving check at once. Configuration is looked up again
+//! One loop handles messages in order; checks run on worker threads (a newer version of the
+//! document cancels the older check at its next phase), so a long analysis never blocks
+//! other requests. Edits schedule a check after a short quiet period (debounce), opening and
+//! saving check at once; a request on a document whose check is pending or running checks it
+//! on the spot. Configuration is looked up again
 //! on every check, so an edited `ptxguard.toml` applies from the next check on; a change the
 //! client reports through `workspace/didChangeWatchedFiles` re-checks every open document.
 
 pub mod actions;
 pub mod convert;
 pub mod hover;
+pub mod transport;
 
 use crate::analysis::{self, CheckFn};
 use crate::config::{ConfigLayer, CONFIG_FILE_NAMES};
@@ -22,6 +26,7 @@ use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;
 use std::error::Error;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -44,17 +49,14 @@ impl Default for ServerOptions {
 }
 
 pub fn run_stdio() -> i32 {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, reader) = transport::stdio();
     let result = serve(&connection, ServerOptions::default());
     drop(connection);
-    let joined = io_threads.join();
-    match (result, joined) {
-        (Ok(()), Ok(())) => 0,
-        (Err(e), _) => {
-            eprintln!("ptxguard server: {e}");
-            1
-        }
-        (_, Err(e)) => {
+    // The reader may be blocked on a client that keeps stdin open: it is not waited for.
+    drop(reader);
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
             eprintln!("ptxguard server: {e}");
             1
         }
@@ -122,6 +124,33 @@ struct Server<'c> {
     documents: HashMap<Uri, Document>,
     last_config_error: Option<String>,
     next_request: i32,
+    /// `shutdown` was received: requests are refused until `exit`.
+    shut_down: bool,
+    /// Checks running on worker threads, by document: setting the flag cancels one (a newer
+    /// version arrived). Results come back on `done`.
+    in_flight: HashMap<Uri, Arc<AtomicBool>>,
+    done: (
+        crossbeam_channel::Sender<CheckDone>,
+        crossbeam_channel::Receiver<CheckDone>,
+    ),
+}
+
+/// A check that finished on a worker thread.
+struct CheckDone {
+    uri: Uri,
+    /// The text it checked: published only if the document still holds it.
+    source: Arc<SourceFile>,
+    flag: Arc<AtomicBool>,
+    /// `None` when cancelled.
+    diagnostics: Option<Vec<Diagnostic>>,
+}
+
+/// What the message loop waits for.
+enum Event {
+    Message(Message),
+    Done(CheckDone),
+    Timeout,
+    Closed,
 }
 
 impl<'c> Server<'c> {
@@ -146,6 +175,9 @@ impl<'c> Server<'c> {
             documents: HashMap::new(),
             last_config_error: None,
             next_request: 0,
+            shut_down: false,
+            in_flight: HashMap::new(),
+            done: crossbeam_channel::unbounded(),
         }
     }
 
@@ -205,37 +237,122 @@ impl<'c> Server<'c> {
     fn main_loop(&mut self) -> ServerResult<()> {
         loop {
             let next_due = self.documents.values().filter_map(|d| d.due).min();
-            let message = match next_due {
-                Some(due) => {
-                    let wait = due.saturating_duration_since(Instant::now());
-                    match self.connection.receiver.recv_timeout(wait) {
-                        Ok(m) => Some(m),
-                        Err(e) if e.is_timeout() => None,
-                        Err(_) => return Ok(()),
-                    }
-                }
-                None => match self.connection.receiver.recv() {
-                    Ok(m) => Some(m),
-                    Err(_) => return Ok(()),
-                },
+            let wait = next_due.map_or(Duration::from_secs(3600), |due| {
+                due.saturating_duration_since(Instant::now())
+            });
+            let done = self.done.1.clone();
+            let event = crossbeam_channel::select! {
+                recv(self.connection.receiver) -> m => m.map_or(Event::Closed, Event::Message),
+                recv(done) -> d => d.map_or(Event::Timeout, Event::Done),
+                default(wait) => Event::Timeout,
             };
-            match message {
-                Some(Message::Request(req)) => {
-                    if self.connection.handle_shutdown(&req)? {
-                        return Ok(());
+            match event {
+                Event::Closed => return Ok(()),
+                Event::Done(done) => self.finish_check(done)?,
+                Event::Timeout => {}
+                Event::Message(Message::Request(req)) => {
+                    // After `shutdown`, every request is an error until `exit` (the LSP
+                    // lifecycle).
+                    if self.shut_down {
+                        self.respond_err(
+                            req.id,
+                            ErrorCode::InvalidRequest,
+                            "the server is shut down".into(),
+                        )?;
+                        continue;
+                    }
+                    if req.method == request::Shutdown::METHOD {
+                        self.shut_down = true;
+                        let response = Response::new_ok(req.id, serde_json::Value::Null);
+                        self.connection.sender.send(Message::Response(response))?;
+                        continue;
                     }
                     self.handle_request(req)?;
                 }
-                Some(Message::Notification(n)) => {
+                Event::Message(Message::Notification(n)) => {
                     if n.method == notification::Exit::METHOD {
                         return Ok(());
                     }
-                    self.handle_notification(n)?;
+                    if !self.shut_down {
+                        self.handle_notification(n)?;
+                    }
                 }
-                Some(Message::Response(_)) | None => {}
+                Event::Message(Message::Response(_)) => {}
             }
             self.check_due()?;
         }
+    }
+
+    /// Starts checking a document on a worker thread, cancelling a check of an older version;
+    /// the message loop goes on answering meanwhile.
+    fn start_check(&mut self, uri: &Uri) -> ServerResult<()> {
+        let Some(path) = self.documents.get(uri).map(|d| d.path.clone()) else {
+            return Ok(());
+        };
+        let settings = self.settings_for(&path)?;
+        if let Some(flag) = self.in_flight.remove(uri) {
+            flag.store(true, Ordering::Relaxed);
+        }
+        if settings.is_excluded(&path, false) {
+            return self.check_and_publish(uri);
+        }
+        let Some(doc) = self.documents.get_mut(uri) else {
+            return Ok(());
+        };
+        doc.due = None;
+        let flag = Arc::new(AtomicBool::new(false));
+        self.in_flight.insert(uri.clone(), flag.clone());
+        let (source, check) = (doc.source.clone(), self.options.check);
+        let sender = self.done.0.clone();
+        let uri = uri.clone();
+        std::thread::spawn(move || {
+            ptxguard_analyzer::phase::cancel_with(Some(flag.clone()));
+            let diagnostics = match analyze_isolated(&source, &path, &settings, check) {
+                Ok(d) => Some(d),
+                Err(ptxguard_analyzer::phase::Failure::Cancelled) => None,
+                Err(failure) => {
+                    Some(analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics)
+                }
+            };
+            let _ = sender.send(CheckDone {
+                uri,
+                source,
+                flag,
+                diagnostics,
+            });
+        });
+        Ok(())
+    }
+
+    /// Publishes a worker's result if the document still holds the text it checked.
+    fn finish_check(&mut self, done: CheckDone) -> ServerResult<()> {
+        if self
+            .in_flight
+            .get(&done.uri)
+            .is_some_and(|f| Arc::ptr_eq(f, &done.flag))
+        {
+            self.in_flight.remove(&done.uri);
+        } else {
+            // Cancelled, or overtaken by a check on the spot: not the latest.
+            return Ok(());
+        }
+        let Some(diagnostics) = done.diagnostics else {
+            return Ok(());
+        };
+        let Some(doc) = self.documents.get_mut(&done.uri) else {
+            return Ok(());
+        };
+        if !Arc::ptr_eq(&doc.source, &done.source) || doc.due.is_some() {
+            return Ok(());
+        }
+        doc.diagnostics = diagnostics;
+        let lsp_diagnostics = doc
+            .diagnostics
+            .iter()
+            .map(|d| convert::diagnostic(&doc.source, &done.uri, d))
+            .collect();
+        let version = Some(doc.version);
+        self.publish(&done.uri, lsp_diagnostics, version)
     }
 
     fn check_due(&mut self) -> ServerResult<()> {
@@ -247,7 +364,7 @@ impl<'c> Server<'c> {
             .map(|d| d.uri.clone())
             .collect();
         for uri in due {
-            self.check_and_publish(&uri)?;
+            self.start_check(&uri)?;
         }
         Ok(())
     }
@@ -255,7 +372,10 @@ impl<'c> Server<'c> {
     fn handle_notification(&mut self, n: Notification) -> ServerResult<()> {
         match n.method.as_str() {
             notification::DidOpenTextDocument::METHOD => {
-                let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidOpenTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let uri = p.text_document.uri;
                 let path = self.path_of(&uri);
                 let text = p.text_document.text;
@@ -270,10 +390,13 @@ impl<'c> Server<'c> {
                     statements: None,
                 };
                 self.documents.insert(uri.clone(), document);
-                self.check_and_publish(&uri)?;
+                self.start_check(&uri)?;
             }
             notification::DidChangeTextDocument::METHOD => {
-                let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let debounce = self.options.debounce;
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
                     let mut text = doc.source.text.clone();
@@ -299,7 +422,10 @@ impl<'c> Server<'c> {
                 }
             }
             notification::DidSaveTextDocument::METHOD => {
-                let p: lsp_types::DidSaveTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidSaveTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
                 let uri = p.text_document.uri;
                 let is_config = convert::uri_to_path(&uri)
                     .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
@@ -307,11 +433,17 @@ impl<'c> Server<'c> {
                 if is_config {
                     self.check_all()?;
                 } else if self.documents.contains_key(&uri) {
-                    self.check_and_publish(&uri)?;
+                    self.start_check(&uri)?;
                 }
             }
             notification::DidCloseTextDocument::METHOD => {
-                let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(n.params)?;
+                let Some(p) = params::<lsp_types::DidCloseTextDocumentParams>(&n.method, n.params)
+                else {
+                    return Ok(());
+                };
+                if let Some(flag) = self.in_flight.remove(&p.text_document.uri) {
+                    flag.store(true, Ordering::Relaxed);
+                }
                 if self.documents.remove(&p.text_document.uri).is_some() {
                     self.publish(&p.text_document.uri, Vec::new(), None)?;
                 }
@@ -329,12 +461,18 @@ impl<'c> Server<'c> {
         let id = req.id.clone();
         let result = match req.method.as_str() {
             request::CodeActionRequest::METHOD => {
-                let p: lsp_types::CodeActionParams = serde_json::from_value(req.params)?;
+                let p: lsp_types::CodeActionParams = match serde_json::from_value(req.params) {
+                    Ok(p) => p,
+                    Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
+                };
                 self.code_actions(p)
                     .map(|a| serde_json::to_value(a).expect("actions serialize"))
             }
             request::HoverRequest::METHOD => {
-                let p: lsp_types::HoverParams = serde_json::from_value(req.params)?;
+                let p: lsp_types::HoverParams = match serde_json::from_value(req.params) {
+                    Ok(p) => p,
+                    Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
+                };
                 self.hover(p)
                     .map(|h| serde_json::to_value(h).expect("hover serializes"))
             }
@@ -356,9 +494,19 @@ impl<'c> Server<'c> {
         Ok(())
     }
 
+    fn respond_err(&self, id: RequestId, code: ErrorCode, message: String) -> ServerResult<()> {
+        let response = Response::new_err(id, code as i32, message);
+        self.connection.sender.send(Message::Response(response))?;
+        Ok(())
+    }
+
     /// Requests read the document as the user sees it: a pending check runs first.
     fn fresh(&mut self, uri: &Uri) -> ServerResult<Option<&Document>> {
-        if self.documents.get(uri).is_some_and(|d| d.due.is_some()) {
+        let pending = self.documents.get(uri).is_some_and(|d| d.due.is_some());
+        if pending || self.in_flight.contains_key(uri) {
+            if let Some(flag) = self.in_flight.remove(uri) {
+                flag.store(true, Ordering::Relaxed);
+            }
             self.check_and_publish(uri)?;
         }
         Ok(self.documents.get(uri))
@@ -471,7 +619,7 @@ impl<'c> Server<'c> {
     fn check_all(&mut self) -> ServerResult<()> {
         let uris: Vec<Uri> = self.documents.keys().cloned().collect();
         for uri in uris {
-            self.check_and_publish(&uri)?;
+            self.start_check(&uri)?;
         }
         Ok(())
     }
@@ -517,6 +665,19 @@ impl<'c> Server<'c> {
     }
 }
 
+/// A notification's parameters; `None` (logged, and the notification ignored, as the LSP
+/// says for notifications) when they do not parse: a negative position, a missing `version`,
+/// a bad URI.
+fn params<T: serde::de::DeserializeOwned>(method: &str, value: serde_json::Value) -> Option<T> {
+    match serde_json::from_value(value) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("ptxguard server: {method}: ignored, bad parameters: {e}");
+            None
+        }
+    }
+}
+
 /// What the CLI would report for this text.
 fn analyze_text(
     file: &SourceFile,
@@ -527,7 +688,25 @@ fn analyze_text(
     if !analysis::may_hold_asm(path, file.text.as_bytes()) {
         return Vec::new();
     }
-    analysis::analyze(file, path, settings, check)
+    // As in `check`: a panic or a spent budget is one `analysis-failed` finding, and the
+    // server lives on.
+    analyze_isolated(file, path, settings, check).unwrap_or_else(|failure| {
+        analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics
+    })
+}
+
+fn analyze_isolated(
+    file: &SourceFile,
+    path: &Path,
+    settings: &Settings,
+    check: CheckFn,
+) -> Result<Vec<Diagnostic>, ptxguard_analyzer::phase::Failure> {
+    if !analysis::may_hold_asm(file.text.as_bytes()) {
+        return Ok(Vec::new());
+    }
+    ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
+        analysis::analyze(file, path, settings, check)
+    })
 }
 
 /// Applies one content change (a range in UTF-16 positions, or the whole text); for a range,

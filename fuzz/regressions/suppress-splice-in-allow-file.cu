@@ -1,0 +1,2 @@
+asm//ptxguard:allow-file(\
+)

@@ -1,0 +1,294 @@
+//! The fuzz targets and the structure-aware mutator, shared by the `fuzz` binary and the
+//! regression test that replays `fuzz/regressions/`.
+//!
+//! No nightly toolchain is available here, so there is no `cargo fuzz`/libFuzzer coverage
+//! guidance: inputs come from the corpus cases, mutated with CUDA/PTX-aware operations
+//! (tokens from a dictionary, repeated ranges that build deep nesting, line splices, splices of
+//! two seeds). Each target checks more than "no panic" where it can (spans inside the file,
+//! fix edits inside the file, re-checking the fixed text).
+
+use ptxguard::fix::{fix_file_from, FixMode};
+use ptxguard_analyzer::ptx::model::PercentMode;
+use ptxguard_analyzer::{Diagnostic, SourceFile};
+use std::path::PathBuf;
+
+/// Every target, by name.
+pub const TARGETS: [&str; 6] = ["cpp", "template", "ptx", "suppress", "config", "pipeline"];
+
+/// Runs `target` on `input`; `Err` describes a broken property (a panic is caught by the
+/// caller).
+pub fn run_target(target: &str, input: &[u8]) -> Result<(), String> {
+    let text = String::from_utf8_lossy(input).into_owned();
+    match target {
+        "cpp" => cpp(&text),
+        "template" => cpp(&format!(
+            "__global__ void k(int x) {{ asm volatile({text}); }}\n"
+        )),
+        "ptx" => {
+            for mode in [PercentMode::WithOperands, PercentMode::Verbatim] {
+                let _ = ptxguard_analyzer::ptx::parse(&text, mode);
+            }
+            Ok(())
+        }
+        "suppress" => suppress(&text),
+        "config" => {
+            let _ = ptxguard::config::parse_layer(&PathBuf::from("/fuzz/ptxguard.toml"), &text);
+            Ok(())
+        }
+        "pipeline" => pipeline(&text),
+        other => Err(format!("unknown target `{other}`")),
+    }
+}
+
+fn cpp(text: &str) -> Result<(), String> {
+    let file = SourceFile::new("fuzz.cu", text.to_string());
+    let statements = ptxguard_analyzer::cpp::find_asm_statements(&file);
+    for s in &statements {
+        if s.span.end as usize > text.len() || s.span.start > s.span.end {
+            return Err(format!("statement span {:?} outside the file", s.span));
+        }
+    }
+    Ok(())
+}
+
+fn suppress(text: &str) -> Result<(), String> {
+    let file = SourceFile::new("fuzz.cu", text.to_string());
+    let scan = ptxguard::scan::scan(&file.text);
+    for d in ptxguard::suppress::parse_directives(&file, &scan) {
+        for span in std::iter::once(d.span).chain(d.names.iter().map(|n| n.1)) {
+            if span.end as usize > text.len() || span.start > span.end {
+                return Err(format!("directive span {span:?} outside the file"));
+            }
+        }
+    }
+    // The unused-suppression fixes are built here too.
+    let settings = default_settings();
+    let _ = ptxguard::analysis::analyze(
+        &file,
+        &PathBuf::from("/fuzz/fuzz.cu"),
+        &settings,
+        ptxguard::analysis::engine_check,
+    );
+    Ok(())
+}
+
+/// Spans and fix edits inside the file, then the fixes applied and the fixed text checked
+/// again.
+fn pipeline(text: &str) -> Result<(), String> {
+    let file = SourceFile::new("fuzz.cu", text.to_string());
+    let settings = default_settings();
+    let path = PathBuf::from("/fuzz/fuzz.cu");
+    let analyze = |f: &SourceFile| {
+        ptxguard::analysis::analyze(f, &path, &settings, ptxguard::analysis::engine_check)
+    };
+    let diagnostics = analyze(&file);
+    check_spans(text, &diagnostics)?;
+    let outcome = fix_file_from(&file, diagnostics, FixMode::SafeAndUnsafe, &analyze);
+    if outcome.changed(text) {
+        let fixed = SourceFile::new("fuzz.cu", outcome.text.clone());
+        check_spans(&outcome.text, &analyze(&fixed))?;
+    }
+    Ok(())
+}
+
+/// The settings without any configuration file: every default rule.
+fn default_settings() -> std::sync::Arc<ptxguard::settings::Settings> {
+    use ptxguard::settings::{ConfigSource, Resolver};
+    let root = PathBuf::from("/fuzz");
+    Resolver::new(
+        ConfigSource::None,
+        ptxguard::config::ConfigLayer::default(),
+        &root,
+    )
+    .settings_for(&root.join("fuzz.cu"), false)
+    .expect("the default settings resolve")
+}
+
+pub fn check_spans(text: &str, diagnostics: &[Diagnostic]) -> Result<(), String> {
+    let inside = |s: ptxguard_analyzer::Span| {
+        s.start <= s.end
+            && (s.end as usize) <= text.len()
+            && text.is_char_boundary(s.start as usize)
+            && text.is_char_boundary(s.end as usize)
+    };
+    for d in diagnostics {
+        if !inside(d.span) || d.labels.iter().any(|l| !inside(l.span)) {
+            return Err(format!(
+                "{}: a span outside the file or inside a character",
+                d.rule
+            ));
+        }
+        if let Some(fix) = &d.fix {
+            if fix.edits.iter().any(|e| !inside(e.span)) {
+                return Err(format!("{}: a fix edit outside the file", d.rule));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A small, fast, seedable generator (xorshift64*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+/// Pieces of CUDA C++, PTX, suppression comments and configuration that random bytes never
+/// reach.
+const DICTIONARY: &[&str] = &[
+    "asm",
+    "asm volatile(",
+    "__asm__ __volatile__(",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    "<",
+    ">",
+    "\"",
+    "\\\"",
+    "\\\n",
+    "\\",
+    "\n",
+    ";",
+    ":",
+    "::",
+    ",",
+    "%0",
+    "%1",
+    "%%",
+    "%=",
+    "\"r\"(x)",
+    "\"=r\"(y)",
+    "\"l\"(p)",
+    "\"memory\"",
+    "#if A\n",
+    "#else\n",
+    "#endif\n",
+    "#define M(x) ",
+    "#if __CUDA_ARCH__ >= 800\n",
+    "//",
+    "/*",
+    "*/",
+    "R\"(",
+    ")\"",
+    "u8\"",
+    "L\"",
+    "\\x41",
+    "\\101",
+    "\\n\\t",
+    "ld.global.u32 %0, [%1];",
+    "st.shared.b32 [%0], %1;",
+    ".reg .b32 r;",
+    "{ .reg .pred p; setp.eq.u32 p, %0, 0; @p bra L; L: }",
+    "mov.u32 %0, %%tid.x;",
+    "// ptxguard: allow(",
+    "/* ptxguard: allow-file(",
+    "missing-volatile",
+    "all",
+    ")\n",
+    "__global__ void k(",
+    "__device__ ",
+    "template <typename T> ",
+    "auto v = ",
+    "(uint32_t)",
+    "reinterpret_cast<unsigned*>(",
+    "static_cast<int>(",
+    "[[",
+    "select = [\"",
+    "\"]\n",
+    "target = \"sm_90a\"\n",
+    "extend = \"",
+    "[per-file-ignores]\n",
+    "\"*.cu\" = [\"",
+    "=",
+    "\t",
+    "\u{e9}",
+    "\r\n",
+    "\0",
+];
+
+/// One structure-aware mutation of `input`; `other` is another seed for splicing.
+pub fn mutate(rng: &mut Rng, input: &mut Vec<u8>, other: &[u8], max_len: usize) {
+    let len = input.len();
+    match rng.below(9) {
+        // Insert a dictionary piece.
+        0..=2 => {
+            let piece = DICTIONARY[rng.below(DICTIONARY.len())].as_bytes();
+            let at = rng.below(len + 1);
+            input.splice(at..at, piece.iter().copied());
+        }
+        // Repeat a short range many times: deep nesting, long templates, many statements.
+        3 => {
+            if len > 0 {
+                let start = rng.below(len);
+                let end = (start + 1 + rng.below(16)).min(len);
+                let most = if rng.below(8) == 0 { 2000 } else { 8 };
+                let times = 1 + rng.below(most);
+                let piece = input[start..end].to_vec();
+                for _ in 0..times {
+                    input.splice(end..end, piece.iter().copied());
+                    if input.len() > max_len {
+                        break;
+                    }
+                }
+            }
+        }
+        // Delete a range.
+        4 => {
+            if len > 0 {
+                let start = rng.below(len);
+                let end = (start + 1 + rng.below(32)).min(len);
+                input.drain(start..end);
+            }
+        }
+        // Flip, set or insert a byte.
+        5 => {
+            if len > 0 {
+                let at = rng.below(len);
+                input[at] = match rng.below(3) {
+                    0 => input[at] ^ (1 << rng.below(8)),
+                    1 => {
+                        let syntax = b"(){}[]<>\"'\\%;:,\n ";
+                        syntax[rng.below(syntax.len())]
+                    }
+                    _ => rng.next_u64() as u8,
+                };
+            }
+        }
+        // Splice in a piece of another seed.
+        6 => {
+            if !other.is_empty() {
+                let start = rng.below(other.len());
+                let end = (start + 1 + rng.below(256)).min(other.len());
+                let at = rng.below(len + 1);
+                input.splice(at..at, other[start..end].iter().copied());
+            }
+        }
+        // A line splice in the middle of something.
+        7 => {
+            let at = rng.below(len + 1);
+            input.splice(at..at, b"\\\n".iter().copied());
+        }
+        // Truncate.
+        _ => {
+            input.truncate(rng.below(len + 1));
+        }
+    }
+    input.truncate(max_len);
+}

@@ -1,0 +1,141 @@
+//! `cargo run -p ptxguard-fuzz -- TARGET SECONDS [SEED]`: mutates the corpus cases for
+//! SECONDS and runs TARGET on each input; prints the number of inputs and writes every failing
+//! input (a panic, a broken property, or one input slower than `SLOW`) to
+//! `target/fuzz-failures/TARGET/`. `fuzz/run.sh` runs every target.
+
+use ptxguard_fuzz::{mutate, run_target, Rng, TARGETS};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// An input that takes longer than this is a failure (a hang, or worse than linear time).
+const SLOW: Duration = Duration::from_secs(2);
+/// The largest input tried.
+const MAX_LEN: usize = 64 * 1024;
+
+thread_local! {
+    /// Panics inside a target are failures reported with their input; others are bugs here.
+    static IN_TARGET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// User + system time of this process (Linux: `/proc/self/stat`; elsewhere zero, so that
+/// only wall time counts).
+fn cpu_time() -> Duration {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    // Fields after the command name (which may hold spaces) start after the last `)`.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name; 100 Hz.
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
+}
+
+fn seeds(root: &Path) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.join("corpus/cases"), root.join("fuzz/regressions")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(bytes) = std::fs::read(&path) {
+                out.push(bytes);
+            }
+        }
+    }
+    out.push(b"[tool]\nselect = [\"all\"]\nignore = [\"missing-volatile\"]\n".to_vec());
+    out.sort();
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `fuzz TARGET --replay FILE`: one input, timed.
+    if args.get(1).map(String::as_str) == Some("--replay") {
+        let (target, file) = (&args[0], &args[2]);
+        let input = std::fs::read(file).expect("the input file reads");
+        let started = Instant::now();
+        let result = run_target(target, &input);
+        println!("{target}: {:?} in {:?}", result, started.elapsed());
+        return;
+    }
+    let (Some(target), Some(seconds)) = (args.first(), args.get(1).and_then(|s| s.parse().ok()))
+    else {
+        eprintln!(
+            "usage: fuzz TARGET SECONDS [SEED]   (targets: {})",
+            TARGETS.join(", ")
+        );
+        std::process::exit(2);
+    };
+    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    // `FUZZ_KEEP_CURRENT=1`: write each input before running it (slower; for aborts).
+    let keep_current = std::env::var_os("FUZZ_KEEP_CURRENT").is_some();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let seeds = seeds(&root);
+    let out_dir = root.join("target/fuzz-failures").join(target);
+    // Panics are reported as failures with their input; the default message would repeat.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_TARGET.get() {
+            default_hook(info);
+        }
+    }));
+    let mut rng = Rng::new(seed);
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let (mut inputs, mut failures) = (0u64, 0u64);
+    while Instant::now() < deadline {
+        let mut input = seeds[rng.below(seeds.len())].clone();
+        let other = &seeds[rng.below(seeds.len())];
+        for _ in 0..1 + rng.below(8) {
+            mutate(&mut rng, &mut input, other, MAX_LEN);
+        }
+        // A stack overflow aborts the process: the input it was on is left here.
+        if keep_current {
+            let _ = std::fs::create_dir_all(&out_dir);
+            let _ = std::fs::write(out_dir.join("current.in"), &input);
+        }
+        let started = Instant::now();
+        let cpu_before = cpu_time();
+        IN_TARGET.set(true);
+        let result = std::panic::catch_unwind(|| run_target(target, &input));
+        IN_TARGET.set(false);
+        let took = started.elapsed();
+        inputs += 1;
+        let failure = match result {
+            Err(payload) => Some(
+                payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "panic".into()),
+            ),
+            Ok(Err(broken)) => Some(broken),
+            // Wall time first (cheap), then the CPU time the process spent: under `nice` on a
+            // busy machine, wall time alone flags inputs that are not slow.
+            Ok(Ok(())) if took > SLOW && cpu_time().saturating_sub(cpu_before) > SLOW => {
+                Some(format!("slow: {took:?} for {} bytes", input.len()))
+            }
+            Ok(Ok(())) => None,
+        };
+        if let Some(why) = failure {
+            failures += 1;
+            let _ = std::fs::create_dir_all(&out_dir);
+            let name = out_dir.join(format!("{target}-{seed}-{inputs}.in"));
+            let _ = std::fs::write(&name, &input);
+            eprintln!("{target}: FAILURE ({why}): {}", name.display());
+        }
+    }
+    println!("{target}: {inputs} inputs, {failures} failures (seed {seed}, {seconds} s)");
+    std::process::exit(i32::from(failures > 0));
+}

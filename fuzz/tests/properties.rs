@@ -1,0 +1,162 @@
+//! Properties of the whole pipeline, checked on every corpus case with small budgets (these
+//! run in `cargo test`): spans inside the file, fix edits inside their asm statement, `--fix`
+//! idempotent and never adding a finding, and time roughly linear in the input size for the
+//! inputs that once were not. (The same output for 1 and N threads: `cli/tests/reliability.rs`.)
+
+use ptxguard::analysis::{analyze, engine_check};
+use ptxguard::fix::{fix_file, FixMode};
+use ptxguard::settings::{ConfigSource, Resolver};
+use ptxguard_analyzer::SourceFile;
+use ptxguard_fuzz::check_spans;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn corpus_files() -> Vec<PathBuf> {
+    ptxguard_analyzer::source::source_files_under(&root().join("corpus/cases"))
+}
+
+fn settings() -> std::sync::Arc<ptxguard::settings::Settings> {
+    let root = PathBuf::from("/props");
+    Resolver::new(ConfigSource::None, Default::default(), &root)
+        .settings_for(&root.join("a.cu"), false)
+        .unwrap()
+}
+
+#[test]
+fn spans_and_fixes_stay_inside_and_fixing_is_idempotent() {
+    let settings = settings();
+    let mut fixed_files = 0;
+    for path in corpus_files() {
+        let file = SourceFile::read(&path).unwrap();
+        let run = |f: &SourceFile| analyze(f, &path, &settings, engine_check);
+        let diagnostics = run(&file);
+        check_spans(&file.text, &diagnostics).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Every rule's fix edits lie inside the asm statement the finding is about
+        // (suppression fixes edit comments).
+        let outline = ptxguard::scan::scan(&file.text);
+        for d in &diagnostics {
+            let Some(fix) = &d.fix else { continue };
+            if d.rule == "unused-suppression" {
+                continue;
+            }
+            let Some(statement) = outline.statement_at(d.span.start as usize) else {
+                continue;
+            };
+            for e in &fix.edits {
+                assert!(
+                    statement.start <= e.span.start && e.span.end <= statement.end,
+                    "{}: {} edits {:?} outside its statement {:?}",
+                    path.display(),
+                    d.rule,
+                    e.span,
+                    statement
+                );
+            }
+        }
+        let once = fix_file(&file, FixMode::SafeAndUnsafe, &run);
+        if !once.changed(&file.text) {
+            continue;
+        }
+        fixed_files += 1;
+        let fixed = SourceFile::new(path.clone(), once.text.clone());
+        let after = run(&fixed);
+        check_spans(&fixed.text, &after).unwrap();
+        // No finding the original did not have (by rule and count).
+        for rule in after.iter().map(|d| d.rule) {
+            let before_n = diagnostics.iter().filter(|d| d.rule == rule).count();
+            let after_n = after.iter().filter(|d| d.rule == rule).count();
+            assert!(
+                after_n <= before_n,
+                "{}: the fixes added {rule}",
+                path.display()
+            );
+        }
+        let twice = fix_file(&fixed, FixMode::SafeAndUnsafe, &run);
+        assert!(
+            !twice.changed(&fixed.text),
+            "{}: a second --fix changed the file again",
+            path.display()
+        );
+    }
+    assert!(
+        fixed_files > 20,
+        "the corpus has fixable cases ({fixed_files})"
+    );
+}
+
+/// Seconds for `f(n)`, the best of three (noise only ever adds time).
+fn best_time(f: &dyn Fn(usize) -> String, n: usize) -> f64 {
+    let input = f(n);
+    let file = SourceFile::new("gen.cu", input);
+    (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            let _ = ptxguard_rules::check(&file, &Default::default());
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[test]
+fn time_grows_about_linearly_for_the_inputs_that_once_did_not() {
+    let statement = "asm volatile(\"add.u32 %0, %0, 1;\" : \"+r\"(x));";
+    let generators: [(&str, &dyn Fn(usize) -> String); 7] = [
+        ("nested parentheses in an operand", &|n| {
+            format!(
+                "__global__ void k(int x){{ asm volatile(\"mov.u32 %0, %0;\" : \"+r\"({}x{})); }}",
+                "(".repeat(n),
+                ")".repeat(n)
+            )
+        }),
+        ("nested braces", &|n| {
+            format!(
+                "__global__ void k(int x){{{}{statement}{}}}",
+                "{".repeat(n),
+                "}".repeat(n)
+            )
+        }),
+        ("many statements in one function", &|n| {
+            format!(
+                "__global__ void k(int x){{\n{}}}\n",
+                format!("{statement}\n").repeat(n / 20)
+            )
+        }),
+        ("a long template", &|n| {
+            format!("__global__ void k(unsigned* p, int x){{ asm volatile(\"{}st.global.u32 [%1], %0;\" : \"+r\"(x) : \"l\"(p)); }}", "add.u32 %0, %0, 1;\\n".repeat(n / 20))
+        }),
+        ("nested #if", &|n| {
+            format!(
+                "{}__global__ void k(int x){{ {statement} }}\n{}",
+                "#if A\n".repeat(n / 5),
+                "#endif\n".repeat(n / 5)
+            )
+        }),
+        ("a long declarator list", &|n| {
+            let decl: String = (1..n / 12)
+                .map(|i| format!(", a{i} = a{}", i - 1))
+                .collect();
+            format!("__global__ void k() {{ unsigned a0 = 0{decl}; asm volatile(\"mov.u32 %0, 1;\" : \"=r\"(a{})); }}", n / 12 - 1)
+        }),
+        ("nested unclosed statements", &|n| {
+            format!(
+                "__device__ void f() {{\n  asm volatile(\"{}\n}}\n",
+                " asm volatile(\"".repeat(n / 15)
+            )
+        }),
+    ];
+    for (name, generate) in generators {
+        let small = best_time(generate, 8_000);
+        let large = best_time(generate, 32_000);
+        // 4x the input; linear is 4x the time. 16x (quadratic) fails; the slack is for noise
+        // on a loaded machine and for times too small to measure well.
+        let ratio = large / small.max(1e-3);
+        assert!(
+            ratio < 10.0 || large < 0.1,
+            "{name}: {small:.4} s -> {large:.4} s for 4x the input (ratio {ratio:.1})"
+        );
+    }
+}
