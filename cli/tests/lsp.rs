@@ -23,6 +23,16 @@ struct Client {
 
 impl Client {
     fn start(check: CheckFn, root: &Path, capabilities: Value) -> Client {
+        Client::start_with_options(check, root, capabilities, Value::Null)
+    }
+
+    /// Starts the server with the client's `initializationOptions`.
+    fn start_with_options(
+        check: CheckFn,
+        root: &Path,
+        capabilities: Value,
+        initialization_options: Value,
+    ) -> Client {
         let (server_side, client_side) = Connection::memory();
         let server = std::thread::spawn(move || {
             let options = ServerOptions {
@@ -43,6 +53,7 @@ impl Client {
                 "processId": null,
                 "rootUri": path_to_uri(root).as_str(),
                 "capabilities": capabilities,
+                "initializationOptions": initialization_options,
             }),
         );
         assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
@@ -704,5 +715,40 @@ fn a_long_check_neither_blocks_requests_nor_outlives_a_newer_version() {
         "{:?}",
         started.elapsed()
     );
+    client.shutdown();
+}
+
+#[test]
+fn initialization_options_name_the_configuration_and_the_compilation_database() {
+    // `redux.sync` needs sm_80: with nothing known the file is inferred to be built for a
+    // target that has it; the database says sm_75.
+    let dir = TestDir::new("lsp-init-options");
+    let text = "__global__ void k(unsigned* out) {\n  unsigned r;\n  asm volatile(\"redux.sync.add.u32 %0, %1, 0xffffffff;\" : \"=r\"(r) : \"r\"(out[0]));\n  out[0] = r;\n}\n";
+    let path = dir.write("src/k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let database = json!([{
+        "directory": dir.path.join("src"),
+        "file": path,
+        "arguments": ["nvcc", "-arch=sm_75", "-c", "k.cu"],
+    }]);
+    dir.write("elsewhere/db.json", &database.to_string());
+    // Not a name discovery finds: only the option makes it count.
+    dir.write("elsewhere/team.toml", "ignore = [\"prefer-intrinsic\"]\n");
+
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    let published = client.open(&uri, text);
+    assert!(!codes(&published).contains(&"arch-requirement".to_string()), "{published}");
+    assert!(codes(&published).contains(&"prefer-intrinsic".to_string()), "{published}");
+    client.shutdown();
+
+    let mut client = Client::start_with_options(
+        ptxguard::analysis::engine_check,
+        &dir.path,
+        json!({}),
+        json!({ "configuration": "elsewhere/team.toml", "compileCommands": "elsewhere/db.json" }),
+    );
+    let published = client.open(&uri, text);
+    assert!(codes(&published).contains(&"arch-requirement".to_string()), "{published}");
+    assert!(!codes(&published).contains(&"prefer-intrinsic".to_string()), "{published}");
     client.shutdown();
 }

@@ -126,6 +126,11 @@ struct Server<'c> {
     next_request: i32,
     /// `shutdown` was received: requests are refused until `exit`.
     shut_down: bool,
+    /// The client's `initializationOptions`: one configuration file for everything
+    /// (`configuration`, as `--config`) and a compilation database (`compileCommands`, as
+    /// `--compile-commands`). Absent: discovered as `check` discovers them.
+    config_source: ConfigSource,
+    compile_commands: Option<PathBuf>,
     /// Checks running on worker threads, by document: setting the flag cancels one (a newer
     /// version arrived). Results come back on `done`.
     in_flight: HashMap<Uri, Arc<AtomicBool>>,
@@ -168,9 +173,21 @@ impl<'c> Server<'c> {
             .or_else(|| init.root_uri.as_ref().and_then(convert::uri_to_path))
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
+        let option_path = |key: &str| {
+            init.initialization_options
+                .as_ref()
+                .and_then(|o| o.get(key))
+                .and_then(|v| v.as_str())
+                .filter(|p| !p.is_empty())
+                .map(|p| root.join(p))
+        };
+        let config_source = option_path("configuration").map_or(ConfigSource::Discover, ConfigSource::Explicit);
+        let compile_commands = option_path("compileCommands");
         Server {
             connection,
             options,
+            config_source,
+            compile_commands,
             root,
             documents: HashMap::new(),
             last_config_error: None,
@@ -587,9 +604,10 @@ impl<'c> Server<'c> {
     fn settings_for(&mut self, path: &Path) -> ServerResult<Arc<Settings>> {
         let overrides = ConfigLayer {
             dir: self.root.clone(),
+            compile_commands: self.compile_commands.clone(),
             ..ConfigLayer::default()
         };
-        let resolver = Resolver::new(ConfigSource::Discover, overrides, &self.root);
+        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
         match resolver.settings_for(path, false) {
             Ok(settings) => {
                 self.last_config_error = None;
