@@ -731,14 +731,20 @@ fn initialization_options_name_the_configuration_and_the_compilation_database() 
         "file": path,
         "arguments": ["nvcc", "-arch=sm_75", "-c", "k.cu"],
     }]);
-    dir.write("elsewhere/db.json", &database.to_string());
+    dir.write("elsewhere/db.json", database.to_string());
     // Not a name discovery finds: only the option makes it count.
     dir.write("elsewhere/team.toml", "ignore = [\"prefer-intrinsic\"]\n");
 
     let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
     let published = client.open(&uri, text);
-    assert!(!codes(&published).contains(&"arch-requirement".to_string()), "{published}");
-    assert!(codes(&published).contains(&"prefer-intrinsic".to_string()), "{published}");
+    assert!(
+        !codes(&published).contains(&"arch-requirement".to_string()),
+        "{published}"
+    );
+    assert!(
+        codes(&published).contains(&"prefer-intrinsic".to_string()),
+        "{published}"
+    );
     client.shutdown();
 
     let mut client = Client::start_with_options(
@@ -748,7 +754,13 @@ fn initialization_options_name_the_configuration_and_the_compilation_database() 
         json!({ "configuration": "elsewhere/team.toml", "compileCommands": "elsewhere/db.json" }),
     );
     let published = client.open(&uri, text);
-    assert!(codes(&published).contains(&"arch-requirement".to_string()), "{published}");
-    assert!(!codes(&published).contains(&"prefer-intrinsic".to_string()), "{published}");
+    assert!(
+        codes(&published).contains(&"arch-requirement".to_string()),
+        "{published}"
+    );
+    assert!(
+        !codes(&published).contains(&"prefer-intrinsic".to_string()),
+        "{published}"
+    );
     client.shutdown();
 }

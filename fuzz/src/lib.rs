@@ -53,7 +53,7 @@ fn cpp(text: &str) -> Result<(), String> {
 
 fn suppress(text: &str) -> Result<(), String> {
     let file = SourceFile::new("fuzz.cu", text.to_string());
-    let scan = ptxguard::scan::scan(&file.text);
+    let scan = ptxguard::scan::scan(&file);
     for d in ptxguard::suppress::parse_directives(&file, &scan) {
         for span in std::iter::once(d.span).chain(d.names.iter().map(|n| n.1)) {
             if span.end as usize > text.len() || span.start > span.end {

@@ -37,7 +37,7 @@ fn spans_and_fixes_stay_inside_and_fixing_is_idempotent() {
         check_spans(&file.text, &diagnostics).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Every rule's fix edits lie inside the asm statement the finding is about
         // (suppression fixes edit comments).
-        let outline = ptxguard::scan::scan(&file.text);
+        let outline = ptxguard::scan::scan(&file);
         for d in &diagnostics {
             let Some(fix) = &d.fix else { continue };
             if d.rule == "unused-suppression" {

@@ -502,7 +502,8 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
         })
         .collect();
     let runs: Vec<Option<RunResult>> = if env.device.is_some() {
-        let progress = ptxguard_toolchain::progress::Progress::stderr("gpu-tests: launch", runnable.len());
+        let progress =
+            ptxguard_toolchain::progress::Progress::stderr("gpu-tests: launch", runnable.len());
         let runs = parallel_map(&runnable, env.gpu_jobs, |&k| {
             let u = &units[k];
             let c = &cases[u.case];

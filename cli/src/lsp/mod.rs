@@ -181,7 +181,8 @@ impl<'c> Server<'c> {
                 .filter(|p| !p.is_empty())
                 .map(|p| root.join(p))
         };
-        let config_source = option_path("configuration").map_or(ConfigSource::Discover, ConfigSource::Explicit);
+        let config_source =
+            option_path("configuration").map_or(ConfigSource::Discover, ConfigSource::Explicit);
         let compile_commands = option_path("compileCommands");
         Server {
             connection,
@@ -703,9 +704,6 @@ fn analyze_text(
     settings: &Settings,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
-    if !analysis::may_hold_asm(path, file.text.as_bytes()) {
-        return Vec::new();
-    }
     // As in `check`: a panic or a spent budget is one `analysis-failed` finding, and the
     // server lives on.
     analyze_isolated(file, path, settings, check).unwrap_or_else(|failure| {
@@ -719,7 +717,7 @@ fn analyze_isolated(
     settings: &Settings,
     check: CheckFn,
 ) -> Result<Vec<Diagnostic>, ptxguard_analyzer::phase::Failure> {
-    if !analysis::may_hold_asm(file.text.as_bytes()) {
+    if !analysis::may_hold_asm(path, file.text.as_bytes()) {
         return Ok(Vec::new());
     }
     ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
