@@ -13,7 +13,7 @@ __global__ void k(unsigned* out, int width) {
     unsigned r;
     asm volatile("{\n\t"
                  ".reg .pred p;\n\t"
-                 "shfl.sync.down.b32 %0|p, %1, %2, 0x1f, 0xffffffff;\n\t"  // expect: prefer-cuda-ptx
+                 "shfl.sync.down.b32 %0|p, %1, %2, 0x1f, 0xffffffff;\n\t"
                  "@p add.u32 %0, %0, %1;\n\t"
                  "}"
                  : "=r"(r)  // expect: early-clobber(warning)

@@ -2,5 +2,5 @@
 #include <cstdint>
 
 __device__ void init(uint32_t bar, uint32_t count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count));  // expect: missing-memory-clobber(info)
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(bar), "r"(count));  // expect: missing-memory-clobber(info), prefer-cuda-ptx(info)
 }
