@@ -1,5 +1,5 @@
 use crate::dataflow::{Flow, MemoryUse, Step};
-use crate::util::{add_memory_clobber, address_base, template_span};
+use crate::util::{add_memory_clobber, address_base, implements_cuda_intrinsics, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
@@ -31,7 +31,13 @@ declare_rule! {
     ///   (`.cs`, `.cg`, `.ca`, `.lu`), which are **warnings**: the compiler may delete, merge
     ///   or hoist the whole statement.
     ///
-    /// `barrier.cluster.arrive.relaxed` orders nothing and is not reported.
+    /// `barrier.cluster.arrive.relaxed` orders nothing and is not reported. Info, not warning:
+    /// `fence.mbarrier_init` (it orders only earlier `mbarrier.init`s, asm themselves), and a
+    /// wait (`cp.async.wait_*`, `cp.async.bulk.wait_group*`, mbarrier waits,
+    /// `griddepcontrol.wait`) or a write the C++ reads later when the next statement is
+    /// `__syncthreads()`, itself a full compiler barrier (fences and releases stay warnings:
+    /// earlier C++ accesses may still sink below them). The toolkit's and clang's intrinsic
+    /// headers (a vendored `__clang_cuda_runtime_wrapper.h`) are not checked.
     ///
     /// Not reported: hints that touch no memory the program sees (`prefetch`, `prefetchu`,
     /// `applypriority`, `cp.async.bulk.prefetch`), loads from memory that cannot change while
@@ -104,6 +110,11 @@ fn purpose(step: &Step) -> Option<Purpose> {
     let ordering_qualifier = [".acquire", ".release", ".volatile", ".relaxed", ".cv"]
         .iter()
         .any(|q| instr.has(q));
+    // `fence.mbarrier_init` orders only earlier `mbarrier.init`s, which are asm themselves:
+    // no C++ access is ordered by it.
+    if family == "fence" && instr.has(".mbarrier_init") {
+        return Some(Purpose::Incidental);
+    }
     let orders = matches!(
         instr.base(),
         "bar" | "barrier" | "membar" | "fence" | "atom" | "red"
@@ -150,15 +161,47 @@ fn judge(
         };
         return Some((severity, None));
     }
+    // `__syncthreads()` right after the asm is a full compiler barrier: no later C++ access
+    // can move above a wait, nor above a write the C++ reads afterwards. (Not so for fences
+    // and releases: earlier accesses may still sink below them.)
+    let synced = followed_by_syncthreads(cx, flow.stmt);
     if purpose == Purpose::Orders {
-        return Some((Severity::Warning, None));
-    }
-    if m.writes {
+        let acquire_side_wait = matches!(
+            step.form.map_or("", |f| f.family.name),
+            "cp.async.wait_group"
+                | "cp.async.wait_all"
+                | "cp.async.bulk.wait_group"
+                | "mbarrier.test_wait"
+                | "mbarrier.try_wait"
+                | "griddepcontrol"
+        );
+        if !(synced && acquire_side_wait) {
+            return Some((Severity::Warning, None));
+        }
+    } else if m.writes && !synced {
         if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
             return Some((Severity::Warning, Some(var)));
         }
     }
     Some((Severity::Info, None))
+}
+
+/// Whether the next statement after the asm, in the same block, is `__syncthreads()` (only
+/// blanks, `;` and comments between; a closing brace ends the block, so no).
+fn followed_by_syncthreads(cx: &Ctx, stmt: &AsmStatement) -> bool {
+    let mut rest = cx.source().get(stmt.span.end as usize..).unwrap_or("");
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
+        if let Some(comment) = rest.strip_prefix("//") {
+            rest = comment.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            rest = comment.split_once("*/").map_or("", |(_, r)| r);
+        } else {
+            break;
+        }
+    }
+    rest.strip_prefix("__syncthreads")
+        .is_some_and(|r| r.trim_start().starts_with('('))
 }
 
 /// A variable whose memory the asm writes through its first address operand (`&slot`, a
@@ -273,6 +316,11 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t st
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
+    // compiler's code, written to its own rules, not the project's to change.
+    if implements_cuda_intrinsics(cx) {
+        return;
+    }
     for stmt in cx.ptx_statements() {
         // Python calls (Triton, MLIR) order memory through their side-effect flag, which
         // `missing-volatile` judges; what `~{memory}` adds there is not measured.

@@ -1,5 +1,5 @@
 use crate::dataflow::Flow;
-use crate::util::{add_volatile, diagnostic, template_span};
+use crate::util::{add_volatile, diagnostic, implements_cuda_intrinsics, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
@@ -23,7 +23,8 @@ declare_rule! {
     ///   not reported.
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
-    /// `asm goto`.
+    /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
+    /// `__clang_cuda_runtime_wrapper.h`: the compiler's code, written to its own rules).
     ///
     /// With a `"memory"` clobber but no `volatile`, nvcc keeps the statement (measured), and
     /// the `cuda::ptx` wrappers are written that way: it is not reported, except as **info**
@@ -77,6 +78,11 @@ struct Reason {
 }
 
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
+    // compiler's code, written to its own rules, not the project's to change.
+    if implements_cuda_intrinsics(cx) {
+        return;
+    }
     for stmt in cx.ptx_statements() {
         // In C++ an asm without outputs is implicitly volatile; in MLIR an op without results
         // and without side effects is dead code.

@@ -1,0 +1,11 @@
+// missing-memory-clobber (warning): a wait whose next statement reads the tile in C++ (no
+// __syncthreads() in between): without "memory" the read may move above the wait.
+#include <cstdint>
+
+__global__ void stage_then_read(const float* src, float* dst) {
+  __shared__ float tile[128];
+  uint32_t slot = static_cast<uint32_t>(__cvta_generic_to_shared(&tile[threadIdx.x]));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(slot), "l"(__cvta_generic_to_global(src + threadIdx.x)) : "memory");
+  asm volatile("cp.async.wait_all;");  // expect: missing-memory-clobber(warning)
+  dst[threadIdx.x] = tile[threadIdx.x];
+}
