@@ -733,18 +733,14 @@ fn initialization_options_name_the_configuration_and_the_compilation_database() 
     }]);
     dir.write("elsewhere/db.json", database.to_string());
     // Not a name discovery finds: only the option makes it count.
-    dir.write("elsewhere/team.toml", "ignore = [\"prefer-intrinsic\"]\n");
+    dir.write(
+        "elsewhere/team.toml",
+        "[severity]\narch-requirement = \"error\"\n",
+    );
 
     let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
     let published = client.open(&uri, text);
-    assert!(
-        !codes(&published).contains(&"arch-requirement".to_string()),
-        "{published}"
-    );
-    assert!(
-        codes(&published).contains(&"prefer-intrinsic".to_string()),
-        "{published}"
-    );
+    assert_eq!(codes(&published), Vec::<String>::new(), "{published}");
     client.shutdown();
 
     let mut client = Client::start_with_options(
@@ -754,13 +750,8 @@ fn initialization_options_name_the_configuration_and_the_compilation_database() 
         json!({ "configuration": "elsewhere/team.toml", "compileCommands": "elsewhere/db.json" }),
     );
     let published = client.open(&uri, text);
-    assert!(
-        codes(&published).contains(&"arch-requirement".to_string()),
-        "{published}"
-    );
-    assert!(
-        !codes(&published).contains(&"prefer-intrinsic".to_string()),
-        "{published}"
-    );
+    assert_eq!(codes(&published), ["arch-requirement"], "{published}");
+    // LSP severity 1 is an error: the configuration file's `[severity]` applied.
+    assert_eq!(published["diagnostics"][0]["severity"], 1, "{published}");
     client.shutdown();
 }
