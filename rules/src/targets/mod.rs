@@ -563,6 +563,14 @@ pub fn file_facts<'a>(
     };
     let mut stack: Vec<CondFrame> = Vec::new();
     let mut conditions: Rc<[Condition]> = Rc::from(Vec::new());
+    // Rebuilt from `stack` only when read after a change: rebuilding at every `#if` would take
+    // time quadratic in the nesting depth.
+    let mut conditions_stale = false;
+    let refresh = |conditions: &mut Rc<[Condition]>, stale: &mut bool, stack: &[CondFrame]| {
+        if std::mem::take(stale) {
+            *conditions = active_conditions(stack).into();
+        }
+    };
     // Brace frames: Some((name, kernel)) for function bodies.
     let mut frames: Vec<Option<Rc<(String, bool)>>> = Vec::new();
     // Token index where the current head (since the last `;`, `{` or `}`) starts.
@@ -579,6 +587,9 @@ pub fn file_facts<'a>(
             TokenKind::Directive => {
                 let dir = parse_directive(text, tok.span);
                 let ifndef = last_ifndef.take();
+                if matches!(dir.kind, DirectiveKind::Define(_) | DirectiveKind::Undef(_)) {
+                    refresh(&mut conditions, &mut conditions_stale, &stack);
+                }
                 match &dir.kind {
                     DirectiveKind::Define(def) => {
                         let body = text.get(def.body.range()).unwrap_or("");
@@ -660,9 +671,7 @@ pub fn file_facts<'a>(
                     DirectiveKind::Define(_) | DirectiveKind::Undef(_) | DirectiveKind::Other
                 );
                 apply_conditional(&mut stack, text, &dir);
-                if conditional {
-                    conditions = active_conditions(&stack).into();
-                }
+                conditions_stale |= conditional;
             }
             TokenKind::Punct => match word(i) {
                 "(" => paren_depth += 1,
@@ -697,6 +706,7 @@ pub fn file_facts<'a>(
                     continue;
                 }
                 if matches!(next, Some("(") | Some("<")) {
+                    refresh(&mut conditions, &mut conditions_stale, &stack);
                     facts.calls.push(CallSite {
                         name: w,
                         conditions: conditions.clone(),
