@@ -18,7 +18,10 @@ declare_rule! {
     /// pieces that cannot be known (a macro defined elsewhere might use the operand).
     ///
     /// **In Python** operands are `$N`; a Triton input at `pack` > 1 is not reported (Triton
-    /// passes every packed element, and an asm may ignore some by design).
+    /// passes every packed element, and an asm may ignore some by design), nor is the output
+    /// of a call whose result is thrown away (`tl.inline_asm_elementwise("bar.sync 0;", "=r",
+    /// [], dtype=tl.int32, is_pure=False, pack=1)` as a statement): both APIs make the asm
+    /// produce a result, so side-effect-only asm needs a dummy one.
     ///
     /// ## Why is this bad?
     /// An `"="` output tells the compiler the asm sets the variable; if the template never
@@ -58,6 +61,11 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         for op in stmt.operands() {
             if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
+                continue;
+            }
+            // Triton and MLIR make the asm produce a result: a call whose result is thrown
+            // away writes a dummy output for asm that only has side effects.
+            if op.is_output && stmt.python().is_some_and(|p| p.result_discarded) {
                 continue;
             }
             let d = if op.is_output {

@@ -66,6 +66,9 @@ pub struct PythonCall {
     pub constraints_end: Option<usize>,
     /// The whole keyword argument `asm_dialect=...` (for its removal).
     pub asm_dialect_arg: Option<Span>,
+    /// The call is a statement of its own: its results are thrown away (both APIs make the
+    /// asm produce one, so a dummy output is how side-effect-only asm is written).
+    pub result_discarded: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -663,6 +663,9 @@ impl<'t> Module<'t> {
             asm_dialect: asm_dialect.map(|n| (self.text_of(n).to_string(), span_of(n))),
             constraints_end: constraints_end(self, constraints),
             asm_dialect_arg: args.keyword_argument("asm_dialect").map(span_of),
+            result_discarded: call
+                .parent()
+                .is_some_and(|p| p.kind() == "expression_statement"),
         };
 
         let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text, self.text);

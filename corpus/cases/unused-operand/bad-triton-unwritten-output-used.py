@@ -1,0 +1,9 @@
+# unused-operand: the same dummy output, but the result is used: it is garbage.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def barrier_then_use(out_ptr):
+    flag = tl.inline_asm_elementwise("bar.sync 0;", "=r", [], dtype=tl.int32, is_pure=False, pack=1)  # expect: unused-operand(error)
+    tl.store(out_ptr, flag)
