@@ -1,5 +1,5 @@
-//! Python files end to end with the real binary: walked by default, `#` suppressions, fixes,
-//! baselines.
+//! Python files end to end with the real binary: walked when configured or named, `#`
+//! suppressions, fixes, baselines.
 
 mod common;
 
@@ -11,8 +11,10 @@ const KERNEL: &str = concat!(
     "    tl.inline_asm_elementwise(\"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\", [C + offs * 0], tl.int32, True, 1)\n",
 );
 
+/// Checks `dir` with Python files walked (`extensions` in its configuration).
 fn concise(dir: &TestDir, extra: &[&str]) -> (i32, String) {
-    let mut args = vec!["check", "--no-config", "--output-format", "concise"];
+    dir.write("ptxguard.toml", "extensions = [\"cu\", \"py\"]\n");
+    let mut args = vec!["check", "--output-format", "concise"];
     args.extend_from_slice(extra);
     let run = binary(&dir.path, &args, None);
     (run.code, run.stdout)
@@ -31,6 +33,20 @@ fn python_files_are_walked_and_checked() {
     assert!(out.contains("k.py:4:5: missing-volatile"), "{out}");
     assert!(out.contains("k.py:4:32: elementwise-side-effect"), "{out}");
     assert!(!out.contains("other.py"), "{out}");
+}
+
+#[test]
+fn python_files_are_walked_only_when_configured_or_named() {
+    let dir = TestDir::new("python-default-walk");
+    dir.write("kernels/k.py", KERNEL);
+    let run = binary(&dir.path, &["check", "--no-config", "--output-format", "concise"], None);
+    assert!(!run.stdout.contains("k.py"), "{}", run.stdout);
+    let run = binary(
+        &dir.path,
+        &["check", "--no-config", "--output-format", "concise", "kernels/k.py"],
+        None,
+    );
+    assert!(run.stdout.contains("k.py:4:5: missing-volatile"), "{}", run.stdout);
 }
 
 #[test]
@@ -69,11 +85,8 @@ fn fix_sets_the_side_effect_flag() {
 fn baselines_record_python_findings() {
     let dir = TestDir::new("python-baseline");
     dir.write("k.py", KERNEL);
-    let run = binary(
-        &dir.path,
-        &["check", "--no-config", "--write-baseline", "b.json"],
-        None,
-    );
+    dir.write("ptxguard.toml", "extensions = [\"py\"]\n");
+    let run = binary(&dir.path, &["check", "--write-baseline", "b.json"], None);
     assert_ne!(run.code, 2, "{}", run.stderr);
     dir.write("k.py", format!("# moved\n\n{KERNEL}"));
     let (code, out) = concise(&dir, &["--baseline", "b.json"]);
