@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole-process timing of `ptxguard check` against `rg -l asm` on a tree of real CUDA
-# projects, and their ratio (goal: at most 2x). The tree is not part of the repository:
+# projects, and their ratio (the bar: at most 1.5x). The tree is not part of the repository:
 # check out real projects (CUTLASS, CCCL, flashinfer, ...) into one folder and pass it.
 #
 #   bench/run.sh /path/to/tree [runs]
