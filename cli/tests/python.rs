@@ -39,14 +39,28 @@ fn python_files_are_walked_and_checked() {
 fn python_files_are_walked_only_when_configured_or_named() {
     let dir = TestDir::new("python-default-walk");
     dir.write("kernels/k.py", KERNEL);
-    let run = binary(&dir.path, &["check", "--no-config", "--output-format", "concise"], None);
+    let run = binary(
+        &dir.path,
+        &["check", "--no-config", "--output-format", "concise"],
+        None,
+    );
     assert!(!run.stdout.contains("k.py"), "{}", run.stdout);
     let run = binary(
         &dir.path,
-        &["check", "--no-config", "--output-format", "concise", "kernels/k.py"],
+        &[
+            "check",
+            "--no-config",
+            "--output-format",
+            "concise",
+            "kernels/k.py",
+        ],
         None,
     );
-    assert!(run.stdout.contains("k.py:4:5: missing-volatile"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("k.py:4:5: missing-volatile"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
