@@ -211,19 +211,8 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
         r.cccl = cccl_version(&r.build.include_dirs)
             .map(|(v, header)| (v, header.display().to_string()));
     }
-    if let Some(cuda) = r.build.cuda {
-        for t in &r.targets {
-            let supported =
-                ptxguard_analyzer::isa::Target::parse(t).is_some_and(|t| cuda.supports(&t));
-            if !supported {
-                src.say(format!(
-                    "{}: target {t} ({}) is not one CUDA {cuda} compiles for",
-                    path.display(),
-                    r.targets_from
-                ));
-            }
-        }
-    }
+    // The file's targets may come from elsewhere than the database: say where, for messages.
+    r.build.targets_from = r.targets_from.clone();
     r
 }
 

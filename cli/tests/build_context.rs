@@ -270,11 +270,19 @@ fn bad_input_is_said_clearly_and_the_run_goes_on() {
         ],
         &[],
     );
+    // A finding at the file's first instruction, once, and no per-statement noise for it.
+    let findings: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("[arch-requirement]"))
+        .collect();
+    assert_eq!(findings.len(), 1, "{}", out.stdout);
     assert!(
-        out.stderr.contains("not one CUDA 12.6 compiles for"),
+        findings[0].contains("built for sm_100a (--target), which CUDA 12.6 (--cuda-version) does not compile for"),
         "{}",
-        out.stderr
+        out.stdout
     );
+    assert_eq!(out.code, 1, "{}", out.stderr);
 }
 
 #[test]

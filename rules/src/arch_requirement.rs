@@ -212,6 +212,7 @@ fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
 pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ev = cx.targets();
     let cuda = ev.cuda;
+    unknown_targets(cx, out);
     // Each statement's needs, and per target whether it is compiled there and fails.
     let mut rows: Vec<(&AsmStatement, Vec<Need>, Vec<bool>)> = Vec::new();
     let mut last: Option<(&AsmStatement, Vec<bool>)> = None;
@@ -259,16 +260,68 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         conflicts(cx, &rows, out);
         return;
     }
+    // A target the known toolkit cannot compile for has its own finding (`unknown_targets`).
+    let toolkit_known = cx.options.build.as_ref().is_some_and(|b| b.cuda.is_some());
     for (stmt, needs, failing) in &rows {
         let compiled: Vec<&Target> = ev
             .targets
             .iter()
             .zip(failing)
-            .filter(|(_, f)| **f)
+            .filter(|(t, f)| **f && (!toolkit_known || cuda.supports(t)))
             .map(|(t, _)| t)
             .collect();
         report(stmt, needs, &compiled, cuda, out);
     }
+}
+
+/// Known targets the known toolkit does not compile for (`sm_100a` under CUDA 12.6): nvcc
+/// stops before ptxas sees any asm. One finding per file, at its first PTX instruction.
+fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    let ev = cx.targets();
+    let Some(build) = cx.options.build.as_deref().filter(|b| b.cuda.is_some()) else {
+        return;
+    };
+    if ev.source != TargetSource::Known {
+        return;
+    }
+    let unknown: Vec<String> = ev
+        .targets
+        .iter()
+        .filter(|t| !ev.cuda.supports(t))
+        .map(target_name)
+        .collect();
+    let Some((stmt, instr)) = cx
+        .ptx_statements()
+        .find_map(|s| s.ptx.instructions().next().map(|(_, i)| (s, i)))
+    else {
+        return;
+    };
+    if unknown.is_empty() {
+        return;
+    }
+    let from = if build.targets_from.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", build.targets_from)
+    };
+    let cuda_from = if build.cuda_from.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", build.cuda_from)
+    };
+    out.push(
+        diagnostic(
+            &META,
+            template_span(stmt, instr.opcode_span.clone()),
+            format!(
+                "this file is built for {}{from}, which CUDA {}{cuda_from} does not compile for",
+                unknown.join(", "),
+                ev.cuda
+            ),
+        )
+        .with_note("nvcc rejects the target before any asm is compiled; the statements are checked for the other targets only".to_string())
+        .with_help("build with a toolkit that knows the target (`cuda-version`), or drop the target from the build".to_string()),
+    );
 }
 
 /// Inferred targets: the file is built for every target on which all its compiled
