@@ -54,8 +54,12 @@ declare_rule! {
     ///   `NV_IS_EXACTLY_SM_XX`, `NV_HAS_FEATURE_SM_XXa`.
     ///
     /// `#if` conditions are evaluated with the build's `-D`/`-U` and the integer macros the
-    /// file defines before them (`#define USE_TMA 0` makes `#if USE_TMA` false); a branch
-    /// that no target compiles is not checked by any rule (`ptxguard dump` says so).
+    /// file defines before them (`#define USE_TMA 0` makes `#if USE_TMA` false; a default,
+    /// `#ifndef USE_TMA` `#define USE_TMA 0`, counts unless the build defines the macro). A
+    /// macro the file defines under architecture conditions (`#if __CUDA_ARCH__ >= 800`
+    /// `#define HAS_CP_ASYNC 1`) is defined for the targets where they hold and undefined for
+    /// the others. A branch that no target compiles is not checked by any rule (`ptxguard
+    /// dump` says so).
     ///
     /// When in doubt the statement counts as guarded: a macro defined elsewhere whose name
     /// says it is an architecture guard (`CUTE_ARCH_MMA_SM90A_ENABLED`, `*_SM90_ENABLED`,

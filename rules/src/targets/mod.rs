@@ -284,9 +284,24 @@ pub enum MacroValue {
 /// build's `-D`/`-U`.
 #[derive(Default)]
 pub struct Macros {
-    events: HashMap<String, Vec<(u32, MacroValue)>>,
+    events: HashMap<String, Vec<MacroEvent>>,
     build: Vec<(String, MacroValue)>,
 }
+
+/// One `#define`/`#undef`.
+struct MacroEvent {
+    at: u32,
+    /// The value for any target.
+    value: MacroValue,
+    /// A define under conditions about the architecture (`#if __CUDA_ARCH__ >= 800`
+    /// `#define HAS_CP_ASYNC 1`): the conditions and the value when they hold, so each target
+    /// can evaluate them.
+    per_target: Option<(Rc<[Condition]>, MacroValue)>,
+}
+
+/// How many macro lookups one `#if` evaluation may spend on conditional defines (chains of
+/// them are evaluated recursively; a pathological file must stay linear).
+const CONDITIONAL_LOOKUPS: u32 = 64;
 
 impl Macros {
     fn from_build(flags: Option<&[MacroFlag]>) -> Macros {
@@ -303,16 +318,67 @@ impl Macros {
     /// The macro's value just before byte `at`, when the file or the build says.
     pub fn at(&self, name: &str, at: u32) -> Option<MacroValue> {
         if let Some(events) = self.events.get(name) {
-            let before = events.partition_point(|(pos, _)| *pos < at);
+            let before = events.partition_point(|e| e.at < at);
             if before > 0 {
-                return Some(events[before - 1].1);
+                return Some(events[before - 1].value);
             }
         }
+        self.build_value(name)
+    }
+
+    fn build_value(&self, name: &str) -> Option<MacroValue> {
         self.build
             .iter()
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, v)| *v)
+    }
+
+    /// The macro's value just before `env.at` for `env`'s target: a define under
+    /// architecture conditions counts where they hold. When every define before is under
+    /// conditions false for the target, the macro is undefined (unless the build defines it).
+    fn for_target(&self, name: &str, env: &Env) -> Option<MacroValue> {
+        let Some(events) = self.events.get(name) else {
+            return self.build_value(name);
+        };
+        let before = events.partition_point(|e| e.at < env.at);
+        for e in events[..before].iter().rev() {
+            let Some((conditions, value)) = &e.per_target else {
+                return Some(e.value);
+            };
+            let spent = env.lookups.get();
+            if spent == 0 {
+                return Some(e.value);
+            }
+            env.lookups.set(spent - 1);
+            let mut holds = Some(true);
+            for c in conditions.iter() {
+                let inner = Env { at: c.span.start, ..*env };
+                let mut v = eval(&c.expr, &inner);
+                if c.negated {
+                    if let Value::Int(x) = v {
+                        v = Value::Int(i64::from(x == 0));
+                    }
+                }
+                match v {
+                    Value::Int(0) => {
+                        holds = Some(false);
+                        break;
+                    }
+                    Value::Int(_) => {}
+                    Value::Unknown { .. } => holds = None,
+                }
+            }
+            match holds {
+                Some(true) => return Some(*value),
+                Some(false) => continue,
+                None => return Some(e.value),
+            }
+        }
+        if before > 0 {
+            return Some(self.build_value(name).unwrap_or(MacroValue::Undefined));
+        }
+        self.build_value(name)
     }
 }
 
@@ -350,6 +416,11 @@ pub struct Env<'e> {
     pub at: u32,
     /// Whether a macro this evaluation does not know is about the architecture.
     pub arch_macro: &'e dyn Fn(&str) -> bool,
+    /// A macro taken as undefined when nothing says otherwise: the one a `#ifndef X`
+    /// `#define X 0` default defines (the build may override it; then it says so).
+    pub default_of: Option<&'e str>,
+    /// Lookups of conditional defines left (see [`CONDITIONAL_LOOKUPS`]).
+    pub lookups: &'e std::cell::Cell<u32>,
 }
 
 /// Evaluates a parsed `#if` expression. The expression's depth is bounded by the parser's
@@ -359,7 +430,10 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
     let unknown = |name: &str| Unknown {
         arch: (env.arch_macro)(name),
     };
-    let macro_value = |n: &str| env.macros.at(n, env.at);
+    let macro_value = |n: &str| match env.target {
+        Some(_) => env.macros.for_target(n, env),
+        None => env.macros.at(n, env.at),
+    };
     let any_target = Target {
         sm: 0,
         suffix: None,
@@ -381,6 +455,7 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
                 Some(MacroValue::Unknown { arch }) => Unknown {
                     arch: arch || (env.arch_macro)(n),
                 },
+                None if env.default_of == Some(n.as_str()) => Int(0),
                 None => unknown(n),
             }
         }
@@ -617,7 +692,7 @@ pub fn file_facts<'a>(
                             facts.arch_defined.insert(def.name.clone());
                         }
                         if def.params.is_none() {
-                            let value = if arch {
+                            let value = if mentions_arch(body) {
                                 MacroValue::Unknown { arch: true }
                             } else {
                                 match literal_value(body) {
@@ -642,6 +717,7 @@ pub fn file_facts<'a>(
                                 &def.name,
                                 tok.span.start,
                                 value,
+                                under_arch,
                                 cuda,
                             );
                         }
@@ -653,6 +729,7 @@ pub fn file_facts<'a>(
                             name,
                             tok.span.start,
                             MacroValue::Undefined,
+                            false,
                             cuda,
                         );
                     }
@@ -722,27 +799,41 @@ pub fn file_facts<'a>(
 }
 
 /// Records a `#define`/`#undef` at `at` under `conditions`: as it is when they hold, not at
-/// all when one is false, unknown when one cannot be evaluated.
+/// all when one is false, unknown when one cannot be evaluated (for any target; where the
+/// conditions are about the architecture, each target evaluates them later). Under
+/// `#ifndef X` (or `#if !defined(X) && ...`), X is taken as undefined: the define is the
+/// file's default.
+#[allow(clippy::too_many_arguments)]
 fn record(
     facts: &mut FileFacts,
     conditions: &[Condition],
     name: &str,
     at: u32,
     value: MacroValue,
+    under_arch: bool,
     cuda: CudaVersion,
 ) {
     let no_arch = |_: &str| false;
-    let mut result = Some(value);
+    let lookups = std::cell::Cell::new(CONDITIONAL_LOOKUPS);
+    let mut result = Some(if under_arch {
+        MacroValue::Unknown { arch: true }
+    } else {
+        value
+    });
+    let mut per_target: Vec<Condition> = Vec::new();
     for c in conditions {
         if facts.include_guards.contains(&c.span.start) {
             continue;
         }
+        per_target.push(c.clone());
         let env = Env {
             target: None,
             cuda,
             macros: &facts.macros,
             at: c.span.start,
             arch_macro: &no_arch,
+            default_of: Some(name),
+            lookups: &lookups,
         };
         let mut v = eval(&c.expr, &env);
         if c.negated {
@@ -764,12 +855,18 @@ fn record(
         }
     }
     if let Some(v) = result {
+        let per_target =
+            (v == MacroValue::Unknown { arch: true }).then(|| (Rc::from(per_target), value));
         facts
             .macros
             .events
             .entry(name.to_string())
             .or_default()
-            .push((at, v));
+            .push(MacroEvent {
+                at,
+                value: v,
+                per_target,
+            });
     }
 }
 
@@ -898,12 +995,15 @@ impl<'a> Evaluator<'a> {
             if self.facts.include_guards.contains(&c.span.start) {
                 continue;
             }
+            let lookups = std::cell::Cell::new(CONDITIONAL_LOOKUPS);
             let env = Env {
                 target: Some(t),
                 cuda: self.cuda,
                 macros: &self.facts.macros,
                 at: c.span.start,
                 arch_macro: &arch_macro,
+                default_of: None,
+                lookups: &lookups,
             };
             let mut v = eval(&c.expr, &env);
             if c.negated {
