@@ -13,7 +13,9 @@ use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::path::PathBuf;
 
 /// Every target, by name.
-pub const TARGETS: [&str; 6] = ["cpp", "template", "ptx", "suppress", "config", "pipeline"];
+pub const TARGETS: [&str; 7] = [
+    "cpp", "template", "ptx", "suppress", "config", "pipeline", "python",
+];
 
 /// Runs `target` on `input`; `Err` describes a broken property (a panic is caught by the
 /// caller).
@@ -35,7 +37,9 @@ pub fn run_target(target: &str, input: &[u8]) -> Result<(), String> {
             let _ = ptxguard::config::parse_layer(&PathBuf::from("/fuzz/ptxguard.toml"), &text);
             Ok(())
         }
-        "pipeline" => pipeline(&text),
+        "pipeline" => pipeline(&text, "fuzz.cu"),
+        // The Python front end (tree-sitter, string decoding) and the rules behind it.
+        "python" => pipeline(&text, "fuzz.py"),
         other => Err(format!("unknown target `{other}`")),
     }
 }
@@ -74,10 +78,10 @@ fn suppress(text: &str) -> Result<(), String> {
 
 /// Spans and fix edits inside the file, then the fixes applied and the fixed text checked
 /// again.
-fn pipeline(text: &str) -> Result<(), String> {
-    let file = SourceFile::new("fuzz.cu", text.to_string());
+fn pipeline(text: &str, name: &str) -> Result<(), String> {
+    let file = SourceFile::new(name, text.to_string());
     let settings = default_settings();
-    let path = PathBuf::from("/fuzz/fuzz.cu");
+    let path = PathBuf::from("/fuzz").join(name);
     let analyze = |f: &SourceFile| {
         ptxguard::analysis::analyze(f, &path, &settings, ptxguard::analysis::engine_check)
     };
@@ -85,7 +89,7 @@ fn pipeline(text: &str) -> Result<(), String> {
     check_spans(text, &diagnostics)?;
     let outcome = fix_file_from(&file, diagnostics, FixMode::SafeAndUnsafe, &analyze);
     if outcome.changed(text) {
-        let fixed = SourceFile::new("fuzz.cu", outcome.text.clone());
+        let fixed = SourceFile::new(name, outcome.text.clone());
         check_spans(&outcome.text, &analyze(&fixed))?;
     }
     Ok(())

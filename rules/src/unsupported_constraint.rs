@@ -195,9 +195,11 @@ fn parameters(head: &str) -> impl Iterator<Item = &str> {
         .split(',')
         .filter_map(|p| {
             let p = p.split('=').next()?.trim_end();
+            // Just after the last character that cannot be in a name (which may be multi-byte).
             let start = p
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .map_or(0, |i| i + 1);
+                .char_indices()
+                .rfind(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |(i, c)| i + c.len_utf8());
             let name = &p[start..];
             // `int` alone (an unnamed parameter) has no name.
             (start > 0 && !name.is_empty()).then_some(name)

@@ -299,6 +299,12 @@ struct Module<'t> {
     inline_asm_functions: Vec<&'t str>,
     /// Every call, in the order of the walk.
     calls: Vec<Node<'t>>,
+    /// The scope of the node the walk is at ([`scope_of`], kept by the walk: asking each
+    /// node for its parents costs the depth each time, and nesting is the input's to choose).
+    current_scope: usize,
+    /// Per call (by node id): its enclosing function or lambda, and whether it is a whole
+    /// expression statement (its result discarded). Kept by the walk for the same reason.
+    call_facts: HashMap<usize, (Option<Node<'t>>, bool)>,
 }
 
 impl<'t> Module<'t> {
@@ -309,13 +315,36 @@ impl<'t> Module<'t> {
             llvm_modules: vec!["llvm"],
             inline_asm_functions: Vec::new(),
             calls: Vec::new(),
+            current_scope: 0,
+            call_facts: HashMap::new(),
         };
         // One pass with one cursor: calls are judged once every name is bound.
         let mut cursor = root.walk();
+        // The nodes from the root to the cursor (the cursor's own depth query walks its
+        // stack, so the depth is kept here too).
+        let mut path: Vec<Node<'t>> = Vec::new();
+        let mut depth = 0usize;
+        // Enclosing functions and lambdas: (node, depth).
+        let mut scopes: Vec<(Node<'t>, usize)> = Vec::new();
         'walk: loop {
             let node = cursor.node();
+            path.truncate(depth);
+            path.push(node);
+            while scopes.last().is_some_and(|&(_, d)| d >= depth) {
+                scopes.pop();
+            }
+            // A function's own node belongs to the scope around it.
+            let function = scopes.last().map(|&(f, _)| f);
+            module.current_scope = function.map_or(0, |f| f.start_byte().max(1));
+            if matches!(node.kind(), "function_definition" | "lambda") {
+                scopes.push((node, depth));
+            }
             match node.kind() {
-                "call" => module.calls.push(node),
+                "call" => {
+                    let statement = depth > 0 && path[depth - 1].kind() == "expression_statement";
+                    module.call_facts.insert(node.id(), (function, statement));
+                    module.calls.push(node);
+                }
                 "assignment" => module.assignment(node),
                 "augmented_assignment" | "for_statement" => {
                     if let Some(left) = node.child_by_field_name("left") {
@@ -343,12 +372,14 @@ impl<'t> Module<'t> {
             // Strings and comments hold nothing to look at.
             let leaf = matches!(node.kind(), "string" | "comment" | "concatenated_string");
             if !leaf && cursor.goto_first_child() {
+                depth += 1;
                 continue;
             }
             while !cursor.goto_next_sibling() {
                 if !cursor.goto_parent() {
                     break 'walk;
                 }
+                depth -= 1;
             }
         }
         module
@@ -384,7 +415,7 @@ impl<'t> Module<'t> {
         }
         let single = names.len() == 1 && target.kind() == "identifier";
         for name in names {
-            let key = (scope_of(name), self.text_of(name));
+            let key = (self.current_scope, self.text_of(name));
             let binding = self.bindings.entry(key).or_default();
             binding.count += 1;
             binding.value = if single { value } else { None };
@@ -663,9 +694,7 @@ impl<'t> Module<'t> {
             asm_dialect: asm_dialect.map(|n| (self.text_of(n).to_string(), span_of(n))),
             constraints_end: constraints_end(self, constraints),
             asm_dialect_arg: args.keyword_argument("asm_dialect").map(span_of),
-            result_discarded: call
-                .parent()
-                .is_some_and(|p| p.kind() == "expression_statement"),
+            result_discarded: self.call_facts.get(&call.id()).is_some_and(|f| f.1),
         };
 
         let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text, self.text);
@@ -716,7 +745,11 @@ impl<'t> Module<'t> {
             clobbers,
             colons: Vec::new(),
             context: Context {
-                function: enclosing_function(call).and_then(|f| self.function(f)),
+                function: self
+                    .call_facts
+                    .get(&call.id())
+                    .and_then(|f| f.0)
+                    .and_then(|f| self.function(f)),
                 ..Context::default()
             },
             macro_name: None,
