@@ -2,6 +2,13 @@
 //! SECONDS and runs TARGET on each input; prints the number of inputs and writes every failing
 //! input (a panic, a broken property, or one input slower than `SLOW`) to
 //! `target/fuzz-failures/TARGET/`. `fuzz/run.sh` runs every target.
+//!
+//! `... -- generate DIR COUNT [SEED]` writes COUNT mutated files (`.cu`, `.cuh`, `.py`) into
+//! DIR, for whole-process runs of `ptxguard check DIR`.
+//!
+//! `FUZZ_ROOT` names the checkout whose corpus seeds the mutations (default: this one, where
+//! it was built) and `FUZZ_FAILURES` the folder for failing inputs: both for running the
+//! binary on another machine.
 
 use ptxguard_fuzz::{mutate, run_target, Rng, TARGETS};
 use std::path::{Path, PathBuf};
@@ -59,8 +66,49 @@ fn seeds(root: &Path) -> Vec<Vec<u8>> {
     out
 }
 
+/// Writes `count` mutated seeds into `dir`, named by their number, each with the extension of
+/// its first seed (Python seeds stay Python).
+fn generate(dir: &Path, count: usize, seed: u64, seeds: &[(Vec<u8>, &'static str)]) {
+    std::fs::create_dir_all(dir).expect("the output folder can be made");
+    let mut rng = Rng::new(seed);
+    for n in 0..count {
+        let (first, ext) = &seeds[rng.below(seeds.len())];
+        let mut input = first.clone();
+        let other = &seeds[rng.below(seeds.len())].0;
+        for _ in 0..1 + rng.below(8) {
+            mutate(&mut rng, &mut input, other, MAX_LEN);
+        }
+        let sub = dir.join(format!("{:03}", n / 1000));
+        if n % 1000 == 0 {
+            std::fs::create_dir_all(&sub).expect("the output folder can be made");
+        }
+        std::fs::write(sub.join(format!("m{n}.{ext}")), &input).expect("the file is written");
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = std::env::var_os("FUZZ_ROOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
+    if args.first().map(String::as_str) == Some("generate") {
+        let (Some(dir), Some(count)) = (args.get(1), args.get(2).and_then(|c| c.parse().ok()))
+        else {
+            eprintln!("usage: fuzz generate DIR COUNT [SEED]");
+            std::process::exit(2);
+        };
+        let seed = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+        let typed: Vec<(Vec<u8>, &'static str)> = seeds(&root)
+            .into_iter()
+            .map(|s| {
+                let python = s.starts_with(b"#") || s.windows(7).any(|w| w == b"import ");
+                let ext = if python { "py" } else if s.len() % 5 == 0 { "cuh" } else { "cu" };
+                (s, ext)
+            })
+            .collect();
+        generate(Path::new(dir), count, seed, &typed);
+        return;
+    }
     // `fuzz TARGET --replay FILE`: one input, timed.
     if args.get(1).map(String::as_str) == Some("--replay") {
         let (target, file) = (&args[0], &args[2]);
@@ -81,9 +129,11 @@ fn main() {
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     // `FUZZ_KEEP_CURRENT=1`: write each input before running it (slower; for aborts).
     let keep_current = std::env::var_os("FUZZ_KEEP_CURRENT").is_some();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let seeds = seeds(&root);
-    let out_dir = root.join("target/fuzz-failures").join(target);
+    let out_dir = std::env::var_os("FUZZ_FAILURES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/fuzz-failures"))
+        .join(target);
     // Panics are reported as failures with their input; the default message would repeat.
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
