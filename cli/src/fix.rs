@@ -196,22 +196,43 @@ fn blame(
     baseline: &BTreeMap<&'static str, usize>,
     analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
 ) -> Option<FixFailure> {
-    chosen.iter().find_map(|d| {
-        let (text, _) = apply_edits(&current.text, &fix_edits(d));
+    // The new error with a subset of the fixes applied, if there is one.
+    let try_fixes = |subset: &[&Diagnostic]| {
+        let edits: Vec<Edit> = subset.iter().flat_map(|d| fix_edits(d)).collect();
+        let (text, _) = apply_edits(&current.text, &edits);
         let diagnostics = analyze(&SourceFile::new(current.path.clone(), text));
-        let new_error = new_error(baseline, &diagnostics)?;
-        let (line, column) = current.line_col(d.span.start as usize);
-        Some(FixFailure {
-            rule: d.rule,
-            fix_message: d
-                .fix
-                .as_ref()
-                .map(|f| f.message.clone())
-                .unwrap_or_default(),
-            line,
-            column,
-            new_error,
-        })
+        new_error(baseline, &diagnostics)
+    };
+    // Halving, so that a file with hundreds of fixes costs a few analyses, not one per fix.
+    let mut suspects = chosen;
+    let mut found = None;
+    while suspects.len() > 1 {
+        let (first, second) = suspects.split_at(suspects.len() / 2);
+        if let Some(e) = try_fixes(first) {
+            (suspects, found) = (first, Some(e));
+        } else if let Some(e) = try_fixes(second) {
+            (suspects, found) = (second, Some(e));
+        } else {
+            // Only fixes from both halves together break the file.
+            return None;
+        }
+    }
+    let d = suspects.first()?;
+    let new_error = match found {
+        Some(e) if chosen.len() > 1 => e,
+        _ => try_fixes(suspects)?,
+    };
+    let (line, column) = current.line_col(d.span.start as usize);
+    Some(FixFailure {
+        rule: d.rule,
+        fix_message: d
+            .fix
+            .as_ref()
+            .map(|f| f.message.clone())
+            .unwrap_or_default(),
+        line,
+        column,
+        new_error,
     })
 }
 
@@ -427,6 +448,54 @@ mod tests {
             &fix_file(&source, FixMode::SafeAndUnsafe, &checker).text[..1],
             "b"
         );
+    }
+
+    /// 600 fixes, one of which (the `7` to `X`) brings an error: found by halving, in a
+    /// few analyses rather than one per fix (the fuzzer's slow input: 529 fixes, 5 s).
+    #[test]
+    fn the_breaking_fix_is_found_in_few_analyses() {
+        let analyses = std::cell::Cell::new(0usize);
+        let checker = |file: &SourceFile| {
+            analyses.set(analyses.get() + 1);
+            let mut out = Vec::new();
+            for (i, c) in file.text.char_indices() {
+                let fix_to = match c {
+                    '5' => "6",
+                    '7' => "X",
+                    'X' => {
+                        out.push(Diagnostic::new(
+                            "ptx-syntax",
+                            Severity::Error,
+                            Span::new(i, i + 1),
+                            "an X",
+                        ));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                out.push(
+                    Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(i, i + 1), "d")
+                        .with_fix(Fix::safe(
+                            format!("{c} to {fix_to}"),
+                            vec![Edit::replace(Span::new(i, i + 1), fix_to)],
+                        )),
+                );
+            }
+            out
+        };
+        let mut text = "5 ".repeat(400);
+        text.push_str("7 ");
+        text.push_str(&"5 ".repeat(199));
+        let out = fix_file(
+            &SourceFile::new("a.cu", text.clone()),
+            FixMode::Safe,
+            &checker,
+        );
+        assert_eq!(out.text, text, "rolled back");
+        let failure = out.failure.expect("the breaking fix is named");
+        assert_eq!(failure.fix_message, "7 to X");
+        assert_eq!((failure.line, failure.column), (1, 801));
+        assert!(analyses.get() < 30, "{} analyses", analyses.get());
     }
 
     #[test]

@@ -278,7 +278,9 @@ fn bad_input_is_said_clearly_and_the_run_goes_on() {
         .collect();
     assert_eq!(findings.len(), 1, "{}", out.stdout);
     assert!(
-        findings[0].contains("built for sm_100a (--target), which CUDA 12.6 (--cuda-version) does not compile for"),
+        findings[0].contains(
+            "built for sm_100a (--target), which CUDA 12.6 (--cuda-version) does not compile for"
+        ),
         "{}",
         out.stdout
     );

@@ -102,11 +102,41 @@ fn main() {
             .into_iter()
             .map(|s| {
                 let python = s.starts_with(b"#") || s.windows(7).any(|w| w == b"import ");
-                let ext = if python { "py" } else if s.len() % 5 == 0 { "cuh" } else { "cu" };
+                let ext = if python {
+                    "py"
+                } else if s.len() % 5 == 0 {
+                    "cuh"
+                } else {
+                    "cu"
+                };
                 (s, ext)
             })
             .collect();
         generate(Path::new(dir), count, seed, &typed);
+        return;
+    }
+    // `fuzz TARGET --nth SEED N FILE`: writes the Nth input of a run with SEED (as its
+    // failure file names them) without running anything, to fetch it from another machine's run.
+    if args.get(1).map(String::as_str) == Some("--nth") {
+        let (Some(seed), Some(n), Some(file)) = (
+            args.get(2).and_then(|s| s.parse::<u64>().ok()),
+            args.get(3).and_then(|s| s.parse::<u64>().ok()),
+            args.get(4),
+        ) else {
+            eprintln!("usage: fuzz TARGET --nth SEED N FILE");
+            std::process::exit(2);
+        };
+        let seeds = seeds(&root);
+        let mut rng = Rng::new(seed);
+        let mut input = Vec::new();
+        for _ in 0..n {
+            input = seeds[rng.below(seeds.len())].clone();
+            let other = &seeds[rng.below(seeds.len())];
+            for _ in 0..1 + rng.below(8) {
+                mutate(&mut rng, &mut input, other, MAX_LEN);
+            }
+        }
+        std::fs::write(file, &input).expect("the input is written");
         return;
     }
     // `fuzz TARGET --replay FILE`: one input, timed.

@@ -30,3 +30,26 @@ fn regression_inputs_pass_every_target() {
     }
     assert!(count >= 3, "the regression inputs are there");
 }
+
+/// tree-sitter's error recovery on text far from Python takes seconds (found by the fuzzer);
+/// the parse cannot call the budget check itself, so it asks through its progress callback:
+/// the file's budget stops it and the failure says so.
+#[test]
+fn a_slow_python_parse_stops_with_the_budget() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
+    let text = std::fs::read_to_string(dir.join("python-slow-error-recovery.py")).unwrap();
+    let file = ptxguard_analyzer::SourceFile::new("slow.py", text.repeat(4));
+    let started = Instant::now();
+    let result = ptxguard_analyzer::phase::isolate(Some(Duration::from_millis(200)), || {
+        ptxguard_analyzer::python::outline(&file).comments.len()
+    });
+    let took = started.elapsed();
+    assert!(
+        matches!(
+            result,
+            Err(ptxguard_analyzer::phase::Failure::OverBudget { .. })
+        ),
+        "{result:?} after {took:?}"
+    );
+    assert!(took < Duration::from_secs(3), "{took:?}");
+}

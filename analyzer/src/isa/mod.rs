@@ -574,6 +574,10 @@ pub fn suggest_opcode(unknown: &str) -> Option<String> {
     let idx = index();
     let mut parts: Vec<String> = Vec::new();
     with_parts(s, |p| parts.extend(p.iter().map(|x| x.to_string())));
+    // No real opcode has this many parts: nothing to suggest (and no time spent on it).
+    if parts.len() > MAX_SUGGESTED_PARTS {
+        return None;
+    }
     let mut changed = false;
 
     // The instruction name.
@@ -638,13 +642,22 @@ pub fn suggest_opcode(unknown: &str) -> Option<String> {
     (out != s).then_some(out)
 }
 
+/// The most parts (`ld`, `.global`, `.u32`...) an opcode may have for a suggestion.
+const MAX_SUGGESTED_PARTS: usize = 24;
+
 /// The closest candidate by edit distance (with transpositions), if close enough: at most 1
 /// edit for words up to 4 characters, 2 beyond, and fewer edits than the word has letters.
 fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let w = strip_dot(word);
     let limit = if w.len() <= 4 { 1 } else { 2 };
+    let chars = w.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
+        let c_chars = strip_dot(c).chars().count();
+        // The distance is at least the difference in length: most candidates stop here.
+        if chars.abs_diff(c_chars) > limit {
+            continue;
+        }
         let d = edit_distance(w, strip_dot(c));
         if d == 0 || d > limit || d >= w.len() {
             continue;

@@ -114,7 +114,20 @@ fn parse(text: &str, whole: bool) -> Option<tree_sitter::Tree> {
         if parser.set_included_ranges(&ranges).is_err() {
             let _ = parser.set_included_ranges(&[]);
         }
-        parser.parse(text, None)
+        // tree-sitter's error recovery can take seconds per 10 KB on text that is far from
+        // Python: the parse stops with the file's budget (then `enter` reports it).
+        let bytes = text.as_bytes();
+        let mut stop = |_: &tree_sitter::ParseState| crate::phase::should_stop();
+        let tree = parser.parse_with_options(
+            &mut |at, _| bytes.get(at..).unwrap_or_default(),
+            None,
+            Some(tree_sitter::ParseOptions::new().progress_callback(&mut stop)),
+        );
+        if tree.is_none() {
+            parser.reset();
+            crate::phase::enter("Python front end", "");
+        }
+        tree
     })
 }
 
@@ -299,9 +312,12 @@ struct Module<'t> {
     inline_asm_functions: Vec<&'t str>,
     /// Every call, in the order of the walk.
     calls: Vec<Node<'t>>,
-    /// The scope of the node the walk is at ([`scope_of`], kept by the walk: asking each
-    /// node for its parents costs the depth each time, and nesting is the input's to choose).
+    /// The scope of the node the walk is at (the start of its innermost enclosing function
+    /// or lambda, 0 for the module), kept by the walk: asking each node for its parents costs
+    /// the depth each time, and nesting is the input's to choose.
     current_scope: usize,
+    /// Every function and lambda's byte range, in walk order (so by start).
+    functions: Vec<(usize, usize)>,
     /// Per call (by node id): its enclosing function or lambda, and whether it is a whole
     /// expression statement (its result discarded). Kept by the walk for the same reason.
     call_facts: HashMap<usize, (Option<Node<'t>>, bool)>,
@@ -317,6 +333,7 @@ impl<'t> Module<'t> {
             calls: Vec::new(),
             current_scope: 0,
             call_facts: HashMap::new(),
+            functions: Vec::new(),
         };
         // One pass with one cursor: calls are judged once every name is bound.
         let mut cursor = root.walk();
@@ -338,6 +355,7 @@ impl<'t> Module<'t> {
             module.current_scope = function.map_or(0, |f| f.start_byte().max(1));
             if matches!(node.kind(), "function_definition" | "lambda") {
                 scopes.push((node, depth));
+                module.functions.push((node.start_byte(), node.end_byte()));
             }
             match node.kind() {
                 "call" => {
@@ -550,20 +568,25 @@ impl<'t> Module<'t> {
     /// The value of a name bound exactly once in the innermost scope that binds it.
     fn bound_value(&self, name: Node<'t>) -> Option<Node<'t>> {
         let text = self.text_of(name);
-        let mut scope = Some(name);
-        while let Some(at) = scope {
-            let start = scope_of(at);
-            if let Some(binding) = self.bindings.get(&(start, text)) {
+        let (start, end) = (name.start_byte(), name.end_byte());
+        // The scopes around the name, innermost first (functions nest, so the ones holding
+        // it, latest start first), then the module.
+        let mut scopes: Vec<usize> = self
+            .functions
+            .iter()
+            .filter(|&&(s, e)| s <= start && end <= e && (s, e) != (start, end))
+            .map(|&(s, _)| s.max(1))
+            .collect();
+        scopes.reverse();
+        scopes.push(0);
+        for scope in scopes {
+            if let Some(binding) = self.bindings.get(&(scope, text)) {
                 return if binding.count == 1 {
                     binding.value
                 } else {
                     None
                 };
             }
-            if start == 0 {
-                return None;
-            }
-            scope = enclosing_function(at).and_then(|f| f.parent());
         }
         None
     }
@@ -984,22 +1007,6 @@ impl<'t> Args<'t> {
 
 fn span_of(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
-}
-
-fn enclosing_function(node: Node) -> Option<Node> {
-    let mut at = node.parent();
-    while let Some(n) = at {
-        if n.kind() == "function_definition" || n.kind() == "lambda" {
-            return Some(n);
-        }
-        at = n.parent();
-    }
-    None
-}
-
-/// The scope a node is in: the start of its enclosing function, or 0 for the module.
-fn scope_of(node: Node) -> usize {
-    enclosing_function(node).map_or(0, |f| f.start_byte().max(1))
 }
 
 #[cfg(test)]

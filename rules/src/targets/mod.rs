@@ -353,7 +353,10 @@ impl Macros {
             env.lookups.set(spent - 1);
             let mut holds = Some(true);
             for c in conditions.iter() {
-                let inner = Env { at: c.span.start, ..*env };
+                let inner = Env {
+                    at: c.span.start,
+                    ..*env
+                };
                 let mut v = eval(&c.expr, &inner);
                 if c.negated {
                     if let Value::Int(x) = v {
