@@ -235,7 +235,7 @@ pub fn probe() -> &'static [ProbeRow] {
 
 /// The probe's verdict for a use: the row of the same family, operand and space.
 pub fn probe_verdict(u: &AddressUse) -> Option<&'static ProbeRow> {
-    let form = crate::util::instr_form(u.instr)?;
+    let form = u.instr.known_form()?;
     let space = u.space.key();
     probe()
         .iter()

@@ -1,5 +1,5 @@
 use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
-use crate::util::{diagnostic, instr_form, template_span};
+use crate::util::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::build::CudaVersion;
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
@@ -178,7 +178,7 @@ impl<'a> Need<'a> {
 fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
     let mut out = Vec::new();
     for (_, instr) in stmt.ptx.instructions() {
-        if let Some(form) = instr_form(instr) {
+        if let Some(form) = instr.known_form() {
             out.push(Need::from_form(instr, form));
         }
         if instr.partial {

@@ -175,17 +175,6 @@ pub struct Flow<'a> {
     registers: Vec<&'a str>,
 }
 
-/// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
-/// count does not fit the form.
-pub fn resolve(instr: &Instruction) -> Option<&InstrForm> {
-    if instr.parts.iter().any(|p| p.text.contains(HOLE)) || instr.parts.is_empty() {
-        return None;
-    }
-    let count = instr.operands.len();
-    let form = instr.form()?;
-    (count >= form.min_operands && count <= form.max_operands).then_some(form)
-}
-
 impl<'a> Flow<'a> {
     pub fn new(stmt: &'a AsmStatement) -> Flow<'a> {
         let mut flow = Flow {
@@ -231,7 +220,10 @@ impl<'a> Flow<'a> {
     fn add_step(&mut self, instr: &'a Instruction) {
         let step = self.steps.len();
         let start = self.uses.len();
-        let form = if instr.partial { None } else { resolve(instr) };
+        // Roles by position mean something only when the operand count fits the form.
+        let form = instr
+            .known_form()
+            .filter(|f| f.takes_operand_count(instr.operands.len()));
         if instr.partial {
             self.opaque = true;
         }

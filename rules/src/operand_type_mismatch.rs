@@ -1,6 +1,4 @@
-use crate::util::{
-    diagnostic, instr_form, operand_slots, replace_constraint_letter, template_span,
-};
+use crate::util::{diagnostic, operand_slots, replace_constraint_letter, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::CppClass;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
@@ -77,7 +75,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .collect();
         let mut found: Vec<(&AsmOperand, Vec<Mismatch>)> = Vec::new();
         for (_, instr) in stmt.ptx.instructions() {
-            let Some(form) = instr_form(instr) else {
+            let Some(form) = instr.known_form() else {
                 continue;
             };
             for m in mismatches(stmt, instr, form) {

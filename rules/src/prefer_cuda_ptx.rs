@@ -3,7 +3,7 @@ use crate::util::{
     FormPattern, InstrTokens, PatternIndex,
 };
 use crate::Ctx;
-use ptxguard_analyzer::ptx::{Instruction, OperandKind, Ptx};
+use ptxguard_analyzer::ptx::{Instruction, Ptx};
 use ptxguard_analyzer::Diagnostic;
 use std::sync::OnceLock;
 
@@ -161,16 +161,9 @@ pub fn with_isa_defaults(words: &mut Vec<String>) {
 
 /// The wrapper of this exact form available in `cccl`, if any.
 pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'static WrapperRow> {
-    if instr.partial || instr.guard.is_some() {
-        return None;
-    }
     // `d|p` forms are covered too (`elect.sync _|p` is `elect_sync()`, the `shfl_sync_*`
-    // wrappers return the predicate).
-    if instr
-        .operands
-        .iter()
-        .any(|o| matches!(o.kind, OperandKind::Unknown))
-    {
+    // wrappers return the predicate). A guarded instruction is no call.
+    if !instr.is_complete() || instr.guard.is_some() {
         return None;
     }
     static INDEX: std::sync::OnceLock<PatternIndex> = std::sync::OnceLock::new();

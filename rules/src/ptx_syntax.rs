@@ -1,6 +1,6 @@
 use crate::util::{
-    diagnostic, instr_form, invalid_modifier_combination, malformed_address, opcode_parts,
-    operand_slots, template_span,
+    diagnostic, invalid_modifier_combination, malformed_address, opcode_parts, operand_slots,
+    template_span,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
@@ -191,11 +191,11 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
         ));
         return;
     }
-    let Some(form) = instr_form(instr) else {
+    let Some(form) = instr.known_form() else {
         return;
     };
     let count = instr.operands.len();
-    if instr.terminated && (count < form.min_operands || count > form.max_operands) {
+    if instr.terminated && !form.takes_operand_count(count) {
         let want = if form.min_operands == form.max_operands {
             format!("{}", form.min_operands)
         } else if form.max_operands == usize::MAX {

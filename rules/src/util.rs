@@ -265,7 +265,7 @@ pub fn register_capable_immediate(
         if uses.is_empty() {
             continue;
         }
-        let form = instr_form(instr)?;
+        let form = instr.known_form()?;
         for (_, operand, slot) in operand_slots(instr, form) {
             let direct = matches!(&operand.kind, OperandKind::Placeholder(p)
                 if stmt.resolve(p).is_some_and(|a| a.index == op.index));
@@ -338,22 +338,6 @@ pub fn opcode_parts(instr: &Instruction) -> Vec<&str> {
     instr.parts.iter().map(|p| p.text.as_str()).collect()
 }
 
-/// The resolved form of a complete instruction (`None` when the instruction is partial or its
-/// family unknown). Resolved knowing the number of operands written.
-pub fn instr_form(instr: &Instruction) -> Option<&InstrForm> {
-    if instr.partial || instr.parts.is_empty() {
-        return None;
-    }
-    if instr
-        .operands
-        .iter()
-        .any(|o| matches!(o.kind, OperandKind::Unknown))
-    {
-        return None;
-    }
-    instr.form()
-}
-
 /// Each written operand with what the form expects there (`None` past the form's operands).
 pub fn operand_slots<'a, 'f>(
     instr: &'a Instruction,
@@ -410,7 +394,7 @@ pub fn address_base(operand: &Operand) -> Option<&Operand> {
 pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
     let mut out = Vec::new();
     for (_, instr) in stmt.ptx.instructions() {
-        let Some(form) = instr_form(instr) else {
+        let Some(form) = instr.known_form() else {
             continue;
         };
         if form.family.name == "cvta" {
@@ -1050,7 +1034,7 @@ pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Opti
             continue;
         }
         seen = true;
-        let form = instr_form(instr)?;
+        let form = instr.known_form()?;
         let slots = operand_slots(instr, form);
         for (i, _) in uses {
             let info = slots.get(i).and_then(|(_, _, info)| *info)?;
