@@ -1,8 +1,9 @@
 use crate::util::{
     address_uses, diagnostic, expand_alternatives, is_64bit_space, replace_constraint_letter,
-    strip_cast, template_span, tsv_rows, AddressUse, FormPattern,
+    template_span, tsv_rows, AddressUse, FormPattern,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::strip_cast;
 use ptxguard_analyzer::cpp::AsmOperand;
 use ptxguard_analyzer::isa::StateSpace;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};

@@ -1,5 +1,6 @@
-use crate::util::{address_uses, diagnostic, pointer_expression, template_span, PointerExpr};
+use crate::util::{address_uses, diagnostic, template_span};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::{pointer_expression, PointerExpr};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::StateSpace;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
@@ -172,7 +173,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 StateSpace::Global => (false, "__cvta_generic_to_global"),
                 _ => continue,
             };
-            let Some(pointer) = pointer_expression(cx, stmt, op) else {
+            let Some(pointer) =
+                pointer_expression(&op.ty, &op.expr, stmt.function_text_before(cx.source()))
+            else {
                 continue;
             };
             if shared

@@ -1,5 +1,6 @@
 use crate::util::diagnostic;
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -158,7 +159,7 @@ fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opt
         "a function parameter"
     } else {
         let before = source.get(function.body.start as usize..stmt.span.start as usize)?;
-        if !crate::util::declares_variable(before, name) {
+        if !declares_variable(before, name) {
             return None;
         }
         "a variable that is not `constexpr`"

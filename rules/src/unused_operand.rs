@@ -1,5 +1,6 @@
 use crate::util::{diagnostic, placeholder_refs, target_index};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -145,7 +146,7 @@ fn dead_after(source: &str, stmt: &AsmStatement, expr: &str) -> bool {
             !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
         })
     };
-    if crate::util::declares_variable(&source[block_start..start], name) {
+    if declares_variable(&source[block_start..start], name) {
         return !named(end..block_end);
     }
     !stmt.context.in_loop && !named(end..body.end)
