@@ -1,6 +1,6 @@
 use crate::util::{
-    address_uses, diagnostic, expand_alternatives, is_64bit_space, replace_constraint_letter,
-    template_span, tsv_rows, AddressUse, FormPattern,
+    address_uses, diagnostic, expand_alternatives, replace_constraint_letter, template_span,
+    tsv_rows, AddressUse, FormPattern,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::strip_cast;
@@ -399,6 +399,11 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// Whether ptxas requires a 64-bit register for an address of this state space (the ISA's fact).
+fn is_64bit_space(space: StateSpace) -> bool {
+    space.allows_32bit_address() == Some(false)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 use crate::dataflow::{Flow, MemoryUse, Step};
-use crate::util::{add_memory_clobber, address_base, implements_cuda_intrinsics, template_span};
+use crate::util::{address_base, implements_cuda_intrinsics, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
-use ptxguard_analyzer::{Diagnostic, Fix, Severity};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -384,4 +384,42 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a
+/// Python call, appends `~{memory}` to the constraint string.
+fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
+    if let Some(call) = stmt.python() {
+        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
+            ","
+        } else {
+            ""
+        };
+        return call
+            .constraints_end
+            .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));
+    }
+    if stmt.in_python() {
+        // The clobber's quotes could end the Python string it is written in.
+        return None;
+    }
+    if stmt.close_paren.is_empty() {
+        return None;
+    }
+    if let Some(last) = stmt.clobbers.last() {
+        return Some(Edit::insert(last.span.end as usize, ", \"memory\""));
+    }
+    let at = stmt.close_paren.start as usize;
+    let text = match stmt.colons.len() {
+        0 => " ::: \"memory\"",
+        1 => " :: \"memory\"",
+        2 => " : \"memory\"",
+        // The clobber section exists but is empty.
+        _ => " \"memory\"",
+    };
+    if stmt.colons.len() >= 3 {
+        let colon = stmt.colons[2];
+        return Some(Edit::insert(colon.end as usize, text));
+    }
+    Some(Edit::insert(at, text))
 }

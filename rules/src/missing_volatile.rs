@@ -1,9 +1,9 @@
 use crate::dataflow::Flow;
-use crate::util::{add_volatile, diagnostic, implements_cuda_intrinsics, template_span};
+use crate::util::{diagnostic, implements_cuda_intrinsics, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
-use ptxguard_analyzer::{Diagnostic, Fix, Severity, Span};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
 
 declare_rule! {
     /// ## What it does
@@ -206,4 +206,36 @@ fn side_effect(e: Effects, base: &str) -> bool {
     e.writes_or_orders_memory()
         || e.contains(Effects::SIDE_EFFECT)
         || (e.contains(Effects::CONTROL) && !matches!(base, "bra" | "brx"))
+}
+
+/// Inserts `volatile` after the asm keyword; in a Python call, says the asm has side
+/// effects (`is_pure=False`, `has_side_effects=True`).
+fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
+    let Some(call) = stmt.python() else {
+        return Some(Edit::insert(stmt.keyword.end as usize, " volatile"));
+    };
+    match (call.api, call.side_effects) {
+        (PythonApi::TritonElementwise, Some((span, Some(true)))) => {
+            Some(Edit::replace(span, "False"))
+        }
+        (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
+        (PythonApi::MlirInlineAsm, None) => {
+            python_keyword_argument(source, stmt, "has_side_effects=True")
+        }
+        _ => None,
+    }
+}
+
+/// Inserts `name=value` as the last argument of a Python call, after a trailing comma if any.
+fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) -> Option<Edit> {
+    if stmt.close_paren.is_empty() {
+        return None;
+    }
+    let close = stmt.close_paren.start as usize;
+    let before = source.get(..close)?.trim_end();
+    if before.ends_with(',') {
+        Some(Edit::insert(before.len(), format!(" {argument},")))
+    } else {
+        Some(Edit::insert(before.len(), format!(", {argument}")))
+    }
 }

@@ -1,6 +1,6 @@
 use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, matched_form, parse_version, tsv_rows,
-    FormPattern, InstrTokens, PatternIndex,
+    diagnostic, expand_alternatives, implements_cuda_ptx, matched_form, tsv_rows, FormPattern,
+    InstrTokens, PatternIndex,
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, Ptx};
@@ -264,6 +264,15 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// Parses a dotted version (`3.0`, `2.4.0`) into a comparable triple.
+fn parse_version(s: &str) -> Option<(u32, u32, u32)> {
+    let mut it = s.trim().trim_start_matches('v').split('.');
+    let major = it.next()?.parse().ok()?;
+    let minor = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    let patch = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    Some((major, minor, patch))
 }
 
 #[cfg(test)]

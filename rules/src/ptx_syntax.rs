@@ -1,11 +1,8 @@
-use crate::util::{
-    diagnostic, invalid_modifier_combination, malformed_address, opcode_parts, operand_slots,
-    template_span,
-};
+use crate::util::{diagnostic, operand_slots, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::{self, Role};
-use ptxguard_analyzer::ptx::{Instruction, OperandKind, StatementKind, SyntaxErrorKind};
+use ptxguard_analyzer::ptx::{Instruction, Operand, OperandKind, StatementKind, SyntaxErrorKind};
 use ptxguard_analyzer::{Diagnostic, Span};
 use std::collections::BTreeMap;
 
@@ -404,4 +401,87 @@ fn balance(stmts: &[&AsmStatement], out: &mut Vec<Diagnostic>) {
             "`{` is never closed in this function: ptxas rejects the unbalanced scope",
         ));
     }
+}
+
+/// The opcode split into parts as the ISA wants them: `ld`, `.global`, `.u32`.
+fn opcode_parts(instr: &Instruction) -> Vec<&str> {
+    instr.parts.iter().map(|p| p.text.as_str()).collect()
+}
+
+/// Modifier combinations the PTX ISA rules out for sure, which the per-family modifier lists
+/// cannot express: `.sat` on an integer type other than `.s32` (`add`/`sub`), `.ftz` or a
+/// floating-point rounding mode on an integer `add`/`sub`/`mul`/`mad`/`min`/`max`, `.hi`/`.lo`/
+/// `.wide` on a floating-point `mul`/`mad`, `.wide` on 64-bit types. Returns the index of the
+/// offending part and the message.
+fn invalid_modifier_combination(instr: &Instruction) -> Option<(usize, String)> {
+    let base = instr.base();
+    if !matches!(base, "add" | "sub" | "mul" | "mad" | "min" | "max") {
+        return None;
+    }
+    let types: Vec<(usize, isa::PtxType)> = instr
+        .parts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, p)| isa::PtxType::parse(&p.text).map(|t| (i, t)))
+        .collect();
+    // Exactly one type: mixed-precision and packed forms are left alone.
+    let [(_, ty)] = types.as_slice() else {
+        return None;
+    };
+    let integer = ty.is_integer() || ty.class == isa::TypeClass::Bits;
+    let float = ty.class == isa::TypeClass::Float && matches!(ty.bits, 32 | 64);
+    let name = ty.to_string();
+    for (i, p) in instr.parts.iter().enumerate().skip(1) {
+        let m = p.text.as_str();
+        let why = match m {
+            ".sat"
+                if matches!(base, "add" | "sub")
+                    && integer
+                    && !(ty.class == isa::TypeClass::Signed && ty.bits == 32) =>
+            {
+                Some(format!("`.sat` is only defined for `{base}.s32` among integer types, not `{base}{name}`"))
+            }
+            ".ftz" | ".rn" | ".rz" | ".rm" | ".rp" if integer => Some(format!(
+                "`{m}` is a floating-point modifier; `{base}{name}` is an integer instruction"
+            )),
+            ".hi" | ".lo" | ".wide" if float && matches!(base, "mul" | "mad") => Some(format!(
+                "`{m}` is an integer modifier; `{base}{name}` is a floating-point instruction"
+            )),
+            ".wide" if ty.bits == 64 && matches!(base, "mul" | "mad") => Some(format!(
+                "`{base}.wide` doubles the width of 16- and 32-bit operands; there is no `{base}.wide{name}`"
+            )),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Some((i, why));
+        }
+    }
+    None
+}
+
+/// Why a bracketed address is malformed (`[%1+]`, `[]`, `[+4]`, `[a++4]`), by its text.
+fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
+    let text = template.get(operand.span.clone())?;
+    if text.contains(ptxguard_analyzer::ptx::HOLE) {
+        return None;
+    }
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    if matches!(operand.kind, OperandKind::AddressList(_)) {
+        return None;
+    }
+    if inner.is_empty() {
+        return Some("empty address `[]`".to_string());
+    }
+    let compact: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.ends_with(['+', '-']) {
+        return Some(format!(
+            "malformed address `{text}`: nothing follows the `{}`",
+            compact.chars().last().unwrap_or('+')
+        ));
+    }
+    if compact.starts_with('+') || compact.contains("++") || compact.contains("--") {
+        return Some(format!("malformed address `{text}`"));
+    }
+    None
 }

@@ -2,7 +2,7 @@
 
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::ptx::{
-    Instruction, Operand, OperandKind, Percent, PercentKind, Placeholder, PlaceholderTarget,
+    Instruction, Operand, OperandKind, Percent, PercentKind, PlaceholderTarget,
 };
 use ptxguard_analyzer::{Diagnostic, Edit, Span};
 use std::ops::Range;
@@ -17,23 +17,6 @@ pub fn diagnostic(meta: &RuleMeta, span: Span, message: impl Into<String>) -> Di
 /// The source span of a decoded template range.
 pub fn template_span(stmt: &AsmStatement, decoded: Range<usize>) -> Span {
     stmt.source_span(decoded)
-}
-
-/// A label pointing at the C++ expression an operand binds.
-pub fn operand_label(op: &AsmOperand) -> (Span, String) {
-    let what = if op.is_output { "output" } else { "input" };
-    let ty = op.ty.ty.as_ref().map_or(String::new(), |t| {
-        format!(" (`{}`, {} bits)", t.spelling, t.bits)
-    });
-    (
-        op.expr_span,
-        format!("%{} is the {what} `{}`{ty}", op.index, op.expr),
-    )
-}
-
-/// Where an operand's constraint is written (the string literal).
-pub fn constraint_span(op: &AsmOperand) -> Span {
-    op.constraint.span
 }
 
 /// A finding on an `=` output: points at its constraint and offers to make it `+` (unsafe:
@@ -85,97 +68,6 @@ pub fn target_index(stmt: &AsmStatement, target: &PlaceholderTarget) -> Option<u
     }
 }
 
-/// Placeholders anywhere inside an instruction operand (vectors, addresses...), with the
-/// operand they bind.
-pub fn placeholders_in<'a>(
-    stmt: &'a AsmStatement,
-    operand: &'a Operand,
-) -> Vec<(&'a Operand, &'a Placeholder, Option<&'a AsmOperand>)> {
-    let mut out = Vec::new();
-    operand.walk(&mut |o| {
-        if let OperandKind::Placeholder(p) = &o.kind {
-            out.push((o, p, stmt.resolve(p)));
-        }
-    });
-    out
-}
-
-/// Whether the instruction touches an unknown piece of the template.
-pub fn is_partial(instr: &Instruction) -> bool {
-    instr.partial
-}
-
-/// Inserts `volatile` after the asm keyword; in a Python call, says the asm has side
-/// effects (`is_pure=False`, `has_side_effects=True`).
-pub fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
-    use ptxguard_analyzer::cpp::PythonApi;
-    let Some(call) = stmt.python() else {
-        return Some(Edit::insert(stmt.keyword.end as usize, " volatile"));
-    };
-    match (call.api, call.side_effects) {
-        (PythonApi::TritonElementwise, Some((span, Some(true)))) => {
-            Some(Edit::replace(span, "False"))
-        }
-        (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
-        (PythonApi::MlirInlineAsm, None) => {
-            python_keyword_argument(source, stmt, "has_side_effects=True")
-        }
-        _ => None,
-    }
-}
-
-/// Inserts `name=value` as the last argument of a Python call, after a trailing comma if any.
-fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) -> Option<Edit> {
-    if stmt.close_paren.is_empty() {
-        return None;
-    }
-    let close = stmt.close_paren.start as usize;
-    let before = source.get(..close)?.trim_end();
-    if before.ends_with(',') {
-        Some(Edit::insert(before.len(), format!(" {argument},")))
-    } else {
-        Some(Edit::insert(before.len(), format!(", {argument}")))
-    }
-}
-
-/// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a
-/// Python call, appends `~{memory}` to the constraint string.
-pub fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
-    if let Some(call) = stmt.python() {
-        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
-            ","
-        } else {
-            ""
-        };
-        return call
-            .constraints_end
-            .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));
-    }
-    if stmt.in_python() {
-        // The clobber's quotes could end the Python string it is written in.
-        return None;
-    }
-    if stmt.close_paren.is_empty() {
-        return None;
-    }
-    if let Some(last) = stmt.clobbers.last() {
-        return Some(Edit::insert(last.span.end as usize, ", \"memory\""));
-    }
-    let at = stmt.close_paren.start as usize;
-    let text = match stmt.colons.len() {
-        0 => " ::: \"memory\"",
-        1 => " :: \"memory\"",
-        2 => " : \"memory\"",
-        // The clobber section exists but is empty.
-        _ => " \"memory\"",
-    };
-    if stmt.colons.len() >= 3 {
-        let colon = stmt.colons[2];
-        return Some(Edit::insert(colon.end as usize, text));
-    }
-    Some(Edit::insert(at, text))
-}
-
 /// Replaces the register letter of an operand's constraint, keeping `=`, `+`, `&`.
 pub fn replace_constraint_letter(source: &str, op: &AsmOperand, letter: char) -> Option<Edit> {
     let inner = op.constraint.inner_span(source)?;
@@ -218,125 +110,11 @@ pub fn equals_sign_span(source: &str, op: &AsmOperand) -> Option<Span> {
     ))
 }
 
-/// For an `n` operand used where the instruction also accepts a register: an info
-/// diagnostic suggesting `r`. Silent when any use needs an immediate or cannot be resolved.
-pub fn register_capable_immediate(
-    cx: &crate::Ctx,
-    stmt: &AsmStatement,
-    op: &AsmOperand,
-) -> Option<Diagnostic> {
-    let _ = cx;
-    if stmt.template.is_partial() {
-        return None;
-    }
-    // Every reference to the operand in the template.
-    let refs: Vec<Range<usize>> = placeholder_refs(stmt)
-        .into_iter()
-        .filter(|(t, _, _)| target_index(stmt, t) == Some(op.index))
-        .map(|(_, r, _)| r)
-        .collect();
-    if refs.is_empty() {
-        return None;
-    }
-    // Each must be a whole operand of a resolved instruction, in a slot that takes a
-    // register: a source, or an element of a source vector.
-    let mut found = 0;
-    let mut slot_bits: Option<u16> = None;
-    for (_, instr) in stmt.ptx.instructions() {
-        let mut uses = Vec::new();
-        for operand in &instr.operands {
-            operand.walk(&mut |o| {
-                if let OperandKind::Placeholder(p) = &o.kind {
-                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
-                        uses.push(o.span.clone());
-                    }
-                }
-            });
-        }
-        if let Some(g) = &instr.guard {
-            g.predicate.walk(&mut |o| {
-                if let OperandKind::Placeholder(p) = &o.kind {
-                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
-                        uses.push(o.span.clone());
-                    }
-                }
-            });
-        }
-        if uses.is_empty() {
-            continue;
-        }
-        let form = instr.known_form()?;
-        for (_, operand, slot) in operand_slots(instr, form) {
-            let direct = matches!(&operand.kind, OperandKind::Placeholder(p)
-                if stmt.resolve(p).is_some_and(|a| a.index == op.index));
-            let in_vector = matches!(&operand.kind, OperandKind::Vector(items)
-                if items.iter().any(|i| matches!(&i.kind, OperandKind::Placeholder(p)
-                    if stmt.resolve(p).is_some_and(|a| a.index == op.index))));
-            if !direct && !in_vector {
-                continue;
-            }
-            let slot = slot?;
-            if !matches!(slot.role, Role::Src | Role::DstSrc) {
-                return None;
-            }
-            if let Some(alt) = &slot.alt {
-                if alt.role == Role::Imm {
-                    return None;
-                }
-            }
-            let ty = slot.ty?;
-            if ty.is_pred() {
-                return None;
-            }
-            slot_bits = Some(slot_bits.map_or(ty.bits, |b| b.max(ty.bits)));
-            found += if direct {
-                1
-            } else {
-                match &operand.kind {
-                    OperandKind::Vector(items) => items
-                        .iter()
-                        .filter(|i| {
-                            matches!(&i.kind, OperandKind::Placeholder(p)
-                            if stmt.resolve(p).is_some_and(|a| a.index == op.index))
-                        })
-                        .count(),
-                    _ => 0,
-                }
-            };
-        }
-    }
-    // A use in an address offset, a directive, a label or a guard was not accounted for.
-    if found != refs.len() {
-        return None;
-    }
-    let letter = match slot_bits? {
-        16 => 'h',
-        64 => 'l',
-        _ => 'r',
-    };
-    Some(
-        Diagnostic::new(
-            "unsupported-constraint",
-            ptxguard_analyzer::Severity::Info,
-            op.constraint.span,
-            format!(
-                "NVIDIA's inline-PTX guide says `n` is not guaranteed across compiler versions (nvcc 13 accepts it with a constant, measured); this operand position also takes a register: `{letter}` is the documented way"
-            ),
-        )
-        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`): it is never reported there"),
-    )
-}
-
 // ---------------------------------------------------------------------------------------------
 // Instruction forms (ISA table) and the operands written for them
 // ---------------------------------------------------------------------------------------------
 
 use ptxguard_analyzer::isa::{self, InstrForm, OperandInfo, Role, StateSpace};
-
-/// The opcode split into parts as the ISA wants them: `ld`, `.global`, `.u32`.
-pub fn opcode_parts(instr: &Instruction) -> Vec<&str> {
-    instr.parts.iter().map(|p| p.text.as_str()).collect()
-}
 
 /// Each written operand with what the form expects there (`None` past the form's operands).
 pub fn operand_slots<'a, 'f>(
@@ -457,11 +235,6 @@ pub fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
         }
     }
     out
-}
-
-/// Whether ptxas requires a 64-bit register for an address of this state space (the ISA's fact).
-pub fn is_64bit_space(space: StateSpace) -> bool {
-    space.allows_32bit_address() == Some(false)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -703,20 +476,6 @@ impl FormPattern {
     }
 }
 
-/// Parses a dotted version (`3.0`, `2.4.0`) into a comparable triple.
-pub fn parse_version(s: &str) -> Option<(u32, u32, u32)> {
-    let mut it = s.trim().trim_start_matches('v').split('.');
-    let major = it.next()?.parse().ok()?;
-    let minor = it.next().map_or(Some(0), |m| m.parse().ok())?;
-    let patch = it.next().map_or(Some(0), |m| m.parse().ok())?;
-    Some((major, minor, patch))
-}
-
-/// The span of the whole opcode of an instruction, in the source.
-pub fn opcode_span(stmt: &AsmStatement, instr: &Instruction) -> Span {
-    template_span(stmt, instr.opcode_span.clone())
-}
-
 /// Whether the file implements `cuda::ptx` itself (libcu++'s `cuda/__ptx` headers, or code
 /// in `namespace cuda::ptx`): suggestions to use `cuda::ptx` make no sense there.
 pub fn implements_cuda_ptx(cx: &crate::Ctx) -> bool {
@@ -759,130 +518,6 @@ pub fn implements_cuda_intrinsics(cx: &crate::Ctx) -> bool {
         || name.starts_with("device_functions")
         || name.starts_with("cuda_device_runtime_api")
         || path.contains("/crt/")
-}
-
-/// Modifier combinations the PTX ISA rules out for sure, which the per-family modifier lists
-/// cannot express: `.sat` on an integer type other than `.s32` (`add`/`sub`), `.ftz` or a
-/// floating-point rounding mode on an integer `add`/`sub`/`mul`/`mad`/`min`/`max`, `.hi`/`.lo`/
-/// `.wide` on a floating-point `mul`/`mad`, `.wide` on 64-bit types. Returns the index of the
-/// offending part and the message.
-pub fn invalid_modifier_combination(instr: &Instruction) -> Option<(usize, String)> {
-    let base = instr.base();
-    if !matches!(base, "add" | "sub" | "mul" | "mad" | "min" | "max") {
-        return None;
-    }
-    let types: Vec<(usize, isa::PtxType)> = instr
-        .parts
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter_map(|(i, p)| isa::PtxType::parse(&p.text).map(|t| (i, t)))
-        .collect();
-    // Exactly one type: mixed-precision and packed forms are left alone.
-    let [(_, ty)] = types.as_slice() else {
-        return None;
-    };
-    let integer = ty.is_integer() || ty.class == isa::TypeClass::Bits;
-    let float = ty.class == isa::TypeClass::Float && matches!(ty.bits, 32 | 64);
-    let name = ty.to_string();
-    for (i, p) in instr.parts.iter().enumerate().skip(1) {
-        let m = p.text.as_str();
-        let why = match m {
-            ".sat"
-                if matches!(base, "add" | "sub")
-                    && integer
-                    && !(ty.class == isa::TypeClass::Signed && ty.bits == 32) =>
-            {
-                Some(format!("`.sat` is only defined for `{base}.s32` among integer types, not `{base}{name}`"))
-            }
-            ".ftz" | ".rn" | ".rz" | ".rm" | ".rp" if integer => Some(format!(
-                "`{m}` is a floating-point modifier; `{base}{name}` is an integer instruction"
-            )),
-            ".hi" | ".lo" | ".wide" if float && matches!(base, "mul" | "mad") => Some(format!(
-                "`{m}` is an integer modifier; `{base}{name}` is a floating-point instruction"
-            )),
-            ".wide" if ty.bits == 64 && matches!(base, "mul" | "mad") => Some(format!(
-                "`{base}.wide` doubles the width of 16- and 32-bit operands; there is no `{base}.wide{name}`"
-            )),
-            _ => None,
-        };
-        if let Some(why) = why {
-            return Some((i, why));
-        }
-    }
-    None
-}
-
-/// Why a bracketed address is malformed (`[%1+]`, `[]`, `[+4]`, `[a++4]`), by its text.
-pub fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
-    let text = template.get(operand.span.clone())?;
-    if text.contains(crate::util::HOLE_CHAR) {
-        return None;
-    }
-    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
-    if matches!(operand.kind, OperandKind::AddressList(_)) {
-        return None;
-    }
-    if inner.is_empty() {
-        return Some("empty address `[]`".to_string());
-    }
-    let compact: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.ends_with(['+', '-']) {
-        return Some(format!(
-            "malformed address `{text}`: nothing follows the `{}`",
-            compact.chars().last().unwrap_or('+')
-        ));
-    }
-    if compact.starts_with('+') || compact.contains("++") || compact.contains("--") {
-        return Some(format!("malformed address `{text}`"));
-    }
-    None
-}
-
-/// The byte that stands in the template for a piece that could not be known.
-pub const HOLE_CHAR: char = ptxguard_analyzer::ptx::HOLE;
-
-/// Whether constraint `letter` fits every use of operand `index` in the template, by the ISA's
-/// operand types: `Some(true)` when every use resolves and fits, `Some(false)` when one does
-/// not, `None` when a use cannot be judged (unknown form, untyped slot) or there is none.
-/// Fixes that change a letter use it so they never move the error to ptxas.
-pub fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Option<bool> {
-    let mut seen = false;
-    for (_, instr) in stmt.ptx.instructions() {
-        let mut uses = Vec::new();
-        for (i, operand) in instr.operands.iter().enumerate() {
-            operand.walk(&mut |o| {
-                if let OperandKind::Placeholder(p) = &o.kind {
-                    if stmt.resolve(p).is_some_and(|b| b.index == index) {
-                        uses.push((i, o));
-                    }
-                }
-            });
-        }
-        if uses.is_empty() {
-            continue;
-        }
-        seen = true;
-        let form = instr.known_form()?;
-        let slots = operand_slots(instr, form);
-        for (i, _) in uses {
-            let info = slots.get(i).and_then(|(_, _, info)| *info)?;
-            if info.role == Role::Addr {
-                let space = info.space?;
-                let fits =
-                    letter == 'l' || (letter == 'r' && space.allows_32bit_address() == Some(true));
-                if !fits {
-                    return Some(false);
-                }
-                continue;
-            }
-            let ty = info.ty?;
-            if !isa::constraint_fits(letter, ty, form.wide_registers) {
-                return Some(false);
-            }
-        }
-    }
-    seen.then_some(true)
 }
 
 /// The data rows of a tab-separated table: the header line, `#` comments and blank lines
