@@ -1,6 +1,8 @@
-use crate::util::{
-    address_uses, diagnostic, expand_alternatives, replace_constraint_letter, template_span,
-    tsv_rows, AddressUse, FormPattern,
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::replace_constraint_letter,
+    operands::{address_uses, AddressUse},
+    table_pattern::{expand_alternatives, tsv_rows, FormPattern},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::strip_cast;

@@ -1,5 +1,5 @@
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
-use crate::util::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::build::CudaVersion;
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};

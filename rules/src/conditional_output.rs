@@ -1,5 +1,8 @@
-use crate::dataflow::{Control, Flow, MustWrite, RegKey};
-use crate::util::{diagnostic, on_write_only_output, template_span};
+use crate::support::dataflow::{Control, Flow, MustWrite, RegKey};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::on_write_only_output,
+};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::Diagnostic;

@@ -1,5 +1,8 @@
-use crate::dataflow::Flow;
-use crate::util::{diagnostic, equals_sign_span, template_span};
+use crate::support::dataflow::Flow;
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::equals_sign_span,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::register_bits;

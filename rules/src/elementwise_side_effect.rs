@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::isa::Effects;

@@ -1,4 +1,7 @@
-use crate::util::{address_uses, diagnostic, template_span};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    operands::address_uses,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{pointer_expression, PointerExpr};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};

@@ -9,15 +9,13 @@ use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]
-mod macros;
+mod support;
 pub mod targets;
-pub mod util;
 
 mod address_register_width;
 mod arch_requirement;
 mod att_dialect_braces;
 mod conditional_output;
-mod dataflow;
 mod early_clobber;
 mod elementwise_side_effect;
 mod generic_address;
@@ -94,7 +92,7 @@ pub struct Ctx<'a> {
     pub statements: &'a [AsmStatement],
     pub options: &'a Options,
     /// Each statement's read/write analysis, computed once for all the rules that need it.
-    flows: Vec<std::cell::OnceCell<dataflow::Flow<'a>>>,
+    flows: Vec<std::cell::OnceCell<support::dataflow::Flow<'a>>>,
     /// The file's C++ tokens, from the front end when it made them, else lexed on first need.
     tokens: std::cell::OnceCell<Vec<Token>>,
     /// The file's targets and guard evaluation, built on first need.
@@ -131,8 +129,8 @@ impl<'a> Ctx<'a> {
         mut each: impl FnMut(
             &'a AsmStatement,
             &'a ptxguard_analyzer::cpp::AsmOperand,
-            &dataflow::Flow<'a>,
-            &dataflow::MustWrite,
+            &support::dataflow::Flow<'a>,
+            &support::dataflow::MustWrite,
         ),
     ) {
         for stmt in self.ptx_statements() {
@@ -160,22 +158,22 @@ impl<'a> Ctx<'a> {
             / std::mem::size_of::<AsmStatement>().max(1);
         match self.flows.get(index) {
             Some(cell) if std::ptr::eq(&self.statements[index], stmt) => {
-                FlowRef::Shared(cell.get_or_init(|| dataflow::Flow::new(stmt)))
+                FlowRef::Shared(cell.get_or_init(|| support::dataflow::Flow::new(stmt)))
             }
             // Not one of this file's statements: nothing to share it with.
-            _ => FlowRef::Owned(Box::new(dataflow::Flow::new(stmt))),
+            _ => FlowRef::Owned(Box::new(support::dataflow::Flow::new(stmt))),
         }
     }
 }
 
-/// A statement's [`dataflow::Flow`], shared through [`Ctx::flow`].
+/// A statement's [`support::dataflow::Flow`], shared through [`Ctx::flow`].
 pub enum FlowRef<'c, 'a> {
-    Shared(&'c dataflow::Flow<'a>),
-    Owned(Box<dataflow::Flow<'a>>),
+    Shared(&'c support::dataflow::Flow<'a>),
+    Owned(Box<support::dataflow::Flow<'a>>),
 }
 
 impl<'a> std::ops::Deref for FlowRef<'_, 'a> {
-    type Target = dataflow::Flow<'a>;
+    type Target = support::dataflow::Flow<'a>;
 
     fn deref(&self) -> &Self::Target {
         match self {

@@ -1,5 +1,7 @@
-use crate::dataflow::{Flow, MemoryUse, Step};
-use crate::util::{address_base, implements_cuda_intrinsics, template_span};
+use crate::support::dataflow::{Flow, MemoryUse, Step};
+use crate::support::{
+    cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;

@@ -1,4 +1,4 @@
-use crate::util::diagnostic;
+use crate::support::diagnostics::diagnostic;
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
 

@@ -1,5 +1,8 @@
-use crate::dataflow::Flow;
-use crate::util::{diagnostic, implements_cuda_intrinsics, template_span};
+use crate::support::dataflow::Flow;
+use crate::support::{
+    cuda_library::implements_cuda_intrinsics,
+    diagnostics::{diagnostic, template_span},
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;

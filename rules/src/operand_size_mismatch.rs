@@ -1,4 +1,6 @@
-use crate::util::{diagnostic, operand_slots, replace_constraint_letter};
+use crate::support::{
+    diagnostics::diagnostic, fixes::replace_constraint_letter, operands::operand_slots,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};

@@ -1,4 +1,8 @@
-use crate::util::{diagnostic, operand_slots, replace_constraint_letter, template_span};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::replace_constraint_letter,
+    operands::operand_slots,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::CppClass;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};

@@ -1,4 +1,7 @@
-use crate::util::{diagnostic, on_write_only_output, template_span};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::on_write_only_output,
+};
 use crate::Ctx;
 use ptxguard_analyzer::Diagnostic;
 

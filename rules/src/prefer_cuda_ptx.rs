@@ -1,6 +1,9 @@
-use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, matched_form, tsv_rows, FormPattern,
-    InstrTokens, PatternIndex,
+use crate::support::{
+    cuda_library::implements_cuda_ptx,
+    diagnostics::diagnostic,
+    table_pattern::{
+        expand_alternatives, matched_form, tsv_rows, FormPattern, InstrTokens, PatternIndex,
+    },
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, Ptx};

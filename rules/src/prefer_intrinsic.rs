@@ -1,6 +1,10 @@
-use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx, matched_form,
-    substitute_alternatives, tsv_rows, FormPattern, InstrTokens, PatternIndex,
+use crate::support::{
+    cuda_library::{implements_cuda_intrinsics, implements_cuda_ptx},
+    diagnostics::diagnostic,
+    table_pattern::{
+        expand_alternatives, matched_form, substitute_alternatives, tsv_rows, FormPattern,
+        InstrTokens, PatternIndex,
+    },
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};

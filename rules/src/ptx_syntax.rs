@@ -1,4 +1,7 @@
-use crate::util::{diagnostic, operand_slots, template_span};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    operands::operand_slots,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::{self, Role};

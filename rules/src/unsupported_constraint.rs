@@ -1,4 +1,7 @@
-use crate::util::{diagnostic, operand_slots, placeholder_refs, target_index};
+use crate::support::{
+    diagnostics::diagnostic,
+    operands::{operand_slots, placeholder_refs, target_index},
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};

@@ -1,4 +1,7 @@
-use crate::util::{diagnostic, placeholder_refs, target_index};
+use crate::support::{
+    diagnostics::diagnostic,
+    operands::{placeholder_refs, target_index},
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::AsmStatement;

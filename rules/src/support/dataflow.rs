@@ -23,7 +23,7 @@ use ptxguard_analyzer::template::HOLE;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 
-use crate::util::{placeholder_refs, target_index};
+use super::operands::{placeholder_refs, target_index};
 
 /// What an instruction does to one placeholder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
