@@ -276,3 +276,205 @@ pub(crate) fn matched_form(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::ptx::{parse, PercentMode, Ptx};
+
+    fn parsed(text: &str) -> Ptx {
+        parse(text, PercentMode::WithOperands)
+    }
+
+    /// Whether `pattern` matches the single instruction of `text`.
+    fn matches(pattern: &str, text: &str) -> bool {
+        let ptx = parsed(text);
+        let mut instructions = ptx.instructions();
+        let (_, instr) = instructions.next().expect("one instruction");
+        assert!(instructions.next().is_none());
+        let pattern = FormPattern::parse(pattern);
+        let by_tokens = pattern.matches_tokens(&InstrTokens::of(instr), instr);
+        assert_eq!(pattern.matches(instr), by_tokens);
+        by_tokens
+    }
+
+    fn strings(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn tsv_rows_skip_the_header_comments_blank_and_short_lines() {
+        let text = "ptx\twrapper\tsince\n# a comment\nfence.sc.cta\tfence\t2.1\n\n  \nshort\tline\nld.global.nc\t__ldg\t1.0\textra\n";
+        let rows: Vec<Vec<&str>> = tsv_rows(text, 3).collect();
+        assert_eq!(
+            rows,
+            [
+                vec!["fence.sc.cta", "fence", "2.1"],
+                vec!["ld.global.nc", "__ldg", "1.0", "extra"],
+            ]
+        );
+        assert_eq!(tsv_rows("header only\n", 1).count(), 0);
+    }
+
+    #[test]
+    fn expand_alternatives_gives_every_combination_with_its_choices() {
+        let expanded = expand_alternatives("fence.{sc,acq_rel}.{cta, gpu}");
+        let texts: Vec<&str> = expanded.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "fence.sc.cta",
+                "fence.sc.gpu",
+                "fence.acq_rel.cta",
+                "fence.acq_rel.gpu"
+            ]
+        );
+        // The choices, group by group, with each group's alternatives (trimmed).
+        assert_eq!(
+            expanded[1].1,
+            [
+                (strings(&["sc", "acq_rel"]), "sc".to_string()),
+                (strings(&["cta", "gpu"]), "gpu".to_string()),
+            ]
+        );
+        // No group, operand braces (`{%0}` has no comma) and an unclosed brace stay as written.
+        assert_eq!(
+            expand_alternatives("ld.global.nc"),
+            [("ld.global.nc".to_string(), vec![])]
+        );
+        let vector = expand_alternatives("mov.b64 {%0}, %1.{u32,s32}");
+        let texts: Vec<&str> = vector.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["mov.b64 {%0}, %1.u32", "mov.b64 {%0}, %1.s32"]);
+        assert_eq!(expand_alternatives("a.{b,c")[0].0, "a.{b,c");
+    }
+
+    #[test]
+    fn substitute_alternatives_follows_the_pattern_choices() {
+        let chosen = &expand_alternatives("redux.sync.{add,min}.{u32,s32}")[3].1;
+        // The same alternatives: the same choice, wherever the group stands.
+        assert_eq!(
+            substitute_alternatives("__reduce_{add,min}_sync {u32,s32}", chosen),
+            "__reduce_min_sync s32"
+        );
+        assert_eq!(
+            substitute_alternatives("{u32,s32}_{add,min}", chosen),
+            "s32_min"
+        );
+        // Other alternatives, as many as the pattern group at that position: by index.
+        assert_eq!(
+            substitute_alternatives("__reduce_{plus,least}_sync", chosen),
+            "__reduce_least_sync"
+        );
+        // Neither: the group stays as written; no group: the name unchanged.
+        assert_eq!(substitute_alternatives("f_{a,b,c}", chosen), "f_{a,b,c}");
+        assert_eq!(substitute_alternatives("__ldg", chosen), "__ldg");
+    }
+
+    #[test]
+    fn form_patterns_split_words_types_vector_and_operands() {
+        let p = FormPattern::parse(" ld.global.nc.v4.u32 ");
+        assert_eq!(p.words, strings(&["global", "ld", "nc"]));
+        assert_eq!(p.types, strings(&["u32"]));
+        assert_eq!(p.vector.as_deref(), Some("v4"));
+        assert_eq!(p.operands, None);
+        assert_eq!(p.special_register(), None);
+
+        let p = FormPattern::parse("mov.u64 %0, %%clock64");
+        assert_eq!(p.words, strings(&["mov"]));
+        assert_eq!(p.operands, Some(strings(&["%0", "%%clock64"])));
+        assert_eq!(p.special_register(), Some("clock64"));
+    }
+
+    #[test]
+    fn patterns_match_whole_opcodes_never_a_prefix() {
+        assert!(matches("ld.global.nc", "ld.global.nc.u32 %0, [%1];"));
+        // Modifier order does not matter.
+        assert!(matches("ld.global.nc", "ld.nc.global.u32 %0, [%1];"));
+        // A longer or a shorter opcode is another form.
+        assert!(!matches("ld.global", "ld.global.nc.u32 %0, [%1];"));
+        assert!(!matches("ld.global.nc", "ld.global.u32 %0, [%1];"));
+        // Types compared only when the pattern names some; the vector size always.
+        assert!(matches("fma.rn.f32", "fma.rn.f32 %0, %1, %2, %3;"));
+        assert!(!matches("fma.rn.f32", "fma.rn.f64 %0, %1, %2, %3;"));
+        assert!(matches(
+            "ld.global.nc.v2",
+            "ld.global.nc.v2.f32 {%0, %1}, [%2];"
+        ));
+        assert!(!matches(
+            "ld.global.nc",
+            "ld.global.nc.v2.f32 {%0, %1}, [%2];"
+        ));
+    }
+
+    #[test]
+    fn special_register_patterns_take_any_mov_type_of_the_same_size() {
+        let clock = "mov.u32 %0, %%clock";
+        assert!(matches(clock, "mov.u32 %0, %%clock;"));
+        assert!(matches(clock, "mov.b32 %0, %%clock;"));
+        assert!(matches(clock, "mov.s32 r1, %%clock;"));
+        assert!(!matches(clock, "mov.u64 %0, %%clock;"));
+        assert!(!matches(clock, "mov.u32 %0, %%clock64;"));
+        // The destination is an asm operand or a register, never an immediate or a special.
+        assert!(!matches(clock, "mov.u32 4, %%clock;"));
+        assert!(!matches(clock, "mov.u32 %%tid.x, %%clock;"));
+        // As many operands as the pattern gives.
+        assert!(!matches(clock, "mov.u32 %0, %%clock, %1;"));
+    }
+
+    #[test]
+    fn immediate_operands_must_be_equal() {
+        let p = "setmaxnreg.inc.sync.aligned.u32 240";
+        assert!(matches(p, "setmaxnreg.inc.sync.aligned.u32 240;"));
+        assert!(!matches(p, "setmaxnreg.inc.sync.aligned.u32 232;"));
+        assert!(!matches(p, "setmaxnreg.inc.sync.aligned.u32 %0;"));
+    }
+
+    #[test]
+    fn pattern_index_offers_only_patterns_with_the_same_words() {
+        let patterns: Vec<FormPattern> =
+            ["ld.global.nc", "ld.nc.global.v4", "st.global", "ld.global"]
+                .iter()
+                .map(|p| FormPattern::parse(p))
+                .collect();
+        let index = PatternIndex::new(patterns.iter());
+        let ptx = parsed("ld.global.nc.v4.u32 {%0, %1, %2, %3}, [%4];");
+        let (_, instr) = ptx.instructions().next().unwrap();
+        let tokens = InstrTokens::of(instr);
+        assert_eq!(index.candidates(&tokens), [0, 1]);
+        let matching: Vec<usize> = index
+            .candidates(&tokens)
+            .iter()
+            .copied()
+            .filter(|&i| patterns[i].matches_tokens(&tokens, instr))
+            .collect();
+        assert_eq!(matching, [1]);
+        let other = parsed("add.u32 %0, %1, %2;");
+        let (_, add) = other.instructions().next().unwrap();
+        assert!(index.candidates(&InstrTokens::of(add)).is_empty());
+    }
+
+    #[test]
+    fn matched_form_points_at_the_special_register_or_the_opcode() {
+        use ptxguard_analyzer::cpp::find_asm_statements;
+        use ptxguard_analyzer::SourceFile;
+        let text = "__device__ void f(unsigned &c, unsigned &v, const unsigned *p) {\n  asm volatile(\"mov.u32 %0, %%clock;\" : \"=r\"(c));\n  asm(\"ld.global.nc.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n}\n";
+        let file = SourceFile::new("t.cu", text);
+        let statements = find_asm_statements(&file);
+        let found: Vec<(&str, String)> = statements
+            .iter()
+            .zip(["mov.u32 %0, %%clock", "ld.global.nc"])
+            .map(|(stmt, pattern)| {
+                let (_, instr) = stmt.ptx.instructions().next().unwrap();
+                let (span, what) = matched_form(stmt, instr, &FormPattern::parse(pattern));
+                (&text[span.range()], what)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("%%clock", "reading `%clock`".to_string()),
+                ("ld.global.nc.u32", "`ld.global.nc.u32`".to_string()),
+            ]
+        );
+    }
+}
