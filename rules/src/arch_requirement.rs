@@ -84,7 +84,7 @@ declare_rule! {
     /// #endif
     /// }
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "arch-requirement",
         severity: Warning,
         fix: None,
@@ -209,7 +209,7 @@ fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
     out
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ev = cx.targets();
     let cuda = ev.cuda;
     // Each statement's needs, and per target whether it is compiled there and fails.

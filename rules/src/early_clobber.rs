@@ -63,7 +63,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: inserts `&` after the `=`.
-    pub static META = {
+    pub(crate) static META = {
         name: "early-clobber",
         severity: Warning,
         fix: Safe,
@@ -72,7 +72,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         // Measured with Triton 3.6 (LLVM's NVPTX back end, virtual registers): an output
         // written before an input is read did not share its register.

@@ -60,7 +60,7 @@ declare_rule! {
     /// instruction's window, which is valid for shared memory too. (A 32-bit
     /// `"r"((uint32_t)__cvta_generic_to_shared(p))` saves a register but changes the
     /// constraint; do it by hand if you want it.)
-    pub static META = {
+    pub(crate) static META = {
         name: "generic-address",
         severity: Warning,
         fix: Safe,
@@ -130,7 +130,7 @@ fn shared_window_address(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opti
     converts(init).copied()
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {

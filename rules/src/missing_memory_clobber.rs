@@ -82,7 +82,7 @@ declare_rule! {
     /// Safe: adds `"memory"` to the clobbers, creating the clobber list with the right number
     /// of colons (`asm volatile("bar.sync 0;")` becomes `asm volatile("bar.sync 0;" :::
     /// "memory")`).
-    pub static META = {
+    pub(crate) static META = {
         name: "missing-memory-clobber",
         severity: Error,
         fix: Safe,
@@ -317,7 +317,7 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t st
     })
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
     // compiler's code, written to its own rules, not the project's to change.
     if implements_cuda_intrinsics(cx) {

@@ -61,7 +61,7 @@ declare_rule! {
     /// ## Fix
     /// Safe: adds `volatile` after the `asm` keyword. (`missing-memory-clobber` separately
     /// offers the `"memory"` clobber where the asm touches memory.)
-    pub static META = {
+    pub(crate) static META = {
         name: "missing-volatile",
         severity: Error,
         fix: Safe,
@@ -80,7 +80,7 @@ struct Reason {
     label: String,
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
     // compiler's code, written to its own rules, not the project's to change.
     if implements_cuda_intrinsics(cx) {

@@ -36,7 +36,7 @@ declare_rule! {
     /// Unsafe: the letter of the right size and kind, when there is exactly one choice and
     /// every instruction using the operand takes that register (checked against the ISA
     /// table, so the fix never moves the error to ptxas); otherwise the help says to cast.
-    pub static META = {
+    pub(crate) static META = {
         name: "operand-size-mismatch",
         severity: Error,
         fix: Unsafe,
@@ -45,7 +45,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
             let Some(letter) = op.constraint.letter() else {

@@ -52,7 +52,7 @@ declare_rule! {
     /// Unsafe: the letter that fits both the PTX type and the size of the C++ operand, when
     /// there is exactly one (`"d"` on `add.u64` becomes `"l"`). Changing the letter changes
     /// how the value is passed; check that the bits are what the instruction should see.
-    pub static META = {
+    pub(crate) static META = {
         name: "operand-type-mismatch",
         severity: Error,
         fix: Unsafe,
@@ -70,7 +70,7 @@ struct Mismatch<'a> {
     slot_name: &'static str,
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     for stmt in cx.ptx_statements() {
         let skip: Vec<usize> = crate::address_register_width::findings(stmt)

@@ -62,7 +62,7 @@ declare_rule! {
     /// #include <cuda/ptx>
     /// cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "prefer-cuda-ptx",
         severity: Info,
         fix: None,
@@ -72,23 +72,23 @@ declare_rule! {
 }
 
 /// The CCCL version CUDA 13.0 ships.
-pub const DEFAULT_CCCL: &str = "3.0.0";
+pub(crate) const DEFAULT_CCCL: &str = "3.0.0";
 
 /// One row of the wrapper table, expanded (no `{a,b}` left).
 #[derive(Debug)]
-pub struct WrapperRow {
-    pub ptx: String,
-    pub pattern: FormPattern,
-    pub wrapper: String,
-    pub header: String,
-    pub since_cccl: (u32, u32, u32),
-    pub since_cccl_text: String,
-    pub since_ctk: String,
+pub(crate) struct WrapperRow {
+    pub(crate) ptx: String,
+    pub(crate) pattern: FormPattern,
+    pub(crate) wrapper: String,
+    pub(crate) header: String,
+    pub(crate) since_cccl: (u32, u32, u32),
+    pub(crate) since_cccl_text: String,
+    pub(crate) since_ctk: String,
 }
 
 const TABLE: &str = include_str!("../data/cuda-ptx-wrappers.tsv");
 
-pub fn rows() -> &'static [WrapperRow] {
+pub(crate) fn rows() -> &'static [WrapperRow] {
     static ROWS: OnceLock<Vec<WrapperRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut out = Vec::new();
@@ -118,7 +118,7 @@ pub fn rows() -> &'static [WrapperRow] {
 /// `mbarrier.arrive.shared.b64` and `mbarrier.arrive.release.cta.shared::cta.b64` compare equal.
 /// `words` are [`InstrTokens`] words (no dots, sorted); they stay sorted. A state space is
 /// never filled in: without one, addressing is generic.
-pub fn with_isa_defaults(words: &mut Vec<String>) {
+pub(crate) fn with_isa_defaults(words: &mut Vec<String>) {
     const SEMANTICS: &[&str] = &[
         "weak", "relaxed", "acquire", "release", "acq_rel", "sc", "volatile", "mmio",
     ];
@@ -163,7 +163,10 @@ pub fn with_isa_defaults(words: &mut Vec<String>) {
 }
 
 /// The wrapper of this exact form available in `cccl`, if any.
-pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'static WrapperRow> {
+pub(crate) fn wrapper_for(
+    instr: &Instruction,
+    cccl: (u32, u32, u32),
+) -> Option<&'static WrapperRow> {
     // `d|p` forms are covered too (`elect.sync _|p` is `elect_sync()`, the `shfl_sync_*`
     // wrappers return the predicate). A guarded instruction is no call.
     if !instr.is_complete() || instr.guard.is_some() {
@@ -231,7 +234,7 @@ fn element_size_covered(row: &WrapperRow, instr: &Instruction) -> bool {
         .all(|t| t.bits == 64)
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     if implements_cuda_ptx(cx) || implements_libcudacxx(cx) {
         return;
     }

@@ -46,7 +46,7 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .u32 t; add.u32 t, %1, %1; mov.u32 %0, t; }" : "=r"(r) : "r"(a));
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "ptx-syntax",
         severity: Error,
         fix: None,
@@ -55,7 +55,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.template.is_partial() && !stmt.ptx.errors.is_empty() {
             // A piece we cannot see broke the parse (`.pragma "..." __FILE__ ...`).

@@ -53,7 +53,7 @@ declare_rule! {
     /// ```cuda
     /// asm volatile("st.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "unsupported-constraint",
         severity: Error,
         fix: None,
@@ -78,7 +78,7 @@ fn clang_only_header(cx: &Ctx) -> bool {
         .is_some_and(|n| n.starts_with("__clang_cuda_"))
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let clang_only = clang_only_header(cx);
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {

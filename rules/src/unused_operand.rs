@@ -41,7 +41,7 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .s32 t; max.s32 t, %1, %2; max.s32 %0, t, %3; }" : "=r"(m) : "r"(a), "r"(b), "r"(c));
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "unused-operand",
         severity: Error,
         fix: None,
@@ -50,7 +50,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.template.is_partial() {
             continue;
