@@ -160,3 +160,111 @@ pub(crate) fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::cpp::find_asm_statements;
+    use ptxguard_analyzer::ptx::{parse, PercentMode};
+    use ptxguard_analyzer::SourceFile;
+
+    fn statement(asm: &str) -> AsmStatement {
+        let text = format!("__device__ void f(int a, int b, int c, long p, long q) {{ {asm}; }}\n");
+        find_asm_statements(&SourceFile::new("t.cu", text)).remove(0)
+    }
+
+    #[test]
+    fn placeholder_references_and_the_operands_they_bind() {
+        let stmt = statement(
+            r#"asm("add.u32 %0, %1, %[x];\n mov.u32 %5, %%clock;" : "=r"(a) : "r"(b), [x] "r"(c))"#,
+        );
+        let refs: Vec<(&str, Option<usize>)> = placeholder_refs(&stmt)
+            .iter()
+            .map(|(target, range, _)| {
+                (
+                    &stmt.template.text[range.clone()],
+                    target_index(&stmt, target),
+                )
+            })
+            .collect();
+        // `%%clock` is no placeholder; `%5` binds nothing (three operands).
+        assert_eq!(
+            refs,
+            [
+                ("%0", Some(0)),
+                ("%1", Some(1)),
+                ("%[x]", Some(2)),
+                ("%5", None)
+            ]
+        );
+        assert_eq!(
+            target_index(&stmt, &PlaceholderTarget::Name("y".into())),
+            None
+        );
+    }
+
+    #[test]
+    fn operand_slots_follow_the_form_and_end_with_it() {
+        let stmt = statement(r#"asm("mad.lo.u32 %0, %1, %2, %0, %1;" : "+r"(a) : "r"(b), "r"(c))"#);
+        let (_, instr) = stmt.ptx.instructions().next().unwrap();
+        let form = instr.known_form().unwrap();
+        let roles: Vec<Option<Role>> = operand_slots(instr, form)
+            .iter()
+            .map(|(_, _, slot)| slot.map(|s| s.role))
+            .collect();
+        assert_eq!(
+            roles,
+            [
+                Some(Role::Dst),
+                Some(Role::Src),
+                Some(Role::Src),
+                Some(Role::Src),
+                None
+            ]
+        );
+    }
+
+    #[test]
+    fn the_base_of_an_address_is_its_first_placeholder() {
+        let text = "ld.u32 %0, [%1+16]; ld.u32 %0, [sym+4]; foo [%2, {%3, %4}]; ld.u32 %0, [%5];";
+        let ptx = parse(text, PercentMode::WithOperands);
+        let bases: Vec<Option<&str>> = ptx
+            .instructions()
+            .map(|(_, instr)| {
+                let address = instr.operands.last().unwrap();
+                address_base(address).map(|b| &text[b.span.clone()])
+            })
+            .collect();
+        assert_eq!(bases, [Some("%1"), None, Some("%2"), Some("%5")]);
+        // Not an address.
+        let (_, ld) = ptx.instructions().next().unwrap();
+        assert!(address_base(&ld.operands[0]).is_none());
+    }
+
+    #[test]
+    fn address_uses_with_their_state_spaces() {
+        let stmt = statement(
+            r#"asm volatile("ld.global.u32 %0, [%1+16];\n st.shared.u32 [%2], %0;\n cvta.to.global.u64 %3, %4;\n ld.u32 %0, [sym];\n ld.u32 %0, [%1];" : "=r"(a) : "l"(p), "r"(b), "l"(q), "l"(p))"#,
+        );
+        let uses: Vec<(usize, StateSpace, bool, &str)> = address_uses(&stmt)
+            .iter()
+            .map(|u| {
+                (
+                    u.asm.index,
+                    u.space,
+                    u.cvta_source,
+                    &stmt.template.text[u.operand.span.clone()],
+                )
+            })
+            .collect();
+        assert_eq!(
+            uses,
+            [
+                (1, StateSpace::Global, false, "[%1+16]"),
+                (2, StateSpace::Shared, false, "[%2]"),
+                (4, StateSpace::Generic, true, "%4"),
+                (1, StateSpace::Generic, false, "[%1]"),
+            ]
+        );
+    }
+}
