@@ -174,7 +174,6 @@ fn driver_version() -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 /// Where `run` writes the confirmation table.
 struct ReportPaths {
     markdown: PathBuf,

@@ -1,5 +1,5 @@
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
-use crate::util::{diagnostic, instr_form, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::build::CudaVersion;
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
@@ -88,7 +88,7 @@ declare_rule! {
     /// #endif
     /// }
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "arch-requirement",
         severity: Warning,
         fix: None,
@@ -182,7 +182,7 @@ impl<'a> Need<'a> {
 fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
     let mut out = Vec::new();
     for (_, instr) in stmt.ptx.instructions() {
-        if let Some(form) = instr_form(instr) {
+        if let Some(form) = instr.known_form() {
             out.push(Need::from_form(instr, form));
         }
         if instr.partial {
@@ -213,7 +213,7 @@ fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
     out
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ev = cx.targets();
     let cuda = ev.cuda;
     unknown_targets(cx, out);

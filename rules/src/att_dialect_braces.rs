@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
@@ -35,7 +35,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Unsafe (not measured): removes the `asm_dialect=` argument.
-    pub static META = {
+    pub(crate) static META = {
         name: "att-dialect-braces",
         severity: Warning,
         fix: Unsafe,
@@ -44,7 +44,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         let Some(call) = stmt.python() else {
             continue;

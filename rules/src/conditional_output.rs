@@ -1,5 +1,8 @@
-use crate::dataflow::{Control, Flow, MustWrite, RegKey};
-use crate::util::{diagnostic, on_write_only_output, template_span};
+use crate::support::dataflow::{Control, Flow, MustWrite, RegKey};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::on_write_only_output,
+};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::Diagnostic;
@@ -43,7 +46,7 @@ declare_rule! {
     /// ## Fix
     /// Unsafe: turns `=` into `+`. The variable must then hold a meaningful value before the
     /// asm (reading an uninitialized one is undefined), which only a human can check.
-    pub static META = {
+    pub(crate) static META = {
         name: "conditional-output",
         severity: Error,
         fix: Unsafe,
@@ -52,7 +55,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     cx.for_each_write_only_output(|stmt, op, flow, must| {
         if flow.uncertain(op.index) || must.written_at_end(op.index) != Some(false) {
             return;

@@ -1,5 +1,8 @@
-use crate::dataflow::Flow;
-use crate::util::{diagnostic, equals_sign_span, template_span};
+use crate::support::dataflow::Flow;
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::equals_sign_span,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::register_bits;
@@ -60,7 +63,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: inserts `&` after the `=`.
-    pub static META = {
+    pub(crate) static META = {
         name: "early-clobber",
         severity: Warning,
         fix: Safe,
@@ -69,7 +72,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         // Measured with Triton 3.6 (LLVM's NVPTX back end, virtual registers): an output
         // written before an input is read did not share its register.

@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::isa::Effects;
@@ -27,7 +27,7 @@ declare_rule! {
     /// ```python
     /// tl.atomic_add(counter + offs * 0, 1)
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "elementwise-side-effect",
         severity: Warning,
         fix: None,
@@ -36,7 +36,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.python().map(|c| c.api) != Some(PythonApi::TritonElementwise) {
             continue;

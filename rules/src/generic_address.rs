@@ -1,5 +1,9 @@
-use crate::util::{address_uses, diagnostic, pointer_expression, template_span, PointerExpr};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    operands::address_uses,
+};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::{pointer_expression, PointerExpr};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::StateSpace;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
@@ -56,7 +60,7 @@ declare_rule! {
     /// instruction's window, which is valid for shared memory too. (A 32-bit
     /// `"r"((uint32_t)__cvta_generic_to_shared(p))` saves a register but changes the
     /// constraint; do it by hand if you want it.)
-    pub static META = {
+    pub(crate) static META = {
         name: "generic-address",
         severity: Warning,
         fix: Safe,
@@ -126,7 +130,7 @@ fn shared_window_address(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opti
     converts(init).copied()
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {
@@ -172,7 +176,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 StateSpace::Global => (false, "__cvta_generic_to_global"),
                 _ => continue,
             };
-            let Some(pointer) = pointer_expression(cx, stmt, op) else {
+            let Some(pointer) =
+                pointer_expression(&op.ty, &op.expr, stmt.function_text_before(cx.source()))
+            else {
                 continue;
             };
             if shared

@@ -9,15 +9,13 @@ use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]
-mod macros;
+mod support;
 pub mod targets;
-pub mod util;
 
 mod address_register_width;
 mod arch_requirement;
 mod att_dialect_braces;
 mod conditional_output;
-mod dataflow;
 mod early_clobber;
 mod elementwise_side_effect;
 mod generic_address;
@@ -89,12 +87,12 @@ pub struct Options {
 }
 
 /// What a rule reads: one file and its asm statements.
-pub struct Ctx<'a> {
-    pub file: &'a SourceFile,
-    pub statements: &'a [AsmStatement],
-    pub options: &'a Options,
+pub(crate) struct Ctx<'a> {
+    pub(crate) file: &'a SourceFile,
+    pub(crate) statements: &'a [AsmStatement],
+    pub(crate) options: &'a Options,
     /// Each statement's read/write analysis, computed once for all the rules that need it.
-    flows: Vec<std::cell::OnceCell<dataflow::Flow<'a>>>,
+    flows: Vec<std::cell::OnceCell<support::dataflow::Flow<'a>>>,
     /// The file's C++ tokens, from the front end when it made them, else lexed on first need.
     tokens: std::cell::OnceCell<Vec<Token>>,
     /// The file's targets and guard evaluation, built on first need.
@@ -103,22 +101,22 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// The statements PTX rules may look at.
-    pub fn ptx_statements(&self) -> impl Iterator<Item = &'a AsmStatement> {
+    pub(crate) fn ptx_statements(&self) -> impl Iterator<Item = &'a AsmStatement> {
         self.statements.iter().filter(|s| s.is_ptx())
     }
 
-    pub fn source(&self) -> &'a str {
+    pub(crate) fn source(&self) -> &'a str {
         &self.file.text
     }
 
     /// The file's targets and guard evaluation (shared by the rules that need them).
-    pub fn targets(&self) -> &targets::Evaluator<'a> {
+    pub(crate) fn targets(&self) -> &targets::Evaluator<'a> {
         self.targets
             .get_or_init(|| targets::Evaluator::new(self.file, self.tokens(), self.options))
     }
 
     /// The file's C++ tokens (comments skipped, directives whole).
-    pub fn tokens(&self) -> &[Token] {
+    pub(crate) fn tokens(&self) -> &[Token] {
         self.tokens
             .get_or_init(|| lex_range(&self.file.text, 0, self.file.text.len(), false))
     }
@@ -126,13 +124,13 @@ impl<'a> Ctx<'a> {
     /// Each `=` output of a statement whose analysis is complete (its template is known and
     /// parses, and which outputs every path writes is known), with that analysis: what the
     /// rules about `=` outputs judge.
-    pub fn for_each_write_only_output(
+    pub(crate) fn for_each_write_only_output(
         &self,
         mut each: impl FnMut(
             &'a AsmStatement,
             &'a ptxguard_analyzer::cpp::AsmOperand,
-            &dataflow::Flow<'a>,
-            &dataflow::MustWrite,
+            &support::dataflow::Flow<'a>,
+            &support::dataflow::MustWrite,
         ),
     ) {
         for stmt in self.ptx_statements() {
@@ -154,28 +152,28 @@ impl<'a> Ctx<'a> {
     }
 
     /// The read/write analysis of a statement, shared by every rule that asks for it.
-    pub fn flow(&self, stmt: &'a AsmStatement) -> FlowRef<'_, 'a> {
+    pub(crate) fn flow(&self, stmt: &'a AsmStatement) -> FlowRef<'_, 'a> {
         let base = self.statements.as_ptr() as usize;
         let index = (stmt as *const AsmStatement as usize).wrapping_sub(base)
             / std::mem::size_of::<AsmStatement>().max(1);
         match self.flows.get(index) {
             Some(cell) if std::ptr::eq(&self.statements[index], stmt) => {
-                FlowRef::Shared(cell.get_or_init(|| dataflow::Flow::new(stmt)))
+                FlowRef::Shared(cell.get_or_init(|| support::dataflow::Flow::new(stmt)))
             }
             // Not one of this file's statements: nothing to share it with.
-            _ => FlowRef::Owned(Box::new(dataflow::Flow::new(stmt))),
+            _ => FlowRef::Owned(Box::new(support::dataflow::Flow::new(stmt))),
         }
     }
 }
 
-/// A statement's [`dataflow::Flow`], shared through [`Ctx::flow`].
-pub enum FlowRef<'c, 'a> {
-    Shared(&'c dataflow::Flow<'a>),
-    Owned(Box<dataflow::Flow<'a>>),
+/// A statement's [`support::dataflow::Flow`], shared through [`Ctx::flow`].
+pub(crate) enum FlowRef<'c, 'a> {
+    Shared(&'c support::dataflow::Flow<'a>),
+    Owned(Box<support::dataflow::Flow<'a>>),
 }
 
 impl<'a> std::ops::Deref for FlowRef<'_, 'a> {
-    type Target = dataflow::Flow<'a>;
+    type Target = support::dataflow::Flow<'a>;
 
     fn deref(&self) -> &Self::Target {
         match self {

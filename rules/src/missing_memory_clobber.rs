@@ -1,9 +1,11 @@
-use crate::dataflow::{Flow, MemoryUse, Step};
-use crate::util::{add_memory_clobber, address_base, implements_cuda_intrinsics, template_span};
+use crate::support::dataflow::{Flow, MemoryUse, Step};
+use crate::support::{
+    cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
-use ptxguard_analyzer::{Diagnostic, Fix, Severity};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -80,7 +82,7 @@ declare_rule! {
     /// Safe: adds `"memory"` to the clobbers, creating the clobber list with the right number
     /// of colons (`asm volatile("bar.sync 0;")` becomes `asm volatile("bar.sync 0;" :::
     /// "memory")`).
-    pub static META = {
+    pub(crate) static META = {
         name: "missing-memory-clobber",
         severity: Error,
         fix: Safe,
@@ -315,7 +317,7 @@ fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t st
     })
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
     // compiler's code, written to its own rules, not the project's to change.
     if implements_cuda_intrinsics(cx) {
@@ -384,4 +386,42 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a
+/// Python call, appends `~{memory}` to the constraint string.
+fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
+    if let Some(call) = stmt.python() {
+        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
+            ","
+        } else {
+            ""
+        };
+        return call
+            .constraints_end
+            .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));
+    }
+    if stmt.in_python() {
+        // The clobber's quotes could end the Python string it is written in.
+        return None;
+    }
+    if stmt.close_paren.is_empty() {
+        return None;
+    }
+    if let Some(last) = stmt.clobbers.last() {
+        return Some(Edit::insert(last.span.end as usize, ", \"memory\""));
+    }
+    let at = stmt.close_paren.start as usize;
+    let text = match stmt.colons.len() {
+        0 => " ::: \"memory\"",
+        1 => " :: \"memory\"",
+        2 => " : \"memory\"",
+        // The clobber section exists but is empty.
+        _ => " \"memory\"",
+    };
+    if stmt.colons.len() >= 3 {
+        let colon = stmt.colons[2];
+        return Some(Edit::insert(colon.end as usize, text));
+    }
+    Some(Edit::insert(at, text))
 }

@@ -1,4 +1,4 @@
-use crate::util::diagnostic;
+use crate::support::diagnostics::diagnostic;
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
 
@@ -23,7 +23,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: inserts the comma.
-    pub static META = {
+    pub(crate) static META = {
         name: "missing-operand-comma",
         severity: Warning,
         fix: Safe,
@@ -32,7 +32,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // nvcc reads the list the same way for host asm; other compilers reject it everywhere.
     for stmt in cx.statements {
         for op in stmt.operands() {

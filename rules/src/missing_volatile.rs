@@ -1,9 +1,12 @@
-use crate::dataflow::Flow;
-use crate::util::{add_volatile, diagnostic, implements_cuda_intrinsics, template_span};
+use crate::support::dataflow::Flow;
+use crate::support::{
+    cuda_library::implements_cuda_intrinsics,
+    diagnostics::{diagnostic, template_span},
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
-use ptxguard_analyzer::{Diagnostic, Fix, Severity, Span};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
 
 declare_rule! {
     /// ## What it does
@@ -58,7 +61,7 @@ declare_rule! {
     /// ## Fix
     /// Safe: adds `volatile` after the `asm` keyword. (`missing-memory-clobber` separately
     /// offers the `"memory"` clobber where the asm touches memory.)
-    pub static META = {
+    pub(crate) static META = {
         name: "missing-volatile",
         severity: Error,
         fix: Safe,
@@ -77,7 +80,7 @@ struct Reason {
     label: String,
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // The toolkit's and clang's own intrinsic headers (a vendored `__clang_cuda_*.h`): the
     // compiler's code, written to its own rules, not the project's to change.
     if implements_cuda_intrinsics(cx) {
@@ -206,4 +209,36 @@ fn side_effect(e: Effects, base: &str) -> bool {
     e.writes_or_orders_memory()
         || e.contains(Effects::SIDE_EFFECT)
         || (e.contains(Effects::CONTROL) && !matches!(base, "bra" | "brx"))
+}
+
+/// Inserts `volatile` after the asm keyword; in a Python call, says the asm has side
+/// effects (`is_pure=False`, `has_side_effects=True`).
+fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
+    let Some(call) = stmt.python() else {
+        return Some(Edit::insert(stmt.keyword.end as usize, " volatile"));
+    };
+    match (call.api, call.side_effects) {
+        (PythonApi::TritonElementwise, Some((span, Some(true)))) => {
+            Some(Edit::replace(span, "False"))
+        }
+        (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
+        (PythonApi::MlirInlineAsm, None) => {
+            python_keyword_argument(source, stmt, "has_side_effects=True")
+        }
+        _ => None,
+    }
+}
+
+/// Inserts `name=value` as the last argument of a Python call, after a trailing comma if any.
+fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) -> Option<Edit> {
+    if stmt.close_paren.is_empty() {
+        return None;
+    }
+    let close = stmt.close_paren.start as usize;
+    let before = source.get(..close)?.trim_end();
+    if before.ends_with(',') {
+        Some(Edit::insert(before.len(), format!(" {argument},")))
+    } else {
+        Some(Edit::insert(before.len(), format!(", {argument}")))
+    }
 }

@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::PercentKind;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -30,7 +30,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe, for a `%[name]` that names an operand: its number, `%N`.
-    pub static META = {
+    pub(crate) static META = {
         name: "operand-index",
         severity: Error,
         fix: Safe,
@@ -39,7 +39,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         let count = stmt.operand_count();
         for p in &stmt.ptx.percents {

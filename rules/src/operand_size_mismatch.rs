@@ -1,8 +1,11 @@
-use crate::util::{diagnostic, letter_fits_uses, replace_constraint_letter};
+use crate::support::{
+    diagnostics::diagnostic, fixes::replace_constraint_letter, operands::operand_slots,
+};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
-use ptxguard_analyzer::isa::register_bits;
+use ptxguard_analyzer::isa::{self, register_bits, Role};
+use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::{Diagnostic, Fix};
 
 declare_rule! {
@@ -33,7 +36,7 @@ declare_rule! {
     /// Unsafe: the letter of the right size and kind, when there is exactly one choice and
     /// every instruction using the operand takes that register (checked against the ISA
     /// table, so the fix never moves the error to ptxas); otherwise the help says to cast.
-    pub static META = {
+    pub(crate) static META = {
         name: "operand-size-mismatch",
         severity: Error,
         fix: Unsafe,
@@ -42,7 +45,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
             let Some(letter) = op.constraint.letter() else {
@@ -145,4 +148,47 @@ fn kind_mismatch(
         }
     }
     Some(d)
+}
+
+/// Whether constraint `letter` fits every use of operand `index` in the template, by the ISA's
+/// operand types: `Some(true)` when every use resolves and fits, `Some(false)` when one does
+/// not, `None` when a use cannot be judged (unknown form, untyped slot) or there is none.
+/// Fixes that change a letter use it so they never move the error to ptxas.
+fn letter_fits_uses(stmt: &AsmStatement, index: usize, letter: char) -> Option<bool> {
+    let mut seen = false;
+    for (_, instr) in stmt.ptx.instructions() {
+        let mut uses = Vec::new();
+        for (i, operand) in instr.operands.iter().enumerate() {
+            operand.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|b| b.index == index) {
+                        uses.push((i, o));
+                    }
+                }
+            });
+        }
+        if uses.is_empty() {
+            continue;
+        }
+        seen = true;
+        let form = instr.known_form()?;
+        let slots = operand_slots(instr, form);
+        for (i, _) in uses {
+            let info = slots.get(i).and_then(|(_, _, info)| *info)?;
+            if info.role == Role::Addr {
+                let space = info.space?;
+                let fits =
+                    letter == 'l' || (letter == 'r' && space.allows_32bit_address() == Some(true));
+                if !fits {
+                    return Some(false);
+                }
+                continue;
+            }
+            let ty = info.ty?;
+            if !isa::constraint_fits(letter, ty, form.wide_registers) {
+                return Some(false);
+            }
+        }
+    }
+    seen.then_some(true)
 }

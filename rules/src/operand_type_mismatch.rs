@@ -1,5 +1,7 @@
-use crate::util::{
-    diagnostic, instr_form, operand_slots, replace_constraint_letter, template_span,
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::replace_constraint_letter,
+    operands::operand_slots,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::CppClass;
@@ -50,7 +52,7 @@ declare_rule! {
     /// Unsafe: the letter that fits both the PTX type and the size of the C++ operand, when
     /// there is exactly one (`"d"` on `add.u64` becomes `"l"`). Changing the letter changes
     /// how the value is passed; check that the bits are what the instruction should see.
-    pub static META = {
+    pub(crate) static META = {
         name: "operand-type-mismatch",
         severity: Error,
         fix: Unsafe,
@@ -68,7 +70,7 @@ struct Mismatch<'a> {
     slot_name: &'static str,
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     for stmt in cx.ptx_statements() {
         let skip: Vec<usize> = crate::address_register_width::findings(stmt)
@@ -77,7 +79,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .collect();
         let mut found: Vec<(&AsmOperand, Vec<Mismatch>)> = Vec::new();
         for (_, instr) in stmt.ptx.instructions() {
-            let Some(form) = instr_form(instr) else {
+            let Some(form) = instr.known_form() else {
                 continue;
             };
             for m in mismatches(stmt, instr, form) {

@@ -1,4 +1,7 @@
-use crate::util::{diagnostic, on_write_only_output, template_span};
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    fixes::on_write_only_output,
+};
 use crate::Ctx;
 use ptxguard_analyzer::Diagnostic;
 
@@ -32,7 +35,7 @@ declare_rule! {
     /// Unsafe: turns `=` into `+`, which makes the compiler load the variable first. Check
     /// that it is initialized, and that reading it was intended rather than a wrong operand
     /// number.
-    pub static META = {
+    pub(crate) static META = {
         name: "output-read-before-write",
         severity: Error,
         fix: Unsafe,
@@ -41,7 +44,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     cx.for_each_write_only_output(|stmt, op, flow, must| {
         if flow.stray[op.index] {
             return;

@@ -1,4 +1,4 @@
-use crate::util::diagnostic;
+use crate::support::diagnostics::diagnostic;
 use crate::Ctx;
 use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::Diagnostic;
@@ -32,7 +32,7 @@ declare_rule! {
     /// y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
     ///                               dtype=tl.int8, is_pure=True, pack=4)
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "pack-mismatch",
         severity: Error,
         fix: None,
@@ -42,7 +42,7 @@ declare_rule! {
 }
 
 /// The width of a Triton dtype written `tl.float16`, `triton.language.int8`, `tl.bfloat16`...
-pub fn triton_dtype_bits(written: &str) -> Option<u32> {
+pub(crate) fn triton_dtype_bits(written: &str) -> Option<u32> {
     let name = written.rsplit('.').next()?.trim();
     Some(match name {
         "int1" => 1,
@@ -61,7 +61,7 @@ fn registers(bits: u32, pack: u32) -> u32 {
     pack / per_register.max(1)
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         let Some(call) = stmt.python() else {
             continue;

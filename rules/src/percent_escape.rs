@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
@@ -39,7 +39,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: doubles the `%` (with operands) or removes the extra one (without).
-    pub static META = {
+    pub(crate) static META = {
         name: "percent-escape",
         severity: Warning,
         fix: Safe,
@@ -48,7 +48,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         let mode = stmt.percent_mode();
         for p in &stmt.ptx.percents {

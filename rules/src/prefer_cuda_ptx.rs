@@ -1,9 +1,12 @@
-use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_ptx, matched_form, parse_version, tsv_rows,
-    FormPattern, InstrTokens, PatternIndex,
+use crate::support::{
+    cuda_library::implements_cuda_ptx,
+    diagnostics::diagnostic,
+    table_pattern::{
+        expand_alternatives, matched_form, tsv_rows, FormPattern, InstrTokens, PatternIndex,
+    },
 };
 use crate::Ctx;
-use ptxguard_analyzer::ptx::{Instruction, OperandKind, Ptx};
+use ptxguard_analyzer::ptx::{Instruction, Ptx};
 use ptxguard_analyzer::Diagnostic;
 use std::sync::OnceLock;
 
@@ -59,7 +62,7 @@ declare_rule! {
     /// #include <cuda/ptx>
     /// cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "prefer-cuda-ptx",
         severity: Info,
         fix: None,
@@ -69,23 +72,23 @@ declare_rule! {
 }
 
 /// The CCCL version CUDA 13.0 ships.
-pub const DEFAULT_CCCL: &str = "3.0.0";
+pub(crate) const DEFAULT_CCCL: &str = "3.0.0";
 
 /// One row of the wrapper table, expanded (no `{a,b}` left).
 #[derive(Debug)]
-pub struct WrapperRow {
-    pub ptx: String,
-    pub pattern: FormPattern,
-    pub wrapper: String,
-    pub header: String,
-    pub since_cccl: (u32, u32, u32),
-    pub since_cccl_text: String,
-    pub since_ctk: String,
+pub(crate) struct WrapperRow {
+    pub(crate) ptx: String,
+    pub(crate) pattern: FormPattern,
+    pub(crate) wrapper: String,
+    pub(crate) header: String,
+    pub(crate) since_cccl: (u32, u32, u32),
+    pub(crate) since_cccl_text: String,
+    pub(crate) since_ctk: String,
 }
 
 const TABLE: &str = include_str!("../data/cuda-ptx-wrappers.tsv");
 
-pub fn rows() -> &'static [WrapperRow] {
+pub(crate) fn rows() -> &'static [WrapperRow] {
     static ROWS: OnceLock<Vec<WrapperRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut out = Vec::new();
@@ -115,7 +118,7 @@ pub fn rows() -> &'static [WrapperRow] {
 /// `mbarrier.arrive.shared.b64` and `mbarrier.arrive.release.cta.shared::cta.b64` compare equal.
 /// `words` are [`InstrTokens`] words (no dots, sorted); they stay sorted. A state space is
 /// never filled in: without one, addressing is generic.
-pub fn with_isa_defaults(words: &mut Vec<String>) {
+pub(crate) fn with_isa_defaults(words: &mut Vec<String>) {
     const SEMANTICS: &[&str] = &[
         "weak", "relaxed", "acquire", "release", "acq_rel", "sc", "volatile", "mmio",
     ];
@@ -160,17 +163,13 @@ pub fn with_isa_defaults(words: &mut Vec<String>) {
 }
 
 /// The wrapper of this exact form available in `cccl`, if any.
-pub fn wrapper_for(instr: &Instruction, cccl: (u32, u32, u32)) -> Option<&'static WrapperRow> {
-    if instr.partial || instr.guard.is_some() {
-        return None;
-    }
+pub(crate) fn wrapper_for(
+    instr: &Instruction,
+    cccl: (u32, u32, u32),
+) -> Option<&'static WrapperRow> {
     // `d|p` forms are covered too (`elect.sync _|p` is `elect_sync()`, the `shfl_sync_*`
-    // wrappers return the predicate).
-    if instr
-        .operands
-        .iter()
-        .any(|o| matches!(o.kind, OperandKind::Unknown))
-    {
+    // wrappers return the predicate). A guarded instruction is no call.
+    if !instr.is_complete() || instr.guard.is_some() {
         return None;
     }
     static INDEX: std::sync::OnceLock<PatternIndex> = std::sync::OnceLock::new();
@@ -235,7 +234,7 @@ fn element_size_covered(row: &WrapperRow, instr: &Instruction) -> bool {
         .all(|t| t.bits == 64)
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     if implements_cuda_ptx(cx) || implements_libcudacxx(cx) {
         return;
     }
@@ -271,6 +270,15 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// Parses a dotted version (`3.0`, `2.4.0`) into a comparable triple.
+fn parse_version(s: &str) -> Option<(u32, u32, u32)> {
+    let mut it = s.trim().trim_start_matches('v').split('.');
+    let major = it.next()?.parse().ok()?;
+    let minor = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    let patch = it.next().map_or(Some(0), |m| m.parse().ok())?;
+    Some((major, minor, patch))
 }
 
 #[cfg(test)]

@@ -1,6 +1,10 @@
-use crate::util::{
-    diagnostic, expand_alternatives, implements_cuda_intrinsics, implements_cuda_ptx, matched_form,
-    substitute_alternatives, tsv_rows, FormPattern, InstrTokens, PatternIndex,
+use crate::support::{
+    cuda_library::{implements_cuda_intrinsics, implements_cuda_ptx},
+    diagnostics::diagnostic,
+    table_pattern::{
+        expand_alternatives, matched_form, substitute_alternatives, tsv_rows, FormPattern,
+        InstrTokens, PatternIndex,
+    },
 };
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
@@ -57,7 +61,7 @@ declare_rule! {
     /// float v = __ldg(p);
     /// long long t = clock64();
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "prefer-intrinsic",
         severity: Info,
         fix: None,
@@ -68,22 +72,22 @@ declare_rule! {
 
 /// One row of the intrinsics table, expanded (no `{a,b}` left).
 #[derive(Debug)]
-pub struct IntrinsicRow {
-    pub ptx: String,
-    pub pattern: FormPattern,
-    pub intrinsic: String,
-    pub header: String,
-    pub notes: String,
+pub(crate) struct IntrinsicRow {
+    pub(crate) ptx: String,
+    pub(crate) pattern: FormPattern,
+    pub(crate) intrinsic: String,
+    pub(crate) header: String,
+    pub(crate) notes: String,
     /// The CUDA header implements the intrinsic with this same instruction as inline asm
     /// (no optimizer advantage), rather than as a compiler builtin.
-    pub inline_asm: bool,
+    pub(crate) inline_asm: bool,
 }
 
 const TABLE: &str = include_str!("../data/cuda-intrinsics.tsv");
 
 /// The rows of `cuda-intrinsics.tsv` that name a CUDA intrinsic (rows that name a
 /// `cuda::ptx` wrapper are `prefer-cuda-ptx`'s).
-pub fn rows() -> &'static [IntrinsicRow] {
+pub(crate) fn rows() -> &'static [IntrinsicRow] {
     static ROWS: OnceLock<Vec<IntrinsicRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let mut out = Vec::new();
@@ -110,7 +114,7 @@ pub fn rows() -> &'static [IntrinsicRow] {
 }
 
 /// The intrinsic that does exactly what this instruction does, if there is one.
-pub fn intrinsic_for(instr: &Instruction) -> Option<&'static IntrinsicRow> {
+pub(crate) fn intrinsic_for(instr: &Instruction) -> Option<&'static IntrinsicRow> {
     if instr.partial || instr.guard.is_some() {
         return None;
     }
@@ -157,7 +161,7 @@ fn parse_int(text: &str) -> Option<u64> {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     if implements_cuda_intrinsics(cx) || implements_cuda_ptx(cx) {
         return;
     }

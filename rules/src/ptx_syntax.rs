@@ -1,11 +1,11 @@
-use crate::util::{
-    diagnostic, instr_form, invalid_modifier_combination, malformed_address, opcode_parts,
-    operand_slots, template_span,
+use crate::support::{
+    diagnostics::{diagnostic, template_span},
+    operands::operand_slots,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::{self, Role};
-use ptxguard_analyzer::ptx::{Instruction, OperandKind, StatementKind, SyntaxErrorKind};
+use ptxguard_analyzer::ptx::{Instruction, Operand, OperandKind, StatementKind, SyntaxErrorKind};
 use ptxguard_analyzer::{Diagnostic, Span};
 use std::collections::BTreeMap;
 
@@ -46,7 +46,7 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .u32 t; add.u32 t, %1, %1; mov.u32 %0, t; }" : "=r"(r) : "r"(a));
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "ptx-syntax",
         severity: Error,
         fix: None,
@@ -55,7 +55,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.template.is_partial() && !stmt.ptx.errors.is_empty() {
             // A piece we cannot see broke the parse (`.pragma "..." __FILE__ ...`).
@@ -191,11 +191,11 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
         ));
         return;
     }
-    let Some(form) = instr_form(instr) else {
+    let Some(form) = instr.known_form() else {
         return;
     };
     let count = instr.operands.len();
-    if instr.terminated && (count < form.min_operands || count > form.max_operands) {
+    if instr.terminated && !form.takes_operand_count(count) {
         let want = if form.min_operands == form.max_operands {
             format!("{}", form.min_operands)
         } else if form.max_operands == usize::MAX {
@@ -404,4 +404,87 @@ fn balance(stmts: &[&AsmStatement], out: &mut Vec<Diagnostic>) {
             "`{` is never closed in this function: ptxas rejects the unbalanced scope",
         ));
     }
+}
+
+/// The opcode split into parts as the ISA wants them: `ld`, `.global`, `.u32`.
+fn opcode_parts(instr: &Instruction) -> Vec<&str> {
+    instr.parts.iter().map(|p| p.text.as_str()).collect()
+}
+
+/// Modifier combinations the PTX ISA rules out for sure, which the per-family modifier lists
+/// cannot express: `.sat` on an integer type other than `.s32` (`add`/`sub`), `.ftz` or a
+/// floating-point rounding mode on an integer `add`/`sub`/`mul`/`mad`/`min`/`max`, `.hi`/`.lo`/
+/// `.wide` on a floating-point `mul`/`mad`, `.wide` on 64-bit types. Returns the index of the
+/// offending part and the message.
+fn invalid_modifier_combination(instr: &Instruction) -> Option<(usize, String)> {
+    let base = instr.base();
+    if !matches!(base, "add" | "sub" | "mul" | "mad" | "min" | "max") {
+        return None;
+    }
+    let types: Vec<(usize, isa::PtxType)> = instr
+        .parts
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, p)| isa::PtxType::parse(&p.text).map(|t| (i, t)))
+        .collect();
+    // Exactly one type: mixed-precision and packed forms are left alone.
+    let [(_, ty)] = types.as_slice() else {
+        return None;
+    };
+    let integer = ty.is_integer() || ty.class == isa::TypeClass::Bits;
+    let float = ty.class == isa::TypeClass::Float && matches!(ty.bits, 32 | 64);
+    let name = ty.to_string();
+    for (i, p) in instr.parts.iter().enumerate().skip(1) {
+        let m = p.text.as_str();
+        let why = match m {
+            ".sat"
+                if matches!(base, "add" | "sub")
+                    && integer
+                    && !(ty.class == isa::TypeClass::Signed && ty.bits == 32) =>
+            {
+                Some(format!("`.sat` is only defined for `{base}.s32` among integer types, not `{base}{name}`"))
+            }
+            ".ftz" | ".rn" | ".rz" | ".rm" | ".rp" if integer => Some(format!(
+                "`{m}` is a floating-point modifier; `{base}{name}` is an integer instruction"
+            )),
+            ".hi" | ".lo" | ".wide" if float && matches!(base, "mul" | "mad") => Some(format!(
+                "`{m}` is an integer modifier; `{base}{name}` is a floating-point instruction"
+            )),
+            ".wide" if ty.bits == 64 && matches!(base, "mul" | "mad") => Some(format!(
+                "`{base}.wide` doubles the width of 16- and 32-bit operands; there is no `{base}.wide{name}`"
+            )),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Some((i, why));
+        }
+    }
+    None
+}
+
+/// Why a bracketed address is malformed (`[%1+]`, `[]`, `[+4]`, `[a++4]`), by its text.
+fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
+    let text = template.get(operand.span.clone())?;
+    if text.contains(ptxguard_analyzer::ptx::HOLE) {
+        return None;
+    }
+    let inner = text.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
+    if matches!(operand.kind, OperandKind::AddressList(_)) {
+        return None;
+    }
+    if inner.is_empty() {
+        return Some("empty address `[]`".to_string());
+    }
+    let compact: String = inner.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.ends_with(['+', '-']) {
+        return Some(format!(
+            "malformed address `{text}`: nothing follows the `{}`",
+            compact.chars().last().unwrap_or('+')
+        ));
+    }
+    if compact.starts_with('+') || compact.contains("++") || compact.contains("--") {
+        return Some(format!("malformed address `{text}`"));
+    }
+    None
 }

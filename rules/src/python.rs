@@ -15,7 +15,7 @@ const PYTHON_FIXES: &[&str] = &[
 /// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes
 /// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
 /// backslashes or braces are dropped (they could end or change the Python literal).
-pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
+pub(crate) fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
     // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls. The
     // constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's: not judged there.
     // Triton passes every packed element of every argument: at `pack` > 1 an asm that

@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::ptx::{StatementKind, SyntaxErrorKind};
@@ -37,7 +37,7 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: wraps the template in `{ }`.
-    pub static META = {
+    pub(crate) static META = {
         name: "unscoped-declaration",
         severity: Warning,
         fix: Safe,
@@ -46,7 +46,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // Braces may be opened by one statement and closed by a later one in the same function.
     let mut open_before: i32 = 0;
     let mut current_function = None;

@@ -1,7 +1,14 @@
-use crate::util::diagnostic;
+use crate::support::{
+    diagnostics::diagnostic,
+    operands::{operand_slots, placeholder_refs, target_index},
+};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
+use ptxguard_analyzer::isa::Role;
+use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::{Diagnostic, Severity};
+use std::ops::Range;
 
 declare_rule! {
     /// ## What it does
@@ -46,7 +53,7 @@ declare_rule! {
     /// ```cuda
     /// asm volatile("st.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "unsupported-constraint",
         severity: Error,
         fix: None,
@@ -71,7 +78,7 @@ fn clang_only_header(cx: &Ctx) -> bool {
         .is_some_and(|n| n.starts_with("__clang_cuda_"))
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let clang_only = clang_only_header(cx);
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
@@ -128,7 +135,7 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         .with_note("this looks like a constraint of another architecture's asm"),
                 );
             } else if letter == 'n' {
-                if let Some(d) = crate::util::register_capable_immediate(cx, stmt, op) {
+                if let Some(d) = register_capable_immediate(stmt, op) {
                     out.push(Diagnostic {
                         severity: Severity::Info,
                         ..d
@@ -158,7 +165,7 @@ fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opt
         "a function parameter"
     } else {
         let before = source.get(function.body.start as usize..stmt.span.start as usize)?;
-        if !crate::util::declares_variable(before, name) {
+        if !declares_variable(before, name) {
             return None;
         }
         "a variable that is not `constexpr`"
@@ -204,6 +211,110 @@ fn parameters(head: &str) -> impl Iterator<Item = &str> {
             // `int` alone (an unnamed parameter) has no name.
             (start > 0 && !name.is_empty()).then_some(name)
         })
+}
+
+/// For an `n` operand used where the instruction also accepts a register: an info
+/// diagnostic suggesting `r`. Silent when any use needs an immediate or cannot be resolved.
+fn register_capable_immediate(stmt: &AsmStatement, op: &AsmOperand) -> Option<Diagnostic> {
+    if stmt.template.is_partial() {
+        return None;
+    }
+    // Every reference to the operand in the template.
+    let refs: Vec<Range<usize>> = placeholder_refs(stmt)
+        .into_iter()
+        .filter(|(t, _, _)| target_index(stmt, t) == Some(op.index))
+        .map(|(_, r, _)| r)
+        .collect();
+    if refs.is_empty() {
+        return None;
+    }
+    // Each must be a whole operand of a resolved instruction, in a slot that takes a
+    // register: a source, or an element of a source vector.
+    let mut found = 0;
+    let mut slot_bits: Option<u16> = None;
+    for (_, instr) in stmt.ptx.instructions() {
+        let mut uses = Vec::new();
+        for operand in &instr.operands {
+            operand.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
+                        uses.push(o.span.clone());
+                    }
+                }
+            });
+        }
+        if let Some(g) = &instr.guard {
+            g.predicate.walk(&mut |o| {
+                if let OperandKind::Placeholder(p) = &o.kind {
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index) {
+                        uses.push(o.span.clone());
+                    }
+                }
+            });
+        }
+        if uses.is_empty() {
+            continue;
+        }
+        let form = instr.known_form()?;
+        for (_, operand, slot) in operand_slots(instr, form) {
+            let direct = matches!(&operand.kind, OperandKind::Placeholder(p)
+                if stmt.resolve(p).is_some_and(|a| a.index == op.index));
+            let in_vector = matches!(&operand.kind, OperandKind::Vector(items)
+                if items.iter().any(|i| matches!(&i.kind, OperandKind::Placeholder(p)
+                    if stmt.resolve(p).is_some_and(|a| a.index == op.index))));
+            if !direct && !in_vector {
+                continue;
+            }
+            let slot = slot?;
+            if !matches!(slot.role, Role::Src | Role::DstSrc) {
+                return None;
+            }
+            if let Some(alt) = &slot.alt {
+                if alt.role == Role::Imm {
+                    return None;
+                }
+            }
+            let ty = slot.ty?;
+            if ty.is_pred() {
+                return None;
+            }
+            slot_bits = Some(slot_bits.map_or(ty.bits, |b| b.max(ty.bits)));
+            found += if direct {
+                1
+            } else {
+                match &operand.kind {
+                    OperandKind::Vector(items) => items
+                        .iter()
+                        .filter(|i| {
+                            matches!(&i.kind, OperandKind::Placeholder(p)
+                            if stmt.resolve(p).is_some_and(|a| a.index == op.index))
+                        })
+                        .count(),
+                    _ => 0,
+                }
+            };
+        }
+    }
+    // A use in an address offset, a directive, a label or a guard was not accounted for.
+    if found != refs.len() {
+        return None;
+    }
+    let letter = match slot_bits? {
+        16 => 'h',
+        64 => 'l',
+        _ => 'r',
+    };
+    Some(
+        Diagnostic::new(
+            "unsupported-constraint",
+            ptxguard_analyzer::Severity::Info,
+            op.constraint.span,
+            format!(
+                "NVIDIA's inline-PTX guide says `n` is not guaranteed across compiler versions (nvcc 13 accepts it with a constant, measured); this operand position also takes a register: `{letter}` is the documented way"
+            ),
+        )
+        .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`): it is never reported there"),
+    )
 }
 
 #[cfg(test)]

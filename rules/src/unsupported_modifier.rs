@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -26,7 +26,7 @@ declare_rule! {
     /// Unsafe: removes the modifier letter; check that the plain operand is what was meant.
     /// No fix for `%l` in `asm goto`: nvcc substitutes no label reference at all (measured),
     /// so the branch has to move to C++.
-    pub static META = {
+    pub(crate) static META = {
         name: "unsupported-modifier",
         severity: Error,
         fix: Unsafe,
@@ -35,7 +35,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.percent_mode() != PercentMode::WithOperands {
             continue;

@@ -1,5 +1,9 @@
-use crate::util::{diagnostic, placeholder_refs, target_index};
+use crate::support::{
+    diagnostics::diagnostic,
+    operands::{placeholder_refs, target_index},
+};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -37,7 +41,7 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .s32 t; max.s32 t, %1, %2; max.s32 %0, t, %3; }" : "=r"(m) : "r"(a), "r"(b), "r"(c));
     /// ```
-    pub static META = {
+    pub(crate) static META = {
         name: "unused-operand",
         severity: Error,
         fix: None,
@@ -46,7 +50,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.template.is_partial() {
             continue;
@@ -145,7 +149,7 @@ fn dead_after(source: &str, stmt: &AsmStatement, expr: &str) -> bool {
             !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
         })
     };
-    if crate::util::declares_variable(&source[block_start..start], name) {
+    if declares_variable(&source[block_start..start], name) {
         return !named(end..block_end);
     }
     !stmt.context.in_loop && !named(end..body.end)

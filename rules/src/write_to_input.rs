@@ -1,4 +1,4 @@
-use crate::util::{diagnostic, template_span};
+use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -34,7 +34,7 @@ declare_rule! {
     /// unsafe because the C++ variable now receives the value the template leaves in it; a
     /// scratch register declared in the template is often what was meant. Otherwise no fix
     /// is offered.
-    pub static META = {
+    pub(crate) static META = {
         name: "write-to-input",
         severity: Error,
         fix: Unsafe,
@@ -43,7 +43,7 @@ declare_rule! {
     }
 }
 
-pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.inputs.is_empty() {
             continue;

@@ -284,6 +284,18 @@ impl AsmStatement {
         self.template.source_span(decoded)
     }
 
+    /// The enclosing function's text from its name to this statement (its parameters and
+    /// the declarations before the statement); `None` outside a function.
+    pub fn function_text_before<'s>(&self, source: &'s str) -> Option<&'s str> {
+        let function = self.context.function.as_ref()?;
+        let start = function.name_span.end as usize;
+        let end = (self.span.start as usize).min(source.len());
+        if start >= end {
+            return None;
+        }
+        source.get(start..end)
+    }
+
     /// Whether PTX rules may look at this statement.
     pub fn is_ptx(&self) -> bool {
         !matches!(

@@ -877,6 +877,255 @@ fn file_functions(scope: &Scope) -> std::collections::HashMap<String, CppType> {
     out
 }
 
+// ---------------------------------------------------------------------------------------------
+// Operand expressions and declarations read as text, where the token-level typing above has
+// no answer
+// ---------------------------------------------------------------------------------------------
+
+/// How an operand's expression is a generic pointer (see [`pointer_expression`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PointerExpr {
+    /// The expression itself is a pointer (`p`, `&s[i]`, `out + i`).
+    Plain,
+    /// A cast to a 64-bit integer of the pointer written at this span (`(uint64_t)p`).
+    CastOf(Span),
+}
+
+/// Whether an operand of this type passes a generic pointer: a pointer-typed expression, a
+/// 64-bit integer cast of one, or pointer arithmetic (`out + i`: the typing above does not
+/// type arithmetic) on a name `function_before` declares as a pointer (`uint4* out`; the
+/// text of the enclosing function before the operand, parameters included). `None` when
+/// nothing says so (unknown types stay unknown).
+pub fn pointer_expression(
+    info: &TypeInfo,
+    expr: &str,
+    function_before: Option<&str>,
+) -> Option<PointerExpr> {
+    if let Some(t) = &info.ty {
+        if t.is_pointer() {
+            return Some(PointerExpr::Plain);
+        }
+        if let Some(cast) = &info.cast {
+            if t.bits == 64 && cast.from.as_ref().is_some_and(|f| f.is_pointer()) {
+                return Some(PointerExpr::CastOf(cast.inner));
+            }
+        }
+        return None;
+    }
+    let base = arithmetic_base(expr)?;
+    function_before
+        .is_some_and(|region| declares_pointer(region, base))
+        .then_some(PointerExpr::Plain)
+}
+
+/// `name + ...` / `name - ...` at the top level of an expression: the name.
+fn arithmetic_base(expr: &str) -> Option<&str> {
+    let e = expr.trim();
+    let end = e
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .map_or(e.len(), |(i, _)| i);
+    let name = &e[..end];
+    if name.is_empty() || name.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
+    let rest = e[end..].trim_start();
+    let op = rest.chars().next()?;
+    if !matches!(op, '+' | '-') || rest[1..].starts_with(['+', '-', '>', '=']) {
+        return None;
+    }
+    // Only sums and differences at the top level: `p + i * 4`, not `p + i > q`.
+    let mut depth = 0i32;
+    for c in rest.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            '<' | '>' | '?' | ':' | '=' | '&' | '|' | ',' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    Some(name)
+}
+
+/// Whether `region` declares `name` as a pointer (`T* name`, `T *const name`,
+/// `T* __restrict__ name`).
+fn declares_pointer(region: &str, name: &str) -> bool {
+    let bytes = region.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut from = 0;
+    while let Some(rel) = region[from..].find(name) {
+        let at = from + rel;
+        from = at + name.len();
+        if at > 0 && is_ident(bytes[at - 1]) {
+            continue;
+        }
+        if bytes.get(from).is_some_and(|&b| is_ident(b)) {
+            continue;
+        }
+        // After the name: `,` `)` `=` `;` `[`.
+        let after = region[from..].trim_start();
+        if !after.starts_with([',', ')', '=', ';', '[']) || after.starts_with("==") {
+            continue;
+        }
+        // Before it: qualifiers, then `*`, then a type name or `>`.
+        let mut before = region[..at].trim_end();
+        loop {
+            let trimmed = [
+                "const",
+                "__restrict__",
+                "__restrict",
+                "restrict",
+                "volatile",
+            ]
+            .iter()
+            .find_map(|q| {
+                before
+                    .strip_suffix(q)
+                    .filter(|b| b.is_empty() || !is_ident(*b.as_bytes().last().unwrap()))
+            });
+            match trimmed {
+                Some(b) => before = b.trim_end(),
+                None => break,
+            }
+        }
+        let Some(b) = before.strip_suffix('*') else {
+            continue;
+        };
+        let b = b.trim_end();
+        if b.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>' || c == '*') {
+            return true;
+        }
+    }
+    false
+}
+
+/// The operand of a cast written as text: `(size_t)p` -> `p`, `(uintptr_t)(p + 1)` ->
+/// `(p + 1)`, `reinterpret_cast<uintptr_t>(p)` -> `p`. `None` when the text is not one cast.
+pub fn strip_cast(text: &str) -> Option<&str> {
+    let t = text.trim();
+    for kw in ["reinterpret_cast", "static_cast", "const_cast"] {
+        if let Some(rest) = t.strip_prefix(kw) {
+            let rest = rest.trim_start().strip_prefix('<')?;
+            let close = matching_close(rest, '<', '>')?;
+            let args = rest[close + 1..].trim_start().strip_prefix('(')?;
+            let end = matching_close(args, '(', ')')?;
+            if !args[end + 1..].trim().is_empty() {
+                return None;
+            }
+            return Some(args[..end].trim());
+        }
+    }
+    let inner = t.strip_prefix('(')?;
+    let close = matching_close(inner, '(', ')')?;
+    let ty = inner[..close].trim();
+    // A type: words, `::`, `*` only.
+    if ty.is_empty()
+        || !ty
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ' ' || c == ':' || c == '*')
+    {
+        return None;
+    }
+    let operand = inner[close + 1..].trim();
+    (!operand.is_empty()).then_some(operand)
+}
+
+/// Index of the bracket closing an already opened one (`s` starts just after it).
+fn matching_close(s: &str, open: char, close: char) -> Option<usize> {
+    let mut depth = 1;
+    for (i, c) in s.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `text` declares `name` as a local variable without `const`/`constexpr`:
+/// `unsigned name = ...;`, `int name;`, `auto name{...};`.
+pub fn declares_variable(text: &str, name: &str) -> bool {
+    let text = &without_comments(text);
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = &text[..at];
+        let after = text[at + name.len()..].trim_start();
+        if before.ends_with(ident) || after.starts_with(ident) {
+            return false;
+        }
+        if !after.starts_with(['=', ';', '{']) || after.starts_with("==") {
+            return false;
+        }
+        let decl_start = before.rfind([';', '{', '}', '(', ')']).map_or(0, |i| i + 1);
+        let decl = before[decl_start..].trim();
+        let words: Vec<&str> = decl.split_whitespace().collect();
+        !words.is_empty()
+            && words
+                .iter()
+                .all(|w| w.chars().all(|c| ident(c) || c == ':'))
+            && !words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "const"
+                        | "constexpr"
+                        | "return"
+                        | "case"
+                        | "else"
+                        | "goto"
+                        | "static"
+                        | "enum"
+                        | "using"
+                        | "typedef"
+                        | "template"
+                        | "#define"
+                )
+            })
+    })
+}
+
+/// `text` with every `//` and `/* */` comment blanked to spaces (string literals kept), so a
+/// text search does not find code in comments.
+fn without_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' | b'\'' => {
+                let q = b[i];
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    out[i] = b' ';
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                for o in &mut out[i..end] {
+                    if *o != b'\n' {
+                        *o = b' ';
+                    }
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    // Only ASCII bytes were replaced, by ASCII spaces, and multi-byte characters inside
+    // comments were blanked byte by byte: the result is valid UTF-8 either way.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -986,5 +1235,99 @@ mod tests {
     fn file_functions_give_return_types() {
         let d = "__device__ __forceinline__ uint32_t smem_addr(const void* p) { return 0; } void g(int*q) {";
         assert_eq!(ty_of(d, "smem_addr(q)").ty.unwrap().bits, 32);
+    }
+
+    #[test]
+    fn strip_cast_takes_the_operand_of_one_cast() {
+        assert_eq!(strip_cast("(size_t)p"), Some("p"));
+        assert_eq!(strip_cast(" (uintptr_t)(p + 1) "), Some("(p + 1)"));
+        assert_eq!(strip_cast("(unsigned long long) ptr"), Some("ptr"));
+        assert_eq!(strip_cast("reinterpret_cast<uintptr_t>(p)"), Some("p"));
+        assert_eq!(
+            strip_cast("static_cast<std::uint64_t>( f(a, (b)) )"),
+            Some("f(a, (b))")
+        );
+        // Not one cast: something follows it, an expression in the parentheses, no operand.
+        assert_eq!(strip_cast("reinterpret_cast<uint64_t>(p) + 4"), None);
+        assert_eq!(strip_cast("(a + b) * c"), None);
+        assert_eq!(strip_cast("(p)"), None);
+        assert_eq!(strip_cast("f(x)"), None);
+        assert_eq!(strip_cast("static_cast<int(x)"), None);
+    }
+
+    #[test]
+    fn pointer_expressions_from_types_casts_and_declared_names() {
+        let unknown = TypeInfo::default();
+        let params = "(const uint4* __restrict__ out, int i, float *const q) {\n";
+        // Arithmetic on a name declared as a pointer in the function.
+        assert_eq!(
+            pointer_expression(&unknown, "out + i", Some(params)),
+            Some(PointerExpr::Plain)
+        );
+        assert_eq!(
+            pointer_expression(&unknown, "q - 4 * i", Some(params)),
+            Some(PointerExpr::Plain)
+        );
+        // Not a pointer, not a sum at the top level, not declared, no function.
+        assert_eq!(pointer_expression(&unknown, "i + 1", Some(params)), None);
+        assert_eq!(
+            pointer_expression(&unknown, "out + i > q", Some(params)),
+            None
+        );
+        assert_eq!(pointer_expression(&unknown, "out++", Some(params)), None);
+        assert_eq!(
+            pointer_expression(&unknown, "other + i", Some(params)),
+            None
+        );
+        assert_eq!(pointer_expression(&unknown, "out + i", None), None);
+        // `outer` is not `out`.
+        assert_eq!(
+            pointer_expression(&unknown, "out + 1", Some("(int* outer, int out) {")),
+            None
+        );
+
+        // Typed: a pointer, a 64-bit cast of one (pointing at the pointer), another integer.
+        let d = "void f(float* p, int n) {";
+        assert_eq!(
+            pointer_expression(&ty_of(d, "p"), "p", None),
+            Some(PointerExpr::Plain)
+        );
+        let cast = ty_of(d, "(uint64_t)p");
+        let Some(PointerExpr::CastOf(inner)) = pointer_expression(&cast, "(uint64_t)p", None)
+        else {
+            panic!("{cast:?}");
+        };
+        assert_eq!(cast.cast.unwrap().inner, inner);
+        assert_eq!(pointer_expression(&ty_of(d, "(uint32_t)p"), "", None), None);
+        // A typed integer is never looked up as a declared name.
+        assert_eq!(pointer_expression(&ty_of(d, "n"), "p + 1", Some(d)), None);
+    }
+
+    #[test]
+    fn declares_variable_finds_mutable_local_declarations() {
+        assert!(declares_variable("unsigned x = 0;", "x"));
+        assert!(declares_variable("int a; uint32_t x;", "x"));
+        assert!(declares_variable("auto x{1};", "x"));
+        assert!(declares_variable("std::uint32_t x = f();", "x"));
+        // Constants, other names, assignments, statements, comments.
+        assert!(!declares_variable("const int x = 1;", "x"));
+        assert!(!declares_variable("constexpr int x = 1;", "x"));
+        assert!(!declares_variable("int xy = 0; int ax = 0;", "x"));
+        assert!(!declares_variable("x = 3;", "x"));
+        assert!(!declares_variable("return x;", "x"));
+        assert!(!declares_variable("if (int(y) == x) {}", "x"));
+        assert!(!declares_variable("int y = 0; // int x = 0;", "x"));
+        assert!(!declares_variable("/* int x = 0; */ int y;", "x"));
+        assert!(!declares_variable("int x == 1;", "x"));
+    }
+
+    #[test]
+    fn without_comments_blanks_comments_only() {
+        let text = "a // b\nc /* d\ne */ \"// s\" '/' f";
+        let out = without_comments(text);
+        assert_eq!(out.len(), text.len());
+        assert_eq!(out, "a     \nc     \n     \"// s\" '/' f");
+        // Multi-byte characters in comments, an unclosed block comment.
+        assert_eq!(without_comments("x /* é"), "x      ");
     }
 }

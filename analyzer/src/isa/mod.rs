@@ -112,6 +112,11 @@ impl InstrForm {
         self.operands_for(count).nth(index)
     }
 
+    /// Whether the form takes `count` operands (ptxas: `Arguments mismatch` otherwise).
+    pub fn takes_operand_count(&self, count: usize) -> bool {
+        (self.min_operands..=self.max_operands).contains(&count)
+    }
+
     /// The operands expected when the instruction has `count` operands.
     pub fn operands_for(&self, count: usize) -> impl Iterator<Item = &OperandInfo> {
         let mut spare = count.saturating_sub(self.min_operands);

@@ -548,7 +548,7 @@ const MBAR_WAIT_MODS: &[&str] = &[
 // The table
 // ---------------------------------------------------------------------------------------------
 
-pub static FAMILIES: &[Family] = &[
+pub(crate) static FAMILIES: &[Family] = &[
     // ----- 9.7.1 Integer arithmetic, 9.7.3 floating point, 9.7.4 half, 9.7.5 mixed -------------
     Family {
         name: "add",

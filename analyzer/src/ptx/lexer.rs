@@ -32,11 +32,11 @@ pub(crate) struct Token {
 }
 
 impl Token {
-    pub fn is_punct(&self, byte: u8) -> bool {
+    pub(crate) fn is_punct(&self, byte: u8) -> bool {
         self.kind == TokenKind::Punct(byte)
     }
 
-    pub fn span(&self) -> std::ops::Range<usize> {
+    pub(crate) fn span(&self) -> std::ops::Range<usize> {
         self.start..self.end
     }
 }

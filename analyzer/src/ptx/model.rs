@@ -114,7 +114,30 @@ pub struct Instruction {
 }
 
 impl Instruction {
-    /// The ISA form of this opcode with this many operands, resolved once.
+    /// Whether everything about the instruction is known: no piece of the template that could
+    /// not be known touches its opcode or an operand, it has an opcode, and every operand
+    /// parsed. What rules judge; the rest of the template stays unknown to them.
+    pub fn is_complete(&self) -> bool {
+        !self.partial
+            && !self.parts.is_empty()
+            && !self
+                .operands
+                .iter()
+                .any(|o| matches!(o.kind, OperandKind::Unknown))
+    }
+
+    /// The ISA form of a complete instruction ([`Self::is_complete`]): `None` when it is not
+    /// complete or the ISA does not know it. The gate every rule goes through to read an
+    /// instruction's form.
+    pub fn known_form(&self) -> Option<&crate::isa::InstrForm> {
+        if !self.is_complete() {
+            return None;
+        }
+        self.form()
+    }
+
+    /// The ISA form of this opcode with this many operands, resolved once, even when an
+    /// operand is unknown (`dump` shows it); rules ask [`Self::known_form`].
     pub fn form(&self) -> Option<&crate::isa::InstrForm> {
         self.form_cache
             .get_or_init(|| {

@@ -1732,6 +1732,34 @@ mod tests {
     }
 
     #[test]
+    fn only_complete_instructions_have_a_known_form() {
+        let h = HOLE;
+        let ptx = with("ld.global.u32 %0, [%1];");
+        let ld = single(&ptx);
+        assert!(ld.is_complete());
+        assert_eq!(ld.known_form().map(|f| f.family.name), Some("ld"));
+
+        // An unknown address: the opcode's form resolves, but rules must not judge it.
+        let text = format!("ld.global.u32 %0, [{h}];");
+        let ptx = with(&text);
+        let ld = single(&ptx);
+        assert!(!ld.is_complete());
+        assert!(ld.form().is_some());
+        assert!(ld.known_form().is_none());
+
+        // An unknown modifier.
+        let text = format!("ld.{h}.u32 %0, [%1];");
+        let ptx = with(&text);
+        assert!(single(&ptx).known_form().is_none());
+
+        // Complete, but not in the ISA.
+        let ptx = with("frobnicate.u32 %0, %1;");
+        let f = single(&ptx);
+        assert!(f.is_complete());
+        assert!(f.known_form().is_none());
+    }
+
+    #[test]
     fn comments_anywhere_and_percents_in_them_skipped() {
         let text = "add.u32 %0, /* %5 */ %1, // %6\n %2; // done %7\n/* %8 */";
         let ptx = with(text);

@@ -7,7 +7,11 @@ use codespan_reporting::term::{self, termcolor::Buffer};
 use ptxguard_analyzer::{Applicability, Diagnostic, Severity};
 use std::io::{self, Write};
 
-pub fn emit(reports: &[FileReport], out: &mut dyn Write, options: &EmitOptions) -> io::Result<()> {
+pub(crate) fn emit(
+    reports: &[FileReport],
+    out: &mut dyn Write,
+    options: &EmitOptions,
+) -> io::Result<()> {
     let config = term::Config::default();
     for report in reports {
         let file = SimpleFile::new(report.display.as_str(), report.source.text.as_str());
@@ -25,7 +29,7 @@ pub fn emit(reports: &[FileReport], out: &mut dyn Write, options: &EmitOptions) 
     Ok(())
 }
 
-pub fn to_codespan(d: &Diagnostic) -> CsDiagnostic<()> {
+pub(crate) fn to_codespan(d: &Diagnostic) -> CsDiagnostic<()> {
     let severity = match d.severity {
         Severity::Error => CsSeverity::Error,
         Severity::Warning => CsSeverity::Warning,

@@ -103,13 +103,13 @@ fn findings(reports: &[FileReport]) -> impl Iterator<Item = JsonFinding> + '_ {
     })
 }
 
-pub fn emit_array(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn emit_array(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     let all: Vec<JsonFinding> = findings(reports).collect();
     serde_json::to_writer_pretty(&mut *out, &all)?;
     writeln!(out)
 }
 
-pub fn emit_lines(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn emit_lines(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     for finding in findings(reports) {
         serde_json::to_writer(&mut *out, &finding)?;
         writeln!(out)?;

@@ -8,7 +8,7 @@ use ptxguard_analyzer::{Diagnostic, Edit, Severity, SourceFile, Span};
 use serde_json::{json, Value};
 use std::io::{self, Write};
 
-pub fn emit(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn emit(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     let diagnostics: Vec<Value> = reports
         .iter()
         .flat_map(|r| {

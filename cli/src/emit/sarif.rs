@@ -73,7 +73,7 @@ impl<'a> CharIndex<'a> {
 }
 
 /// A relative, `/`-separated, percent-encoded URI reference for a displayed path.
-pub fn uri_for(display: &str) -> (String, bool) {
+pub(crate) fn uri_for(display: &str) -> (String, bool) {
     let absolute = Path::new(display).is_absolute();
     let path = display.replace('\\', "/");
     let encoded = percent_encode_path(&path);
@@ -111,7 +111,11 @@ pub fn sarif_log(reports: &[FileReport], root: &Path) -> Value {
 
 /// The log with the run's problems as `invocations`: whether it succeeded, and a notification
 /// for each file it could not check.
-pub fn sarif_log_with(reports: &[FileReport], root: &Path, problems: &super::Problems) -> Value {
+pub(crate) fn sarif_log_with(
+    reports: &[FileReport],
+    root: &Path,
+    problems: &super::Problems,
+) -> Value {
     let rules = registry::known_rules();
     let rule_descriptors: Vec<Value> = rules
         .iter()

@@ -14,7 +14,7 @@ fn severity_color(s: Severity) -> Color {
 }
 
 /// `file:line:col: rule [severity] message`
-pub fn concise(
+pub(crate) fn concise(
     reports: &[FileReport],
     out: &mut dyn Write,
     options: &EmitOptions,
@@ -46,7 +46,7 @@ pub fn concise(
 
 /// `file:line:col: severity: message [rule]`; info is spelled `note` as gcc does, so that
 /// editors' error formats recognise it.
-pub fn gcc(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn gcc(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     for report in reports {
         for d in &report.diagnostics {
             let r = range1(&report.source, d.span);
@@ -70,7 +70,7 @@ pub fn gcc(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::message`
-pub fn github(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn github(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     for report in reports {
         for d in &report.diagnostics {
             let r = range1(&report.source, d.span);
@@ -100,14 +100,14 @@ fn one_line(s: &str) -> String {
 }
 
 /// GitHub's escaping for a workflow command's message.
-pub fn escape_data(s: &str) -> String {
+pub(crate) fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
 /// GitHub's escaping for a workflow command's property values.
-pub fn escape_property(s: &str) -> String {
+pub(crate) fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 

@@ -164,7 +164,7 @@ impl<'c> Server<'c> {
         init: &lsp_types::InitializeParams,
         options: ServerOptions,
     ) -> Server<'c> {
-        #[allow(deprecated)] // root_uri: older clients send only it
+        #[allow(deprecated, reason = "root_uri: older clients send only it")]
         let root = init
             .workspace_folders
             .as_ref()

@@ -1,5 +1,5 @@
 //! Shared test helpers: temporary trees, a fake engine, in-process and binary runs.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test crate uses some of the helpers")]
 
 use ptxguard::analysis::CheckFn;
 use ptxguard::args::{Cli, Command};
@@ -11,12 +11,12 @@ use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A temporary directory removed on drop.
-pub struct TestDir {
+pub(crate) struct TestDir {
     pub path: PathBuf,
 }
 
 impl TestDir {
-    pub fn new(name: &str) -> TestDir {
+    pub(crate) fn new(name: &str) -> TestDir {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let path =
@@ -29,18 +29,18 @@ impl TestDir {
         }
     }
 
-    pub fn write(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    pub(crate) fn write(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
         let path = self.path.join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, contents).unwrap();
         path
     }
 
-    pub fn read(&self, rel: &str) -> String {
+    pub(crate) fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.path.join(rel)).unwrap()
     }
 
-    pub fn join(&self, rel: &str) -> PathBuf {
+    pub(crate) fn join(&self, rel: &str) -> PathBuf {
         self.path.join(rel)
     }
 }
@@ -52,16 +52,16 @@ impl Drop for TestDir {
 }
 
 /// The marker texts the fake engine reports on.
-pub const BAD_ADDRESS: &str = "\"r\"(p32)";
-pub const NON_VOLATILE: &str = "asm(";
-pub const CLOCK: &str = "%clock64";
+pub(crate) const BAD_ADDRESS: &str = "\"r\"(p32)";
+pub(crate) const NON_VOLATILE: &str = "asm(";
+pub(crate) const CLOCK: &str = "%clock64";
 
 /// A fake engine with fixed, known findings, so that CLI behaviour is tested apart from the
 /// rules:
 /// - each `"r"(p32)`: `address-register-width` error, label, note, help, unsafe fix `r` -> `l`;
 /// - each `asm(`: `missing-volatile` error with a safe fix inserting ` volatile`;
 /// - each `%clock64`: `prefer-intrinsic` info, no fix.
-pub fn fake_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
+pub(crate) fn fake_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
     let text = &file.text;
     let mut out = Vec::new();
     for (at, _) in text.match_indices(BAD_ADDRESS) {
@@ -108,7 +108,7 @@ pub fn fake_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
 
 /// Like [`fake_check`], and a `ptx-syntax` error on every `asm volatile(`: the safe fix of
 /// `missing-volatile` then brings in a new error.
-pub fn breaking_check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+pub(crate) fn breaking_check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
     let mut out = fake_check(file, options);
     for (at, _) in file.text.match_indices("asm volatile(") {
         out.push(Diagnostic::new(
@@ -122,21 +122,21 @@ pub fn breaking_check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
 }
 
 /// The fake's rules, enabled whatever their defaults become.
-pub const FAKE_RULES: &str =
+pub(crate) const FAKE_RULES: &str =
     "--extend-select=address-register-width,missing-volatile,prefer-intrinsic,ptx-syntax";
 
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
 }
 
 /// Runs `ptxguard check ARGS` in-process with `cwd` as the working directory.
-pub fn check_in(cwd: &Path, check: CheckFn, args: &[&str]) -> Run {
+pub(crate) fn check_in(cwd: &Path, check: CheckFn, args: &[&str]) -> Run {
     check_with_stdin(cwd, check, args, b"")
 }
 
-pub fn check_with_stdin(cwd: &Path, check: CheckFn, args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn check_with_stdin(cwd: &Path, check: CheckFn, args: &[&str], stdin: &[u8]) -> Run {
     let mut argv = vec!["ptxguard", "check"];
     argv.extend_from_slice(args);
     let cli = <Cli as clap::Parser>::try_parse_from(&argv).expect("valid arguments");
@@ -165,7 +165,7 @@ pub fn check_with_stdin(cwd: &Path, check: CheckFn, args: &[&str], stdin: &[u8])
 }
 
 /// Runs the real `ptxguard` binary.
-pub fn binary(cwd: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+pub(crate) fn binary(cwd: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     use std::io::Write;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
         .args(args)
@@ -192,7 +192,7 @@ pub fn binary(cwd: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
 }
 
 /// Compares with `cli/tests/golden/NAME`; `UPDATE_GOLDEN=1` rewrites it.
-pub fn assert_golden(name: &str, actual: &str) {
+pub(crate) fn assert_golden(name: &str, actual: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);

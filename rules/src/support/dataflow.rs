@@ -23,11 +23,11 @@ use ptxguard_analyzer::template::HOLE;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 
-use crate::util::{placeholder_refs, target_index};
+use super::operands::{placeholder_refs, target_index};
 
 /// What an instruction does to one placeholder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Access {
+pub(crate) enum Access {
     Read,
     Write,
     /// Read, then written (`DstSrc`: `wgmma` accumulators, `bar.red` state...).
@@ -38,12 +38,12 @@ pub enum Access {
 
 impl Access {
     /// Known to read.
-    pub fn reads(self) -> bool {
+    pub(crate) fn reads(self) -> bool {
         matches!(self, Access::Read | Access::ReadWrite)
     }
 
     /// Known to write.
-    pub fn writes(self) -> bool {
+    pub(crate) fn writes(self) -> bool {
         matches!(self, Access::Write | Access::ReadWrite)
     }
 
@@ -59,21 +59,21 @@ impl Access {
 
 /// One placeholder occurrence in an instruction.
 #[derive(Clone, Debug)]
-pub struct Use {
+pub(crate) struct Use {
     /// The asm operand (`%N` number) it binds.
-    pub operand: usize,
+    pub(crate) operand: usize,
     /// The placeholder's decoded template range.
-    pub span: Range<usize>,
-    pub access: Access,
+    pub(crate) span: Range<usize>,
+    pub(crate) access: Access,
     /// Index into [`Flow::steps`].
-    pub step: usize,
+    pub(crate) step: usize,
     /// The placeholder is the instruction's guard predicate (`@%0`).
-    pub in_guard: bool,
+    pub(crate) in_guard: bool,
 }
 
 /// How control leaves an instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Control {
+pub(crate) enum Control {
     /// Falls through to the next instruction.
     Next,
     /// `bra target` (`conditional` when guarded: it may also fall through).
@@ -87,7 +87,7 @@ pub enum Control {
 /// A register the template names, or an asm operand, as one number: operands are their
 /// index, registers are numbered by [`Flow::register_key`] after them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct RegKey(u32);
+pub(crate) struct RegKey(u32);
 
 impl RegKey {
     /// Register keys start here; operand keys are below.
@@ -97,41 +97,41 @@ impl RegKey {
     /// Anything else (an immediate, an address).
     const NONE: RegKey = RegKey(u32::MAX);
 
-    pub fn operand(index: usize) -> RegKey {
+    pub(crate) fn operand(index: usize) -> RegKey {
         RegKey(index as u32)
     }
 }
 
 /// A guard predicate (a register, or an operand for `@%1`) and whether it is negated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GuardKey {
-    pub predicate: RegKey,
-    pub negated: bool,
+pub(crate) struct GuardKey {
+    pub(crate) predicate: RegKey,
+    pub(crate) negated: bool,
 }
 
 /// One instruction of the template with what the analysis knows about it.
-pub struct Step<'a> {
-    pub instr: &'a Instruction,
+pub(crate) struct Step<'a> {
+    pub(crate) instr: &'a Instruction,
     /// The resolved ISA form; `None` when unknown, partial, or the operand count does not fit.
-    pub form: Option<&'a InstrForm>,
-    pub guard: Option<GuardKey>,
-    pub control: Control,
+    pub(crate) form: Option<&'a InstrForm>,
+    pub(crate) guard: Option<GuardKey>,
+    pub(crate) control: Control,
     /// Range into [`Flow::uses`].
-    pub uses: Range<usize>,
+    pub(crate) uses: Range<usize>,
     /// Registers and placeholders (as guard keys name them) the instruction is known to write.
-    pub writes_names: Vec<RegKey>,
+    pub(crate) writes_names: Vec<RegKey>,
 }
 
 impl Step<'_> {
     /// The form's effects, when resolved.
-    pub fn effects(&self) -> Option<isa::Effects> {
+    pub(crate) fn effects(&self) -> Option<isa::Effects> {
         self.form.as_ref().map(|f| f.effects)
     }
 
     /// Loads from memory that cannot change while the kernel runs: the non-coherent path
     /// (`ld.global.nc`, `__ldg`), `ldu`, `.const`, `.param`, textures. Moving or merging them
     /// cannot change what they read.
-    pub fn reads_read_only_memory(&self) -> bool {
+    pub(crate) fn reads_read_only_memory(&self) -> bool {
         let Some(form) = &self.form else {
             return false;
         };
@@ -155,17 +155,17 @@ impl Step<'_> {
 }
 
 /// The read/write analysis of one asm statement.
-pub struct Flow<'a> {
-    pub stmt: &'a AsmStatement,
-    pub steps: Vec<Step<'a>>,
-    pub uses: Vec<Use>,
+pub(crate) struct Flow<'a> {
+    pub(crate) stmt: &'a AsmStatement,
+    pub(crate) steps: Vec<Step<'a>>,
+    pub(crate) uses: Vec<Use>,
     /// Operands referenced somewhere the analysis cannot classify (a directive, text the parser
     /// did not read as an instruction operand).
-    pub stray: Vec<bool>,
+    pub(crate) stray: Vec<bool>,
     /// Part of the template cannot be known (a macro defined elsewhere), or it does not parse:
     /// instructions may be missing from [`Self::steps`]. Rules that reason about the absence
     /// of a write must stay silent.
-    pub opaque: bool,
+    pub(crate) opaque: bool,
     /// [`Self::cfg`] and [`Self::must_write`], computed once for every rule that asks.
     cfg_cache: std::cell::OnceCell<Option<Cfg>>,
     must_cache: std::cell::OnceCell<Option<MustWrite>>,
@@ -175,19 +175,8 @@ pub struct Flow<'a> {
     registers: Vec<&'a str>,
 }
 
-/// Resolves an instruction's form, `None` when its opcode has an unknown piece or its operand
-/// count does not fit the form.
-pub fn resolve(instr: &Instruction) -> Option<&InstrForm> {
-    if instr.parts.iter().any(|p| p.text.contains(HOLE)) || instr.parts.is_empty() {
-        return None;
-    }
-    let count = instr.operands.len();
-    let form = instr.form()?;
-    (count >= form.min_operands && count <= form.max_operands).then_some(form)
-}
-
 impl<'a> Flow<'a> {
-    pub fn new(stmt: &'a AsmStatement) -> Flow<'a> {
+    pub(crate) fn new(stmt: &'a AsmStatement) -> Flow<'a> {
         let mut flow = Flow {
             stmt,
             steps: Vec::new(),
@@ -231,7 +220,10 @@ impl<'a> Flow<'a> {
     fn add_step(&mut self, instr: &'a Instruction) {
         let step = self.steps.len();
         let start = self.uses.len();
-        let form = if instr.partial { None } else { resolve(instr) };
+        // Roles by position mean something only when the operand count fits the form.
+        let form = instr
+            .known_form()
+            .filter(|f| f.takes_operand_count(instr.operands.len()));
         if instr.partial {
             self.opaque = true;
         }
@@ -353,7 +345,7 @@ impl<'a> Flow<'a> {
     }
 
     /// The key of a register the template names, if any instruction wrote or tested it.
-    pub fn register_key(&self, name: &str) -> Option<RegKey> {
+    pub(crate) fn register_key(&self, name: &str) -> Option<RegKey> {
         self.registers
             .iter()
             .position(|r| *r == name)
@@ -361,17 +353,17 @@ impl<'a> Flow<'a> {
     }
 
     /// The uses of one step.
-    pub fn uses_of(&self, step: usize) -> &[Use] {
+    pub(crate) fn uses_of(&self, step: usize) -> &[Use] {
         &self.uses[self.steps[step].uses.clone()]
     }
 
     /// Every use of one operand, in template order.
-    pub fn uses_of_operand(&self, operand: usize) -> impl Iterator<Item = &Use> {
+    pub(crate) fn uses_of_operand(&self, operand: usize) -> impl Iterator<Item = &Use> {
         self.uses.iter().filter(move |u| u.operand == operand)
     }
 
     /// Some occurrence of the operand cannot be classified.
-    pub fn uncertain(&self, operand: usize) -> bool {
+    pub(crate) fn uncertain(&self, operand: usize) -> bool {
         self.stray.get(operand).copied().unwrap_or(true)
             || self
                 .uses_of_operand(operand)
@@ -381,18 +373,18 @@ impl<'a> Flow<'a> {
     /// The control flow between the steps; `None` when it cannot be known (a computed
     /// branch, a target that is not a label of this template, a label defined twice).
     /// The template's control flow, computed once.
-    pub fn shared_cfg(&self) -> Option<&Cfg> {
+    pub(crate) fn shared_cfg(&self) -> Option<&Cfg> {
         self.cfg_cache.get_or_init(|| self.cfg()).as_ref()
     }
 
     /// What is written on every path, computed once (`None` when the control flow is unknown).
-    pub fn shared_must_write(&self) -> Option<&MustWrite> {
+    pub(crate) fn shared_must_write(&self) -> Option<&MustWrite> {
         self.must_cache
             .get_or_init(|| self.shared_cfg().map(|cfg| self.must_write(cfg)))
             .as_ref()
     }
 
-    pub fn cfg(&self) -> Option<Cfg> {
+    pub(crate) fn cfg(&self) -> Option<Cfg> {
         let n = self.steps.len();
         // Label -> index of the step that follows it (n: the end of the template).
         let mut labels: HashMap<&str, usize> = HashMap::new();
@@ -432,7 +424,7 @@ impl<'a> Flow<'a> {
     }
 
     /// Which operands are written on every path reaching each step and the end.
-    pub fn must_write(&self, cfg: &Cfg) -> MustWrite {
+    pub(crate) fn must_write(&self, cfg: &Cfg) -> MustWrite {
         let n = self.steps.len();
         let ops = self.stmt.operand_count();
         let mut state: Vec<Option<State>> = vec![None; n + 1];
@@ -501,19 +493,19 @@ impl<'a> Flow<'a> {
 
 /// What a step does to memory the C++ program can see, for the effect rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MemoryUse {
+pub(crate) struct MemoryUse {
     /// Reads memory through an address operand (not memory that is read-only while the kernel
     /// runs: see [`Step::reads_read_only_memory`]).
-    pub reads: bool,
+    pub(crate) reads: bool,
     /// Writes memory through an address operand (stores, atomics, reductions, async copies,
     /// mbarrier operations: the ISA table gives each of them STORE or ATOMIC).
-    pub writes: bool,
+    pub(crate) writes: bool,
     /// Orders memory (fences, barriers, acquire/release, waits on async completion).
-    pub orders: bool,
+    pub(crate) orders: bool,
 }
 
 impl MemoryUse {
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.reads || self.writes || self.orders
     }
 }
@@ -523,7 +515,7 @@ impl<'a> Flow<'a> {
     /// Hints (`prefetch`, `applypriority`, `cp.async.bulk.prefetch`), tensor memory
     /// (`tcgen05.ld`) and variables the template declares itself (`.local`, `.param` of a
     /// `call` sequence) are not memory the program sees.
-    pub fn memory_use(&self, i: usize) -> MemoryUse {
+    pub(crate) fn memory_use(&self, i: usize) -> MemoryUse {
         use isa::Effects as E;
         let step = &self.steps[i];
         let Some(form) = &step.form else {
@@ -553,7 +545,7 @@ impl<'a> Flow<'a> {
     }
 
     /// Names the template declares (`.reg`, `.local`, `.param`, `.shared`...).
-    pub fn declared_names(&self) -> Vec<&'a str> {
+    pub(crate) fn declared_names(&self) -> Vec<&'a str> {
         self.stmt
             .ptx
             .statements
@@ -568,7 +560,7 @@ impl<'a> Flow<'a> {
 
     /// Special registers read by step `i` whose value changes over time (`%clock`,
     /// `%clock64`, `%globaltimer`, performance counters), with their decoded ranges.
-    pub fn changing_registers(&self, i: usize) -> Vec<(String, Range<usize>)> {
+    pub(crate) fn changing_registers(&self, i: usize) -> Vec<(String, Range<usize>)> {
         let mut out = Vec::new();
         let mut visit = |o: &Operand| {
             if let OperandKind::Register {
@@ -650,13 +642,13 @@ impl State {
 /// Control flow between the steps of a [`Flow`]: node `i` is step `i`, node `steps.len()` is
 /// the end of the template.
 #[derive(Clone, Debug)]
-pub struct Cfg {
-    pub succ: Vec<Vec<usize>>,
+pub(crate) struct Cfg {
+    pub(crate) succ: Vec<Vec<usize>>,
 }
 
 impl Cfg {
     /// Steps that can run after step `from` has run (itself included when a loop leads back).
-    pub fn reachable_after(&self, from: usize) -> Vec<bool> {
+    pub(crate) fn reachable_after(&self, from: usize) -> Vec<bool> {
         let mut seen = vec![false; self.succ.len()];
         let mut stack: Vec<usize> = self.succ[from].clone();
         while let Some(n) = stack.pop() {
@@ -672,7 +664,7 @@ impl Cfg {
 
 /// The result of [`Flow::must_write`].
 #[derive(Clone, Debug)]
-pub struct MustWrite {
+pub(crate) struct MustWrite {
     /// Per node: the operands written on every path reaching it; `None` when unreachable.
     before: Vec<Option<Vec<bool>>>,
 }
@@ -680,7 +672,7 @@ pub struct MustWrite {
 impl MustWrite {
     /// Whether `operand` is written on every path before step `step` runs; `None` when the
     /// step cannot be reached.
-    pub fn written_before(&self, step: usize, operand: usize) -> Option<bool> {
+    pub(crate) fn written_before(&self, step: usize, operand: usize) -> Option<bool> {
         self.before
             .get(step)?
             .as_ref()
@@ -689,7 +681,7 @@ impl MustWrite {
 
     /// Whether `operand` is written on every path that reaches the end of the template;
     /// `None` when no path reaches it.
-    pub fn written_at_end(&self, operand: usize) -> Option<bool> {
+    pub(crate) fn written_at_end(&self, operand: usize) -> Option<bool> {
         self.written_before(self.before.len() - 1, operand)
     }
 }

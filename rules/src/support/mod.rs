@@ -1,0 +1,11 @@
+//! What the rules share, split by concern; nothing here is a rule, and nothing leaves the
+//! crate. A helper with one user lives in that rule's file instead.
+
+#[macro_use]
+pub(crate) mod macros;
+pub(crate) mod cuda_library;
+pub(crate) mod dataflow;
+pub(crate) mod diagnostics;
+pub(crate) mod fixes;
+pub(crate) mod operands;
+pub(crate) mod table_pattern;
