@@ -318,6 +318,9 @@ struct Module<'t> {
     current_scope: usize,
     /// Every function and lambda's byte range, in walk order (so by start).
     functions: Vec<(usize, usize)>,
+    /// Name lookups left for the call being modelled: names bound to themselves or to each
+    /// other (`p = p`, `a = b` `b = a`) would otherwise be followed forever.
+    lookups: std::cell::Cell<u32>,
     /// Per call (by node id): its enclosing function or lambda, and whether it is a whole
     /// expression statement (its result discarded). Kept by the walk for the same reason.
     call_facts: HashMap<usize, (Option<Node<'t>>, bool)>,
@@ -334,6 +337,7 @@ impl<'t> Module<'t> {
             current_scope: 0,
             call_facts: HashMap::new(),
             functions: Vec::new(),
+            lookups: std::cell::Cell::new(0),
         };
         // One pass with one cursor: calls are judged once every name is bound.
         let mut cursor = root.walk();
@@ -495,6 +499,7 @@ impl<'t> Module<'t> {
     }
 
     fn call(&self, node: Node<'t>, out: &mut Vec<AsmStatement>) {
+        self.lookups.set(NAME_LOOKUPS_PER_CALL);
         let (Some(callee), Some(arguments)) = (
             node.child_by_field_name("function"),
             node.child_by_field_name("arguments"),
@@ -567,6 +572,11 @@ impl<'t> Module<'t> {
 
     /// The value of a name bound exactly once in the innermost scope that binds it.
     fn bound_value(&self, name: Node<'t>) -> Option<Node<'t>> {
+        let left = self.lookups.get();
+        if left == 0 {
+            return None;
+        }
+        self.lookups.set(left - 1);
         let text = self.text_of(name);
         let (start, end) = (name.start_byte(), name.end_byte());
         // The scopes around the name, innermost first (functions nest, so the ones holding
@@ -1004,6 +1014,9 @@ impl<'t> Args<'t> {
             .filter(|n| !n.kind().contains("splat"))
     }
 }
+
+/// Name lookups one call's arguments may make (real code needs a handful).
+const NAME_LOOKUPS_PER_CALL: u32 = 256;
 
 fn span_of(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
