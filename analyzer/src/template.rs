@@ -282,9 +282,16 @@ fn decode_escape(bytes: &[u8], i: usize, end: usize) -> (Option<char>, usize) {
         }
         b'u' | b'U' => {
             let digits = if c == b'u' { 4 } else { 8 };
-            let stop = (i + 2 + digits).min(end);
+            // Only hex digits belong to it (`\u32 ` is short: an error, and the rest is text;
+            // never a cut through a multi-byte character).
+            let mut stop = i + 2;
+            while stop < (i + 2 + digits).min(end) && bytes[stop].is_ascii_hexdigit() {
+                stop += 1;
+            }
             let hex = std::str::from_utf8(&bytes[i + 2..stop]).unwrap_or("");
-            let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
+            let ch = (stop - i - 2 == digits)
+                .then(|| u32::from_str_radix(hex, 16).ok().and_then(char::from_u32))
+                .flatten();
             (ch, stop - i)
         }
         _ => {
@@ -326,6 +333,20 @@ mod tests {
     fn source_of<'a>(src: &'a str, t: &Template, needle: &str) -> &'a str {
         let at = t.text.find(needle).expect("needle in decoded text");
         &src[t.source_span(at..at + needle.len()).range()]
+    }
+
+    /// A short universal character name stops at its last hex digit (found by the fuzzer: a
+    /// span ended inside the multi-byte character after `\u32 `).
+    #[test]
+    fn short_universal_character_names_stop_at_the_digits() {
+        let src = "\"\\u32 \u{fffd}0;\"";
+        let t = decode(src);
+        for (at, ch) in t.text.char_indices() {
+            let span = t.source_span(at..at + ch.len_utf8());
+            assert!(src.is_char_boundary(span.start as usize), "{span:?}");
+            assert!(src.is_char_boundary(span.end as usize), "{span:?}");
+        }
+        assert!(t.text.ends_with(" \u{fffd}0;"), "{:?}", t.text);
     }
 
     #[test]

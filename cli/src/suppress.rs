@@ -263,6 +263,15 @@ fn unused_findings(
 ) -> Vec<Diagnostic> {
     let severity = filter.severity(UNUSED_SUPPRESSION, Severity::Warning);
     let mut out = Vec::new();
+    // Each comment read once, however many directives it holds (a comment with thousands
+    // was quadratic).
+    let mut comments: std::collections::HashMap<u32, CommentText> = Default::default();
+    let mut remove_directive = |d: &Directive| {
+        let logical = comments
+            .entry(d.comment.start)
+            .or_insert_with(|| CommentText::new(&file.text, d.comment));
+        remove_directive(file, d, logical)
+    };
     for (d, used) in directives.iter().zip(used) {
         let kind = match &d.kind {
             Ok(kind) => *kind,
@@ -315,18 +324,20 @@ fn unused_findings(
                     d.span,
                     "this suppression names no rule",
                 )
-                .with_fix(Fix::safe(
-                    "remove the suppression",
-                    remove_directive(file, d),
-                )),
+                .with_fix(Fix::safe("remove the suppression", remove_directive(d))),
             );
             continue;
         }
         let all_unused = unused.len() == d.names.len();
+        let removal = if all_unused {
+            remove_directive(d)
+        } else {
+            Vec::new()
+        };
         for (i, message) in unused {
             let span = d.names[i].1;
             let fix = if all_unused {
-                Fix::safe("remove the suppression", remove_directive(file, d))
+                Fix::safe("remove the suppression", removal.clone())
             } else {
                 Fix::safe(
                     format!("remove `{}` from the suppression", d.names[i].0),
@@ -378,9 +389,8 @@ fn remove_name(file: &SourceFile, d: &Directive, index: usize) -> Edit {
 
 /// Removes a whole directive: its comment when nothing else is in it, its line when the line is
 /// then empty.
-fn remove_directive(file: &SourceFile, d: &Directive) -> Vec<Edit> {
+fn remove_directive(file: &SourceFile, d: &Directive, logical: &CommentText) -> Vec<Edit> {
     let text = &file.text;
-    let logical = CommentText::new(text, d.comment);
     let comment = logical.text.as_str();
     let inner = comment
         .strip_prefix("//")
@@ -500,7 +510,11 @@ mod tests {
             &file.text[found[0].span.range()],
             "ptxguard:allow-file(\\\n)"
         );
-        let edits = remove_directive(&file, &found[0]);
+        let edits = remove_directive(
+            &file,
+            &found[0],
+            &CommentText::new(&file.text, found[0].comment),
+        );
         assert_eq!(edits.len(), 1);
         assert_eq!(
             &file.text[edits[0].span.range()],
@@ -527,7 +541,7 @@ mod tests {
                 let text = format!("{}{splice}{}", &plain[..at], &plain[at..]);
                 let (file, found) = directives(&text);
                 for d in &found {
-                    let _ = remove_directive(&file, d);
+                    let _ = remove_directive(&file, d, &CommentText::new(&file.text, d.comment));
                     for i in 0..d.names.len() {
                         if d.names.len() > 1 {
                             let _ = remove_name(&file, d, i);

@@ -118,8 +118,12 @@ pub fn check_spans(text: &str, diagnostics: &[Diagnostic]) -> Result<(), String>
     for d in diagnostics {
         if !inside(d.span) || d.labels.iter().any(|l| !inside(l.span)) {
             return Err(format!(
-                "{}: a span outside the file or inside a character",
-                d.rule
+                "{}: a span outside the file or inside a character ({:?}, labels {:?}; {} bytes): {}",
+                d.rule,
+                d.span,
+                d.labels.iter().map(|l| l.span).collect::<Vec<_>>(),
+                text.len(),
+                d.message
             ));
         }
         if let Some(fix) = &d.fix {

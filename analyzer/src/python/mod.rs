@@ -57,7 +57,7 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
     if !may_contain_inline_asm(file.text.as_bytes()) {
         return Vec::new();
     }
-    let Some(tree) = parse(&file.text, false) else {
+    let Some(tree) = parse(&file.text) else {
         return Vec::new();
     };
     let module = Module::new(&file.text, tree.root_node());
@@ -78,25 +78,14 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// and baseline fingerprints).
 pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
     let mut out = crate::cpp::outline::Outline::default();
-    let Some(tree) = parse(&file.text, true) else {
-        return out;
-    };
-    let mut stack = vec![tree.root_node()];
-    while let Some(node) = stack.pop() {
-        if node.kind() == "comment" {
-            out.comments.push(span_of(node));
-        }
-        let mut cursor = node.walk();
-        stack.extend(node.children(&mut cursor));
-    }
-    out.comments.sort_by_key(|s| s.start);
+    out.comments = comments(&file.text);
     out.asm_statements = find_statements(file).iter().map(|s| s.span).collect();
     out.asm_statements.sort_by_key(|s| s.start);
     out
 }
 
-/// Parses the file: the parts that can matter (see [`regions`]), or all of it when `whole`.
-fn parse(text: &str, whole: bool) -> Option<tree_sitter::Tree> {
+/// Parses the parts of the file that can matter (see [`regions`]).
+fn parse(text: &str) -> Option<tree_sitter::Tree> {
     thread_local! {
         static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
     }
@@ -110,7 +99,7 @@ fn parse(text: &str, whole: bool) -> Option<tree_sitter::Tree> {
         });
         // Parsing is most of the cost: only the top-level statements that can matter are
         // parsed (the whole file when the ranges cannot be set).
-        let ranges = if whole { Vec::new() } else { regions(text) };
+        let ranges = regions(text);
         if parser.set_included_ranges(&ranges).is_err() {
             let _ = parser.set_included_ranges(&[]);
         }
@@ -154,6 +143,21 @@ fn binds_names(block: &[u8]) -> bool {
 /// calls use), and the statements, `def`s and `class`es (with their decorators) that hold a
 /// call marker.
 pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
+    let (starts, row) = top_level(text, &mut Vec::new());
+    ranges_of(text, starts, row)
+}
+
+/// The `#` comments of a Python file, by the same small lexer (no parse: tree-sitter's error
+/// recovery on text far from Python takes seconds per 10 KB).
+pub fn comments(text: &str) -> Vec<Span> {
+    let mut comments = Vec::new();
+    top_level(text, &mut comments);
+    comments
+}
+
+/// Top-level statement starts (byte, row) and the number of rows; `#` comments go to
+/// `comments`.
+fn top_level(text: &str, comments: &mut Vec<Span>) -> (Vec<(usize, usize)>, usize) {
     let bytes = text.as_bytes();
     // Top-level statement starts: (byte, row), found by a small lexer that knows strings,
     // comments, brackets and line continuations.
@@ -193,7 +197,17 @@ pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
                     i += usize::from(bytes.get(i - 1) == Some(&b'\r'));
                 }
             }
-            b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+            b'#' => {
+                let end = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
+                // Without the line end (tree-sitter's comment node, for the same spans).
+                let end = if end > i && bytes[end - 1] == b'\r' {
+                    end - 1
+                } else {
+                    end
+                };
+                comments.push(Span::new(i, end));
+                i = end.max(i + 1);
+            }
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 i += 1;
@@ -243,6 +257,12 @@ pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
         // Leading comments and blank lines (an `allow-file` comment may be there).
         starts.insert(0, (0, 0));
     }
+    (starts, row)
+}
+
+/// The ranges of the statements worth parsing, from [`top_level`]'s starts.
+fn ranges_of(text: &str, starts: Vec<(usize, usize)>, row: usize) -> Vec<tree_sitter::Range> {
+    let bytes = text.as_bytes();
     let mut ranges: Vec<tree_sitter::Range> = Vec::new();
     let mut k = 0;
     while k < starts.len() {

@@ -806,7 +806,10 @@ pub fn file_facts<'a>(
 /// conditions are about the architecture, each target evaluates them later). Under
 /// `#ifndef X` (or `#if !defined(X) && ...`), X is taken as undefined: the define is the
 /// file's default.
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one call site, in file order; a struct would only rename them"
+)]
 fn record(
     facts: &mut FileFacts,
     conditions: &[Condition],
