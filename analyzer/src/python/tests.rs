@@ -201,17 +201,90 @@ fn known_sides_of_a_sum_stay_known() {
 }
 
 #[test]
-fn only_definitions_with_calls_are_parsed() {
-    let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = '''\ndef fake(): pass\n'''\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
-    let ranges = regions(src);
-    let kept: Vec<&str> = ranges
-        .iter()
-        .map(|r| &src[r.start_byte..r.end_byte])
-        .collect();
-    assert_eq!(kept.len(), 2, "{kept:?}");
-    assert!(kept[0].starts_with("import") && kept[0].ends_with("\n\n"));
-    assert!(kept[1].starts_with("@triton.jit\ndef k"));
+fn strings_in_other_definitions_hide_nothing() {
+    // A string holding Python text is one token: `def fake` in it opens no scope.
+    let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = \'\'\'\ndef fake(): pass\nA = 1\n\'\'\'\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
     let all = find(src);
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].template.text, "mov.b32 $0, $1;");
+    let function = all[0].context.function.as_ref().unwrap();
+    assert_eq!(function.name, "k");
+    assert_eq!(function.qualifiers, ["triton.jit"]);
+    assert!(src[function.body.range()].starts_with("return tl.inline_asm_elementwise("));
+}
+
+#[test]
+fn class_names_are_not_seen_from_methods() {
+    let src = "\
+ASM = 'mov.b32 $0, $1;'
+class K:
+    ASM = 'add.s32 $0, $1, 1;'
+    def f(self, x):
+        return tl.inline_asm_elementwise(ASM, '=r,r', [x], tl.int32, True, 1)
+";
+    assert_eq!(find(src)[0].template.text, "mov.b32 $0, $1;");
+}
+
+#[test]
+fn comments_and_lambdas_inside_arguments() {
+    let src = "\
+def f(a, b):
+    return llvm.inline_asm(
+        T.i32(),
+        [
+            a,  # the value
+            # the shift
+            b,
+        ],
+        'shl.b32 $0, $1, $2;',
+        '=r,r,r',
+        has_side_effects=False,
+        key=lambda p, q: p,
+    )
+";
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    let s = &all[0];
+    assert_eq!(s.inputs.len(), 2);
+    assert_eq!(s.inputs[0].expr, "a");
+    assert_eq!(s.inputs[1].expr, "b");
+    assert!(!s.python().unwrap().result_discarded);
+    assert_eq!(s.context.function.as_ref().unwrap().name, "f");
+}
+
+#[test]
+fn assignment_forms() {
+    // Chained, annotated, tuple and augmented assignments; `for` targets; one-line bodies.
+    let src = "\
+a = b = 'mov.b32 $0, 1;'
+c: str = 'mov.b32 $0, 2;'
+d, e = 'x', 'y'
+g = 'mov.b32 $0, 3;'
+g += ''
+for h in range(2): pass
+h2 = 'mov.b32 $0, 4;'
+def k(): return tl.inline_asm_elementwise(b, '=r', [], tl.int32, True, 1)
+def k2(): tl.inline_asm_elementwise(c, '=r', [], tl.int32, True, 1)
+def k3(): return tl.inline_asm_elementwise(a, '=r', [], tl.int32, True, 1)
+def k4(): return tl.inline_asm_elementwise(d, '=r', [], tl.int32, True, 1)
+def k5(): return tl.inline_asm_elementwise(g, '=r', [], tl.int32, True, 1)
+def k6(): return tl.inline_asm_elementwise(h2, '=r', [], tl.int32, True, 1)
+";
+    let texts: Vec<String> = find(src).iter().map(|s| s.template.text.clone()).collect();
+    assert_eq!(
+        texts,
+        [
+            "mov.b32 $0, 1;",
+            "mov.b32 $0, 2;",
+            "\u{1}",
+            "\u{1}",
+            "\u{1}",
+            "mov.b32 $0, 4;"
+        ]
+    );
+    let discarded: Vec<bool> = find(src)
+        .iter()
+        .map(|s| s.python().unwrap().result_discarded)
+        .collect();
+    assert_eq!(discarded, [false, true, false, false, false, false]);
 }
