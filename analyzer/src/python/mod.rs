@@ -54,23 +54,45 @@ pub fn is_python_path(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "py")
 }
 
-/// True when the text may hold inline asm handed over from Python (cheap pre-filter: one
-/// pass for all the markers).
-pub fn may_contain_inline_asm(bytes: &[u8]) -> bool {
+/// Where the markers are in the text, in order (one SIMD pass for all of them where the
+/// processor has one).
+fn marker_positions(bytes: &[u8], first_only: bool) -> Vec<usize> {
     static MARKER_SEARCH: std::sync::OnceLock<Option<aho_corasick::packed::Searcher>> =
         std::sync::OnceLock::new();
+    let mut found = Vec::new();
     match MARKER_SEARCH.get_or_init(|| aho_corasick::packed::Searcher::new(MARKERS)) {
-        Some(s) => s.find(bytes).is_some(),
-        None => MARKERS.iter().any(|m| memchr::memmem::find(bytes, m).is_some()),
+        Some(search) => {
+            for m in search.find_iter(bytes) {
+                found.push(m.start());
+                if first_only {
+                    break;
+                }
+            }
+        }
+        None => {
+            for marker in MARKERS {
+                found.extend(memchr::memmem::find_iter(bytes, marker));
+            }
+            found.sort_unstable();
+        }
     }
+    found
+}
+
+/// True when the text may hold inline asm handed over from Python (cheap pre-filter).
+pub fn may_contain_inline_asm(bytes: &[u8]) -> bool {
+    !marker_positions(bytes, true).is_empty()
 }
 
 /// Finds and models every inline-asm call of a Python file, in source order.
 pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
-    if !may_contain_inline_asm(file.text.as_bytes()) {
+    let markers = marker_positions(file.text.as_bytes(), false);
+    if markers.is_empty() {
         return Vec::new();
     }
-    let tokens = Tokens::new(&file.text);
+    // Top-level definitions without a call are not read at all: most of the bytes.
+    let ranges = syntax::worth_reading(&file.text, &markers);
+    let tokens = Tokens::of_ranges(&file.text, &ranges);
     let module = Module::new(&tokens);
     let mut statements = Vec::new();
     for call in module.calls() {

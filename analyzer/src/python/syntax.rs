@@ -108,24 +108,39 @@ fn column(bytes: &[u8], at: usize) -> u32 {
 impl<'t> Tokens<'t> {
     /// The tokens of the whole text.
     pub fn new(text: &'t str) -> Tokens<'t> {
-        let bytes = text.as_bytes();
+        Tokens::of_ranges(text, &[0..text.len()])
+    }
+
+    /// The tokens of the given byte ranges of the text, each starting at a top-level statement
+    /// (brackets do not continue from one range to the next).
+    pub fn of_ranges(text: &'t str, ranges: &[Range<usize>]) -> Tokens<'t> {
+        let size: usize = ranges.iter().map(|r| r.len()).sum();
         let mut t = Tokens {
             text,
-            tokens: Vec::with_capacity(bytes.len() / 6),
-            partner: Vec::with_capacity(bytes.len() / 6),
+            tokens: Vec::with_capacity(size / 6),
+            partner: Vec::with_capacity(size / 6),
             comments: Vec::new(),
             lines: Vec::new(),
         };
-        let mut open: Vec<u32> = Vec::new();
         let mut line_first = 0u32;
+        for range in ranges {
+            t.lex(&text.as_bytes()[..range.end], range.start, &mut line_first);
+        }
+        t
+    }
+
+    /// The tokens of `bytes[start..]`.
+    fn lex(&mut self, bytes: &[u8], start: usize, line_first: &mut u32) {
+        let t = self;
+        let mut open: Vec<u32> = Vec::new();
         let mut indent = 0u32;
-        let mut i = 0;
+        let mut i = start;
         while i < bytes.len() {
             let b = bytes[i];
             let (kind, end) = match b {
                 b'\n' => {
                     if open.is_empty() {
-                        t.end_line(&mut line_first, indent);
+                        t.end_line(line_first, indent);
                     }
                     i += 1;
                     continue;
@@ -184,7 +199,7 @@ impl<'t> Tokens<'t> {
                 }
             };
             let index = t.tokens.len() as u32;
-            if index == line_first {
+            if index == *line_first {
                 indent = column(bytes, i);
             }
             t.tokens.push(Token {
@@ -205,8 +220,7 @@ impl<'t> Tokens<'t> {
             }
             i = end;
         }
-        t.end_line(&mut line_first, indent);
-        t
+        t.end_line(line_first, indent);
     }
 
     fn end_line(&mut self, line_first: &mut u32, indent: u32) {
@@ -511,4 +525,95 @@ impl Tokens<'_> {
             _ => Shape::Other,
         }
     }
+}
+
+/// Bytes the skim must look at: line ends, comments, quotes, backslashes, brackets.
+const SKIM: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut k = 0;
+    let interesting = b"\n#\"'\\()[]{}";
+    while k < interesting.len() {
+        table[interesting[k] as usize] = true;
+        k += 1;
+    }
+    table
+};
+
+/// Where the top-level statements start: lines at column 0 outside brackets, strings and
+/// line continuations (an `else:`/`elif`/`except`/`finally` line continues its statement).
+/// A fast pass that only follows quotes, comments and brackets.
+pub(super) fn top_level_starts(bytes: &[u8]) -> Vec<usize> {
+    let mut starts = vec![0];
+    let mut depth = 0u32;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !SKIM[bytes[i] as usize] {
+            i += 1;
+            continue;
+        }
+        match bytes[i] {
+            b'\n' => {
+                i += 1;
+                if depth == 0 && i < bytes.len() && starts_statement(&bytes[i..]) {
+                    starts.push(i);
+                }
+            }
+            b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+            b'"' | b'\'' => i = string_end(bytes, i),
+            // A continuation: the next line goes on with this statement.
+            b'\\' => i += 2,
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            _ => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+        }
+    }
+    starts
+}
+
+fn starts_statement(line: &[u8]) -> bool {
+    if matches!(line[0], b' ' | b'\t' | b'\r' | b'\n' | b'#' | b'\x0c') {
+        return false;
+    }
+    !["else", "elif", "except", "finally"].iter().any(|k| {
+        line.starts_with(k.as_bytes()) && !line.get(k.len()).is_some_and(|&b| is_name_continue(b))
+    })
+}
+
+/// The byte ranges worth reading: everything but the top-level `def`s and `class`es (with
+/// their decorators) that hold none of the `markers` (sorted byte offsets). Their names are
+/// their own (a class body's are not seen from its methods): they cannot bind a name a call
+/// elsewhere uses.
+pub(super) fn worth_reading(text: &str, markers: &[usize]) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let starts = top_level_starts(bytes);
+    let mut ranges: Vec<Range<usize>> = Vec::new();
+    let mut k = 0;
+    while k < starts.len() {
+        let start = starts[k];
+        // Decorators belong to the definition after them.
+        let mut head = k;
+        while bytes[starts[head]] == b'@' && head + 1 < starts.len() {
+            head += 1;
+        }
+        let end = starts.get(head + 1).copied().unwrap_or(bytes.len());
+        let line = &bytes[starts[head]..end];
+        let definition = ["def", "async", "class"].iter().any(|w| {
+            line.starts_with(w.as_bytes()) && line.get(w.len()).is_some_and(|b| !is_name_continue(*b))
+        });
+        let first_marker = markers.partition_point(|&m| m < start);
+        let holds_marker = markers.get(first_marker).is_some_and(|&m| m < end);
+        if !definition || holds_marker {
+            match ranges.last_mut() {
+                Some(last) if last.end == start => last.end = end,
+                _ => ranges.push(start..end),
+            }
+        }
+        k = head + 1;
+    }
+    ranges
 }
