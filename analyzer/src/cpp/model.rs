@@ -69,6 +69,9 @@ pub struct PythonCall {
     /// The call is a statement of its own: its results are thrown away (both APIs make the
     /// asm produce one, so a dummy output is how side-effect-only asm is written).
     pub result_discarded: bool,
+    /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, is_pure=True,
+    /// pack=1)` higher-order op (Triton's semantics under Inductor; `is_pure` defaults to true).
+    pub torch_op: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,8 +89,9 @@ impl PythonCall {
             (_, Some((_, None))) => true,
             (PythonApi::TritonElementwise, Some((_, Some(pure)))) => !pure,
             (PythonApi::MlirInlineAsm, Some((_, Some(side)))) => *side,
-            // Triton requires `is_pure`; MLIR's default is no side effects.
-            (PythonApi::TritonElementwise, None) => true,
+            // Triton requires `is_pure` (PyTorch's op defaults it to true); MLIR's default is
+            // no side effects.
+            (PythonApi::TritonElementwise, None) => !self.torch_op,
             (PythonApi::MlirInlineAsm, None) => false,
         }
     }

@@ -123,6 +123,8 @@ pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CallKind {
     Triton,
+    /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, ...)`.
+    Torch,
     Mlir,
     /// The C++ source is this positional argument or keyword.
     Cpp(usize, &'static str),
@@ -549,12 +551,16 @@ impl<'m, 't> Module<'m, 't> {
     }
 
     fn call(&self, call: Call, out: &mut Vec<AsmStatement>) {
-        let Some(kind) = self.kind_of(&call.callee) else {
+        let Some(mut kind) = self.kind_of(&call.callee) else {
             return;
         };
         let args = Args::new(self.t, call.open + 1..call.close);
+        // PyTorch's op names its template `asm_str` (Triton's is `asm`).
+        if kind == CallKind::Triton && args.keyword("asm_str").is_some() {
+            kind = CallKind::Torch;
+        }
         match kind {
-            CallKind::Triton | CallKind::Mlir => {
+            CallKind::Triton | CallKind::Torch | CallKind::Mlir => {
                 if let Some(stmt) = self.inline_asm(&call, &args, kind) {
                     out.push(stmt);
                 }
@@ -691,11 +697,12 @@ impl<'m, 't> Module<'m, 't> {
 
     fn inline_asm(&self, call: &Call, args: &Args, kind: CallKind) -> Option<AsmStatement> {
         let t = self.t;
-        let triton = kind == CallKind::Triton;
-        let (asm, constraints) = if triton {
-            (args.get(0, "asm")?, args.get(1, "constraints")?)
-        } else {
-            (args.get(2, "asm_string")?, args.get(3, "constraints")?)
+        let torch = kind == CallKind::Torch;
+        let triton = kind == CallKind::Triton || torch;
+        let (asm, constraints) = match kind {
+            CallKind::Torch => (args.keyword("asm_str")?, args.keyword("constraints")?),
+            CallKind::Triton => (args.get(0, "asm")?, args.get(1, "constraints")?),
+            _ => (args.get(2, "asm_string")?, args.get(3, "constraints")?),
         };
         let mut constraint_text = Template::default();
         self.push_string(&constraints, &mut constraint_text);
@@ -706,23 +713,29 @@ impl<'m, 't> Module<'m, 't> {
         let mut template = Template::default();
         self.push_string(&asm, &mut template);
 
-        let (inputs_arg, side_arg) = if triton {
-            (args.get(2, "args"), args.get(4, "is_pure"))
-        } else {
-            (args.get(1, "operands_"), args.keyword("has_side_effects"))
+        let (input_items, side_arg) = match kind {
+            // The op's inputs are its positional arguments.
+            CallKind::Torch => (args.all_positional(), args.keyword("is_pure")),
+            CallKind::Triton => (
+                args.get(2, "args").and_then(|a| self.items(&a, false)),
+                args.get(4, "is_pure"),
+            ),
+            _ => (
+                args.get(1, "operands_").and_then(|a| self.items(&a, false)),
+                args.keyword("has_side_effects"),
+            ),
         };
-        let input_items = inputs_arg.and_then(|a| self.items(&a, false));
-        let results = if triton {
-            args.get(3, "dtype").and_then(|d| self.items(&d, true))
-        } else {
-            args.get(0, "res").and_then(|r| self.mlir_results(&r))
+        let results = match kind {
+            CallKind::Torch => args.keyword("dtype").and_then(|d| self.items(&d, true)),
+            CallKind::Triton => args.get(3, "dtype").and_then(|d| self.items(&d, true)),
+            _ => args.get(0, "res").and_then(|r| self.mlir_results(&r)),
         };
-        let pack = if triton {
-            args.get(5, "pack")
-                .map(|p| (t.span(&p), self.literal_int(&p)))
-        } else {
-            None
-        };
+        let pack = match kind {
+            CallKind::Torch => args.keyword("pack"),
+            CallKind::Triton => args.get(5, "pack"),
+            _ => None,
+        }
+        .map(|p| (t.span(&p), self.literal_int(&p)));
         let asm_dialect = args.keyword("asm_dialect");
         let call_span = t.span(&(call.callee.start..call.close + 1));
         let python = PythonCall {
@@ -750,12 +763,15 @@ impl<'m, 't> Module<'m, 't> {
                 .statements
                 .binary_search(&(call.callee.start, call.close + 1))
                 .is_ok(),
+            torch_op: torch,
         };
 
         let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text);
         // Operand expressions: Triton's results and inputs are one register each only at `pack=1`
         // with 32-bit or wider types; the labels then name them.
-        let one_to_one = !triton || python.pack.is_some_and(|(_, p)| p == Some(1));
+        let one_to_one = !triton
+            || python.pack.is_some_and(|(_, p)| p == Some(1))
+            || (torch && python.pack.is_none());
         if one_to_one {
             if let Some(results) = &results {
                 if results.len() == outputs.len() {
@@ -999,6 +1015,12 @@ impl<'t> Args<'t> {
             }
         }
         args
+    }
+
+    /// Every positional argument, when none is a splat.
+    fn all_positional(&self) -> Option<Vec<Range<u32>>> {
+        (!self.positional.iter().any(|(_, splat)| *splat))
+            .then(|| self.positional.iter().map(|(r, _)| r.clone()).collect())
     }
 
     fn keyword(&self, name: &str) -> Option<Range<u32>> {

@@ -288,3 +288,30 @@ def k6(): return tl.inline_asm_elementwise(h2, '=r', [], tl.int32, True, 1)
         .collect();
     assert_eq!(discarded, [false, true, false, false, false, false]);
 }
+
+#[test]
+fn pytorch_inline_asm_elementwise_op() {
+    let src = "\
+from torch._higher_order_ops.inline_asm_elementwise import inline_asm_elementwise
+def f(x, y):
+    return inline_asm_elementwise(x, y, asm_str='add.f32 $0, $1, $2;', constraints='=f,f,f', dtype=torch.float32)
+def g(*xs):
+    return inline_asm_elementwise(*xs, asm_str='mov.b32 $0, $1;', constraints='=r,r', dtype=torch.int32, is_pure=False, pack=2)
+";
+    let all = find(src);
+    assert_eq!(all.len(), 2);
+    let (f, g) = (&all[0], &all[1]);
+    assert_eq!(f.template.text, "add.f32 $0, $1, $2;");
+    assert_eq!(f.inputs[1].expr, "y");
+    assert_eq!(f.outputs[0].expr, "torch.float32");
+    let call = f.python().unwrap();
+    assert!(call.torch_op);
+    assert_eq!(call.api, PythonApi::TritonElementwise);
+    assert!(!f.is_volatile(), "is_pure defaults to True");
+    assert_eq!(call.args.as_ref().map(Vec::len), Some(2));
+    // A splat hides the inputs; `is_pure=False` and `pack` as written.
+    let call = g.python().unwrap();
+    assert!(g.is_volatile());
+    assert_eq!(call.args, None);
+    assert_eq!(call.pack.unwrap().1, Some(2));
+}
