@@ -55,6 +55,9 @@ pub fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
         if d.note.as_ref().is_some_and(|n| n.contains("nvcc")) {
             d.note = None;
         }
+        if let Some(help) = &mut d.help {
+            *help = help.replace("the C++ value", "the value");
+        }
         if !PYTHON_FIXES.contains(&d.rule) {
             d.fix = None;
         }

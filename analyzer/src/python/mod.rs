@@ -18,6 +18,7 @@ mod syntax;
 
 pub use strings::push_python_literal;
 
+use crate::cpp::types::{CppClass, CppType};
 use crate::cpp::{
     AsmOperand, AsmStatement, Clobber, Constraint, Context, Function, Origin, PythonApi, PythonCall,
 };
@@ -778,6 +779,11 @@ impl<'m, 't> Module<'m, 't> {
                     for (op, r) in outputs.iter_mut().zip(results) {
                         op.expr = t.source(r).to_string();
                         op.expr_span = t.span(r);
+                        // Triton packs narrower elements: only 32- and 64-bit dtypes are one
+                        // register of their own size.
+                        op.ty.ty = self
+                            .value_type(r)
+                            .filter(|ty| !triton || ty.bits >= 32);
                     }
                 }
             }
@@ -786,6 +792,10 @@ impl<'m, 't> Module<'m, 't> {
                     for (op, r) in inputs.iter_mut().zip(items) {
                         op.expr = t.source(r).to_string();
                         op.expr_span = t.span(r);
+                        // Triton's inputs are tensors: their dtype is not in the call.
+                        if !triton {
+                            op.ty.ty = self.value_type(r);
+                        }
                     }
                 }
             }
@@ -822,6 +832,74 @@ impl<'m, 't> Module<'m, 't> {
         };
         stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
         Some(stmt)
+    }
+
+    /// The LLVM type a result type or an operand stands for, where it is written:
+    /// Triton/PyTorch dtypes (`tl.float32`, `torch.int64`), MLIR types (`T.i32()`,
+    /// `ir.IntegerType.get_signless(64)`, `ir.F32Type.get()`, `Int32.mlir_type`) and CuTe DSL
+    /// values (`Int32(x).ir_value()`, `cutlass.Float32(v).ir_value(loc=loc)`).
+    fn value_type(&self, node: &Range<u32>) -> Option<CppType> {
+        let t = self.t;
+        let named = |name: &str| -> Option<CppType> {
+            let lower = name.to_ascii_lowercase();
+            let (class, digits) = if let Some(d) = lower.strip_prefix("uint") {
+                (CppClass::Unsigned, d)
+            } else if let Some(d) = lower.strip_prefix("int") {
+                (CppClass::Signed, d)
+            } else if let Some(d) = lower.strip_prefix("float") {
+                (CppClass::Float, d)
+            } else if let Some(d) = lower.strip_prefix('i') {
+                (CppClass::Signed, d)
+            } else if let Some(d) = lower.strip_prefix('f') {
+                (CppClass::Float, d)
+            } else {
+                return None;
+            };
+            let bits: u16 = digits.parse().ok()?;
+            matches!(bits, 16 | 32 | 64).then(|| CppType {
+                spelling: name.into(),
+                bits,
+                class,
+            })
+        };
+        let last_name = |range: &Range<u32>| {
+            (!range.is_empty() && t.kind(range.end - 1) == Kind::Name)
+                .then(|| t.text_of(range.end - 1))
+        };
+        match t.shape(node) {
+            // `tl.float32`, `torch.int64`, `Int32.mlir_type`.
+            Shape::Attribute { object, name } => match t.text_of(name) {
+                "mlir_type" => last_name(&object).and_then(named),
+                dtype => named(dtype),
+            },
+            Shape::Call {
+                function,
+                arguments,
+            } => {
+                let callee = last_name(&function)?;
+                match (t.shape(&function), callee) {
+                    // `T.i32()`, `ir.F32Type.get()`, `ir.IntegerType.get_signless(64)`.
+                    (_, "get_signless") => {
+                        let bits = t.source(&arguments).trim();
+                        named(&format!("i{bits}"))
+                    }
+                    (Shape::Attribute { object, .. }, "get") => last_name(&object)
+                        .and_then(|o| o.strip_suffix("Type"))
+                        .and_then(named),
+                    (Shape::Attribute { object, .. }, "ir_value") => match t.shape(&object) {
+                        Shape::Call { function, .. } => last_name(&function).and_then(named),
+                        _ => None,
+                    },
+                    (Shape::Attribute { .. }, name)
+                        if arguments.is_empty() && name.len() <= 4 =>
+                    {
+                        named(name)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// MLIR result types: `T.i32()`, a list of them, or `llvm.StructType.get_literal([...])`;
