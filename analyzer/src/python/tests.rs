@@ -315,3 +315,25 @@ def g(*xs):
     assert_eq!(call.args, None);
     assert_eq!(call.pack.unwrap().1, Some(2));
 }
+
+#[test]
+fn operand_types_from_mlir_types_and_dtypes() {
+    let src = "\
+def f(a, b, c):
+    llvm.inline_asm(llvm.StructType.get_literal([ir.IntegerType.get_signless(64), ir.F32Type.get(), cutlass.Uint16.mlir_type]), [Float64(a).ir_value(loc=loc), b.ir_value(), T.i32()], 'x;', '=l,=f,=h,d,r,r')
+    tl.inline_asm_elementwise('x;', '=r,=h,r', [a], dtype=(tl.int64, tl.float16), is_pure=True, pack=1)
+";
+    let all = find(src);
+    let types = |s: &AsmStatement| -> Vec<Option<(String, u16)>> {
+        s.operands()
+            .map(|o| o.ty.ty.as_ref().map(|t| (t.spelling.to_string(), t.bits)))
+            .collect()
+    };
+    let some = |name: &str, bits| Some((name.to_string(), bits));
+    assert_eq!(
+        types(&all[0]),
+        [some("i64", 64), some("F32", 32), some("Uint16", 16), some("Float64", 64), None, some("i32", 32)]
+    );
+    // Triton: 16-bit dtypes are packed, and inputs are tensors of unwritten dtype.
+    assert_eq!(types(&all[1]), [some("int64", 64), None, None]);
+}
