@@ -124,7 +124,11 @@ fn referee(file: &SourceFile) -> Option<Vec<String>> {
         let function = call.child_by_field_name("function").map(span_of);
         let arguments = call.child_by_field_name("arguments").map(span_of);
         if function != Some(stmt.keyword) {
-            problems.push(format!("{}: callee {:?} vs {function:?}", at(stmt.span), stmt.keyword));
+            problems.push(format!(
+                "{}: callee {:?} vs {function:?}",
+                at(stmt.span),
+                stmt.keyword
+            ));
         }
         if arguments != Some(stmt.open_paren.cover(stmt.close_paren)) {
             problems.push(format!("{}: parentheses differ", at(stmt.span)));
@@ -132,14 +136,20 @@ fn referee(file: &SourceFile) -> Option<Vec<String>> {
         let theirs = enclosing_function_name(text, *call);
         let name = stmt.context.function.as_ref().map(|f| f.name.as_str());
         if theirs != name {
-            problems.push(format!("{}: function {name:?} vs {theirs:?}", at(stmt.span)));
+            problems.push(format!(
+                "{}: function {name:?} vs {theirs:?}",
+                at(stmt.span)
+            ));
         }
         let Some(items) = stmt.python().and_then(|c| c.args.clone()) else {
             continue;
         };
         // The input list, where it is written in the call: its items, comments left out.
         let list = all_nodes(*call).into_iter().find(|n| {
-            n.kind() == "list" && items.first().is_some_and(|i| span_of(*n).contains(i.start as usize))
+            n.kind() == "list"
+                && items
+                    .first()
+                    .is_some_and(|i| span_of(*n).contains(i.start as usize))
         });
         if let Some(list) = list {
             let mut cursor = list.walk();
@@ -203,7 +213,10 @@ fn corpus_front_end_agrees_with_tree_sitter() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases");
     let (compared, skipped, problems) = referee_dir(&corpus);
     assert!(problems.is_empty(), "{problems:#?}");
-    assert!(compared >= 25, "{compared} files compared, {skipped} skipped");
+    assert!(
+        compared >= 25,
+        "{compared} files compared, {skipped} skipped"
+    );
 }
 
 #[test]
@@ -227,6 +240,9 @@ fn real_projects() {
     for p in &problems {
         println!("{p}");
     }
-    println!("{compared} files compared, {skipped} skipped, {} disagreements", problems.len());
+    println!(
+        "{compared} files compared, {skipped} skipped, {} disagreements",
+        problems.len()
+    );
     assert!(problems.is_empty());
 }

@@ -63,7 +63,9 @@ fn neovim_receives_diagnostics_and_hover() {
 #[test]
 fn neovim_checks_python_documents() {
     if !nvim_available() {
-        println!("SKIP neovim_checks_python_documents: nvim is not on PATH (run .ci/install-neovim.sh)");
+        println!(
+            "SKIP neovim_checks_python_documents: nvim is not on PATH (run .ci/install-neovim.sh)"
+        );
         eprintln!("SKIP neovim_checks_python_documents: nvim is not on PATH");
         return;
     }

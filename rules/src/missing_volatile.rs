@@ -104,7 +104,9 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let d = if let Some(call) = stmt.python() {
             let said = match (call.api, call.side_effects) {
                 // Only PyTorch's op: Triton's own call requires `is_pure`.
-                (PythonApi::TritonElementwise, None) => "is pure by default (`is_pure` defaults to True)",
+                (PythonApi::TritonElementwise, None) => {
+                    "is pure by default (`is_pure` defaults to True)"
+                }
                 (PythonApi::TritonElementwise, _) => "is marked pure (`is_pure=True`)",
                 (PythonApi::MlirInlineAsm, Some(_)) => "has `has_side_effects=False`",
                 (PythonApi::MlirInlineAsm, None) => "does not say `has_side_effects=True`",

@@ -221,7 +221,10 @@ impl<'m, 't> Module<'m, 't> {
         let mut blocks: Vec<(u32, Option<usize>)> = Vec::new();
         let mut decorators: Vec<Range<u32>> = Vec::new();
         for line in &t.lines {
-            while blocks.last().is_some_and(|&(indent, _)| line.indent <= indent) {
+            while blocks
+                .last()
+                .is_some_and(|&(indent, _)| line.indent <= indent)
+            {
                 blocks.pop();
             }
             let scope = blocks.iter().rev().find_map(|b| b.1).unwrap_or(0);
@@ -234,9 +237,7 @@ impl<'m, 't> Module<'m, 't> {
                     body.end = body.end.max(end);
                 }
             }
-            if let Some(open) =
-                m.statement_list(line.tokens.clone(), scope, &mut decorators)
-            {
+            if let Some(open) = m.statement_list(line.tokens.clone(), scope, &mut decorators) {
                 blocks.push((line.indent, open));
             }
         }
@@ -264,7 +265,7 @@ impl<'m, 't> Module<'m, 't> {
             decorators.push(range);
             return None;
         }
-        let keyword_at = |i: u32| (i < range.end).then(|| t.text_of(i)).unwrap_or("");
+        let keyword_at = |i: u32| if i < range.end { t.text_of(i) } else { "" };
         if keyword_at(a) == "async" && matches!(keyword_at(a + 1), "def" | "for" | "with") {
             a += 1;
         }
@@ -281,14 +282,18 @@ impl<'m, 't> Module<'m, 't> {
                 self.header(a..range.end, class, Some(class))
             }
             (Kind::Name, "for") => {
-                if let Some(in_at) = t.top_level(a + 1..range.end).find(|&i| t.is_keyword(i, "in")) {
+                if let Some(in_at) = t
+                    .top_level(a + 1..range.end)
+                    .find(|&i| t.is_keyword(i, "in"))
+                {
                     self.bind(a + 1..in_at, None, scope);
                 }
                 self.header(a..range.end, scope, None)
             }
-            (Kind::Name, "if" | "elif" | "else" | "while" | "with" | "try" | "except" | "finally") => {
-                self.header(a..range.end, scope, None)
-            }
+            (
+                Kind::Name,
+                "if" | "elif" | "else" | "while" | "with" | "try" | "except" | "finally",
+            ) => self.header(a..range.end, scope, None),
             (Kind::Name, "match" | "case")
                 if t.is_op(range.end - 1, ":") && !t.is_op(a + 1, "=") && !t.is_op(a + 1, ".") =>
             {
@@ -310,7 +315,12 @@ impl<'m, 't> Module<'m, 't> {
     }
 
     /// A compound statement's header up to its `:`; what follows on the line is its body.
-    fn header(&mut self, range: Range<u32>, scope: usize, opens: Option<usize>) -> Option<Option<usize>> {
+    fn header(
+        &mut self,
+        range: Range<u32>,
+        scope: usize,
+        opens: Option<usize>,
+    ) -> Option<Option<usize>> {
         let colon = self.t.find_op(range.clone(), ":")?;
         if colon + 1 < range.end {
             self.statement_list(colon + 1..range.end, scope, &mut Vec::new());
@@ -341,7 +351,14 @@ impl<'m, 't> Module<'m, 't> {
         self.scopes.push(Scope {
             parent: scope,
             class: false,
-            def: Some((name, decorators, Span { start: u32::MAX, end: 0 })),
+            def: Some((
+                name,
+                decorators,
+                Span {
+                    start: u32::MAX,
+                    end: 0,
+                },
+            )),
         });
         let _ = start;
         for param in t.split_commas(name + 2..close) {
@@ -405,7 +422,11 @@ impl<'m, 't> Module<'m, 't> {
                     parts.push(start..i);
                     start = i + 1;
                 }
-                op if parts.is_empty() && op.len() >= 2 && op.ends_with('=') && !matches!(op, "==" | "<=" | ">=" | "!=") => {
+                op if parts.is_empty()
+                    && op.len() >= 2
+                    && op.ends_with('=')
+                    && !matches!(op, "==" | "<=" | ">=" | "!=") =>
+                {
                     // Augmented assignment.
                     return self.bind(range.start..i, None, scope);
                 }
@@ -430,8 +451,8 @@ impl<'m, 't> Module<'m, 't> {
 
 /// Statements that start with these words assign nothing.
 const KEYWORDS_NOT_ASSIGNED: [&str; 13] = [
-    "return", "pass", "raise", "del", "global", "nonlocal", "assert", "break", "continue",
-    "yield", "await", "print", "lambda",
+    "return", "pass", "raise", "del", "global", "nonlocal", "assert", "break", "continue", "yield",
+    "await", "print", "lambda",
 ];
 
 impl<'m, 't> Module<'m, 't> {
@@ -781,9 +802,7 @@ impl<'m, 't> Module<'m, 't> {
                         op.expr_span = t.span(r);
                         // Triton packs narrower elements: only 32- and 64-bit dtypes are one
                         // register of their own size.
-                        op.ty.ty = self
-                            .value_type(r)
-                            .filter(|ty| !triton || ty.bits >= 32);
+                        op.ty.ty = self.value_type(r).filter(|ty| !triton || ty.bits >= 32);
                     }
                 }
             }
@@ -890,9 +909,7 @@ impl<'m, 't> Module<'m, 't> {
                         Shape::Call { function, .. } => last_name(&function).and_then(named),
                         _ => None,
                     },
-                    (Shape::Attribute { .. }, name)
-                        if arguments.is_empty() && name.len() <= 4 =>
-                    {
+                    (Shape::Attribute { .. }, name) if arguments.is_empty() && name.len() <= 4 => {
                         named(name)
                     }
                     _ => None,
@@ -935,13 +952,7 @@ impl<'m, 't> Module<'m, 't> {
             name_span: self.t.span(&(*name..*name + 1)),
             qualifiers: decorators
                 .iter()
-                .map(|d| {
-                    self.t
-                        .source(d)
-                        .trim_start_matches('@')
-                        .trim()
-                        .to_string()
-                })
+                .map(|d| self.t.source(d).trim_start_matches('@').trim().to_string())
                 .collect(),
             body: if body.start == u32::MAX {
                 Span::empty_at(self.t.tokens[*name as usize].end as usize)
@@ -1066,7 +1077,6 @@ fn split_constraints(constraints: &Template) -> (Vec<AsmOperand>, Vec<AsmOperand
     }
     (outputs, inputs, clobbers)
 }
-
 
 /// A call's arguments: positional ones in order, keyword ones by name.
 struct Args<'t> {

@@ -47,10 +47,10 @@ pub(super) struct Tokens<'t> {
 
 /// Python's keywords: never a name that can be bound or called.
 pub(super) const KEYWORDS: [&str; 35] = [
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
-    "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-    "while", "with", "yield",
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
 ];
 
 const STRING_PREFIXES: [&str; 11] = ["r", "u", "f", "b", "t", "br", "rb", "fr", "rf", "tr", "rt"];
@@ -108,7 +108,7 @@ fn column(bytes: &[u8], at: usize) -> u32 {
 impl<'t> Tokens<'t> {
     /// The tokens of the whole text.
     pub fn new(text: &'t str) -> Tokens<'t> {
-        Tokens::of_ranges(text, &[0..text.len()])
+        Tokens::of_ranges(text, std::slice::from_ref(&(0..text.len())))
     }
 
     /// The tokens of the given byte ranges of the text, each starting at a top-level statement
@@ -328,7 +328,10 @@ impl<'t> Tokens<'t> {
             return Vec::new();
         };
         let prefix = &bytes[..quote];
-        if !prefix.iter().any(|b| matches!(b, b'f' | b'F' | b't' | b'T')) {
+        if !prefix
+            .iter()
+            .any(|b| matches!(b, b'f' | b'F' | b't' | b'T'))
+        {
             return Vec::new();
         }
         let mut fields = Vec::new();
@@ -369,9 +372,8 @@ fn number_end(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_alphanumeric() || b == b'_' || b == b'.' {
-            i += 1;
-        } else if matches!(b, b'+' | b'-') && !hex && matches!(bytes[i - 1], b'e' | b'E') {
+        let exponent_sign = matches!(b, b'+' | b'-') && !hex && matches!(bytes[i - 1], b'e' | b'E');
+        if b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || exponent_sign {
             i += 1;
         } else {
             break;
@@ -410,7 +412,10 @@ pub(super) enum Shape {
         arguments: Range<u32>,
     },
     /// `object.name`.
-    Attribute { object: Range<u32>, name: u32 },
+    Attribute {
+        object: Range<u32>,
+        name: u32,
+    },
     /// `*x` or `**x`.
     Splat,
     Other,
@@ -603,7 +608,8 @@ pub(super) fn worth_reading(text: &str, markers: &[usize]) -> Vec<Range<usize>> 
         let end = starts.get(head + 1).copied().unwrap_or(bytes.len());
         let line = &bytes[starts[head]..end];
         let definition = ["def", "async", "class"].iter().any(|w| {
-            line.starts_with(w.as_bytes()) && line.get(w.len()).is_some_and(|b| !is_name_continue(*b))
+            line.starts_with(w.as_bytes())
+                && line.get(w.len()).is_some_and(|b| !is_name_continue(*b))
         });
         let first_marker = markers.partition_point(|&m| m < start);
         let holds_marker = markers.get(first_marker).is_some_and(|&m| m < end);

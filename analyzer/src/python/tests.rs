@@ -332,7 +332,14 @@ def f(a, b, c):
     let some = |name: &str, bits| Some((name.to_string(), bits));
     assert_eq!(
         types(&all[0]),
-        [some("i64", 64), some("F32", 32), some("Uint16", 16), some("Float64", 64), None, some("i32", 32)]
+        [
+            some("i64", 64),
+            some("F32", 32),
+            some("Uint16", 16),
+            some("Float64", 64),
+            None,
+            some("i32", 32)
+        ]
     );
     // Triton: 16-bit dtypes are packed, and inputs are tensors of unwritten dtype.
     assert_eq!(types(&all[1]), [some("int64", 64), None, None]);
