@@ -120,6 +120,9 @@ pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
     out
 }
 
+/// How far names, parentheses and `+` are followed (`x = x` ends; deeper is unknown).
+const MAX_DEPTH: u32 = 32;
+
 /// What one call is, by its callee.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CallKind {
@@ -158,14 +161,18 @@ struct Call {
 /// Names that end a callee when walking back from its last name: `return llvm.inline_asm(`.
 fn callee_start(t: &Tokens, name: u32) -> u32 {
     let mut p = name;
-    while p >= 2 && t.is_op(p - 1, ".") {
+    // Bounded: a long chain of calls must not make every call walk back over all of it.
+    let mut steps = 0;
+    while p >= 2 && t.is_op(p - 1, ".") && steps < MAX_DEPTH {
+        steps += 1;
         let mut q = p - 2;
         match t.kind(q) {
             Kind::Name if t.is_name(q) => {}
             Kind::Op if matches!(t.text_of(q), ")" | "]") && t.partner[q as usize] != NONE => {
                 // A trailer chain: `a(b)[0].c`.
                 q = t.partner[q as usize];
-                while q >= 1 {
+                while q >= 1 && steps < MAX_DEPTH {
+                    steps += 1;
                     if matches!(t.text_of(q - 1), ")" | "]")
                         && t.kind(q - 1) == Kind::Op
                         && t.partner[q as usize - 1] != NONE
@@ -300,16 +307,25 @@ impl<'m, 't> Module<'m, 't> {
                 self.header(a..range.end, scope, None)
             }
             _ => {
-                let mut start = a;
-                for i in t.top_level(a..range.end).chain(std::iter::once(range.end)) {
-                    if i == range.end || t.is_op(i, ";") {
-                        if i > start {
-                            self.simple_statement(start..i, scope);
-                        }
-                        start = i + 1;
-                    }
-                }
+                self.simple_statements(a..range.end, scope);
                 None
+            }
+        }
+    }
+
+    /// Simple statements separated by `;`.
+    fn simple_statements(&mut self, range: Range<u32>, scope: usize) {
+        let t = self.t;
+        if scope != 0 {
+            self.scope_of[range.start as usize..range.end as usize].fill(scope as u32);
+        }
+        let mut start = range.start;
+        for i in t.top_level(range.clone()).chain(std::iter::once(range.end)) {
+            if i == range.end || t.is_op(i, ";") {
+                if i > start {
+                    self.simple_statement(start..i, scope);
+                }
+                start = i + 1;
             }
         }
     }
@@ -323,7 +339,8 @@ impl<'m, 't> Module<'m, 't> {
     ) -> Option<Option<usize>> {
         let colon = self.t.find_op(range.clone(), ":")?;
         if colon + 1 < range.end {
-            self.statement_list(colon + 1..range.end, scope, &mut Vec::new());
+            // Only simple statements follow a header's `:` on its line.
+            self.simple_statements(colon + 1..range.end, scope);
             None
         } else {
             Some(opens)
@@ -376,7 +393,7 @@ impl<'m, 't> Module<'m, 't> {
             if let Some((_, _, span)) = self.scopes[inner].def.as_mut() {
                 *span = t.span(&body);
             }
-            self.statement_list(body, inner, &mut Vec::new());
+            self.simple_statements(body, inner);
             None
         } else {
             Some(Some(inner))
@@ -651,7 +668,15 @@ impl<'m, 't> Module<'m, 't> {
 
     /// Appends a string-valued argument to a template: its literals, or one unknown piece.
     fn push_string(&self, node: &Range<u32>, template: &mut Template) {
+        self.push_string_at(node, 0, template);
+    }
+
+    fn push_string_at(&self, node: &Range<u32>, depth: u32, template: &mut Template) {
         let mut literals = Vec::new();
+        // Each level reads the whole expression again: eight is plenty for real templates.
+        if depth > 8 {
+            return template.push_unknown(self.t.span(node));
+        }
         if !self.literal_strings(node, 0, &mut literals) {
             // `"..." + expr`: the known side stays known.
             match self.t.shape(node) {
@@ -660,8 +685,8 @@ impl<'m, 't> Module<'m, 't> {
                     right,
                     plus: true,
                 } => {
-                    self.push_string(&left, template);
-                    self.push_string(&right, template);
+                    self.push_string_at(&left, depth + 1, template);
+                    self.push_string_at(&right, depth + 1, template);
                 }
                 _ => template.push_unknown(self.t.span(node)),
             }
@@ -680,41 +705,48 @@ impl<'m, 't> Module<'m, 't> {
     }
 
     fn literal_bool(&self, node: &Range<u32>) -> Option<bool> {
-        match self.t.shape(node) {
-            Shape::True => Some(true),
-            Shape::False => Some(false),
-            Shape::Name => self
-                .bound_value(node.start)
-                .and_then(|v| self.literal_bool(&v)),
-            _ => None,
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::True => return Some(true),
+                Shape::False => return Some(false),
+                Shape::Name => at = self.bound_value(at.start)?,
+                _ => return None,
+            }
         }
+        None
     }
 
     fn literal_int(&self, node: &Range<u32>) -> Option<u32> {
-        match self.t.shape(node) {
-            Shape::Number => self.t.source(node).replace('_', "").parse().ok(),
-            Shape::Name => self
-                .bound_value(node.start)
-                .and_then(|v| self.literal_int(&v)),
-            _ => None,
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::Number => return self.t.source(&at).replace('_', "").parse().ok(),
+                Shape::Name => at = self.bound_value(at.start)?,
+                _ => return None,
+            }
         }
+        None
     }
 
     /// The items of a literal list or tuple (one item for anything else when `single`).
     fn items(&self, node: &Range<u32>, single: bool) -> Option<Vec<Range<u32>>> {
-        match self.t.shape(node) {
-            Shape::List(inner) | Shape::Tuple(inner) => {
-                let items = self.t.split_commas(inner);
-                // A splat makes the length unknown.
-                (!items.iter().any(|i| self.t.shape(i) == Shape::Splat)).then_some(items)
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::List(inner) | Shape::Tuple(inner) => {
+                    let items = self.t.split_commas(inner);
+                    // A splat makes the length unknown.
+                    return (!items.iter().any(|i| self.t.shape(i) == Shape::Splat))
+                        .then_some(items);
+                }
+                Shape::Paren(inner) => at = inner,
+                Shape::Name if !single => at = self.bound_value(at.start)?,
+                _ if single => return Some(vec![at]),
+                _ => return None,
             }
-            Shape::Paren(inner) => self.items(&inner, single),
-            Shape::Name if !single => self
-                .bound_value(node.start)
-                .and_then(|v| self.items(&v, false)),
-            _ if single => Some(vec![node.clone()]),
-            _ => None,
         }
+        None
     }
 
     fn inline_asm(&self, call: &Call, args: &Args, kind: CallKind) -> Option<AsmStatement> {

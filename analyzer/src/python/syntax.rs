@@ -53,6 +53,11 @@ pub(super) const KEYWORDS: [&str; 35] = [
     "with", "yield",
 ];
 
+/// Whether a name is a keyword (the longest is 8 bytes: most names are longer).
+pub(super) fn is_keyword(name: &str) -> bool {
+    name.len() <= 8 && KEYWORDS.contains(&name)
+}
+
 const STRING_PREFIXES: [&str; 11] = ["r", "u", "f", "b", "t", "br", "rb", "fr", "rf", "tr", "rt"];
 
 const OPERATORS_3: [&[u8]; 5] = [b"**=", b"//=", b">>=", b"<<=", b"..."];
@@ -250,7 +255,7 @@ impl<'t> Tokens<'t> {
 
     /// Whether token `i` is a name that is not a keyword.
     pub fn is_name(&self, i: u32) -> bool {
-        self.kind(i) == Kind::Name && !KEYWORDS.contains(&self.text_of(i))
+        self.kind(i) == Kind::Name && !is_keyword(self.text_of(i))
     }
 
     pub fn is_keyword(&self, i: u32, keyword: &str) -> bool {
@@ -437,7 +442,7 @@ impl Tokens<'_> {
             Kind::Number | Kind::Str => true,
             Kind::Name => {
                 let t = self.text_of(i);
-                !KEYWORDS.contains(&t) || matches!(t, "True" | "False" | "None")
+                !is_keyword(t) || matches!(t, "True" | "False" | "None")
             }
             Kind::Op => matches!(self.text_of(i), ")" | "]" | "}"),
         }
@@ -455,7 +460,7 @@ impl Tokens<'_> {
                 (Kind::Name, "True") => Shape::True,
                 (Kind::Name, "False") => Shape::False,
                 (Kind::Name, "None") => Shape::None,
-                (Kind::Name, t) if !KEYWORDS.contains(&t) => Shape::Name,
+                (Kind::Name, t) if !is_keyword(t) => Shape::Name,
                 _ => Shape::Other,
             };
         }
@@ -467,7 +472,7 @@ impl Tokens<'_> {
         for i in self.top_level(a..b) {
             let t = self.text_of(i);
             match self.kind(i) {
-                Kind::Name if LOOSER.contains(&t) => return Shape::Other,
+                Kind::Name if t.len() <= 6 && LOOSER.contains(&t) => return Shape::Other,
                 Kind::Op if LOOSER_OPS.contains(&t) || t.ends_with('=') && t.len() <= 3 => {
                     return Shape::Other
                 }

@@ -344,3 +344,23 @@ def f(a, b, c):
     // Triton: 16-bit dtypes are packed, and inputs are tensors of unwritten dtype.
     assert_eq!(types(&all[1]), [some("int64", 64), None, None]);
 }
+
+#[test]
+fn self_bound_names_deep_nesting_and_long_chains_end() {
+    // `p = p` must not loop; deep parentheses, a long `+` chain, a long call chain and a long
+    // line of headers must not recurse without bound.
+    let n = 20_000;
+    let src = format!(
+        "p = p\nd = {open}'=r'{close}\nif x: {headers}pass\ndef k(x):\n    tl.inline_asm_elementwise('mov.b32 $0, 1;' {plus}, '=r', d, tl.int32, p, p)\n    a{calls}.inline_asm_elementwise('x;', '=r', [], tl.int32, True, 1)\n",
+        open = "(".repeat(n),
+        close = ")".repeat(n),
+        headers = "if x: ".repeat(n),
+        plus = "+ x ".repeat(n),
+        calls = ".f()".repeat(n),
+    );
+    let start = std::time::Instant::now();
+    let all = find(&src);
+    assert!(start.elapsed().as_secs() < 10);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].python().unwrap().pack.unwrap().1, None);
+}
