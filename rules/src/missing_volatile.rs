@@ -35,6 +35,8 @@ declare_rule! {
     /// missing `has_side_effects=True` (MLIR `llvm.inline_asm`, whose default is no side
     /// effects): such an op is a pure value to the compiler. An MLIR op without results is
     /// reported too, since without side effects nothing keeps it. The fix sets the flag.
+    /// PyTorch's `inline_asm_elementwise` op is pure unless it says `is_pure=False` (its
+    /// default is true); no fix is offered there when the argument is not written.
     ///
     /// ## Why is this bad?
     /// Without `volatile` the compiler treats the asm as a pure function of its inputs: it
