@@ -112,6 +112,8 @@ pub fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 (PythonApi::TritonElementwise, _) => "is marked pure (`is_pure=True`)",
                 (PythonApi::MlirInlineAsm, Some(_)) => "has `has_side_effects=False`",
                 (PythonApi::MlirInlineAsm, None) => "does not say `has_side_effects=True`",
+                // Taken as having side effects (the call does not say): never reached.
+                (PythonApi::CuteInlinePtx, _) => "is taken as pure",
             };
             diagnostic(
                 &META,

@@ -72,6 +72,9 @@ pub struct PythonCall {
     /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, is_pure=True,
     /// pack=1)` higher-order op (Triton's semantics under Inductor; `is_pure` defaults to true).
     pub torch_op: bool,
+    /// How the template names each operand when not `$N` (the CuTe DSL's `inline_ptx`:
+    /// `{$w0}`, `{$rw0}`, `{$r0}`), by operand number.
+    pub operand_names: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +83,8 @@ pub enum PythonApi {
     TritonElementwise,
     /// `llvm.inline_asm` of MLIR's Python bindings (the CuTe DSL among them).
     MlirInlineAsm,
+    /// The CuTe DSL's `cute.arch.inline_ptx` (operands `{$w0}`, `{$r0}`, `{$rw0}`).
+    CuteInlinePtx,
 }
 
 impl PythonCall {
@@ -93,6 +98,8 @@ impl PythonCall {
             // no side effects.
             (PythonApi::TritonElementwise, None) => !self.torch_op,
             (PythonApi::MlirInlineAsm, None) => false,
+            // The call does not say: not judged.
+            (PythonApi::CuteInlinePtx, _) => true,
         }
     }
 }

@@ -31,23 +31,25 @@ use syntax::{Kind, Shape, Tokens, NONE};
 
 /// Byte strings one of which a Python file must hold to be worth reading further: the calls
 /// the front end looks at (`inline_asm(` also ends `llvm.inline_asm(`).
-pub const MARKERS: [&[u8]; 6] = [
+pub const MARKERS: [&[u8]; 7] = [
     b"inline_asm(",
     b"inline_asm_elementwise(",
     b"RawKernel(",
     b"RawModule(",
     b"load_inline(",
     b"Program(",
+    b"inline_ptx(",
 ];
 
 /// The names of the calls the front end recognises (besides aliases of `llvm.inline_asm`).
-const CALL_NAMES: [&str; 6] = [
+const CALL_NAMES: [&str; 7] = [
     "inline_asm",
     "inline_asm_elementwise",
     "RawKernel",
     "RawModule",
     "load_inline",
     "Program",
+    "inline_ptx",
 ];
 
 /// Whether the path names a Python source file.
@@ -120,6 +122,64 @@ pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
     out
 }
 
+/// The type a DSL or dtype name stands for: `Int32`, `Uint64`, `Float16`, `int32`, `float64`,
+/// `i32`, `f32` (16, 32 and 64 bits).
+fn named_type(name: &str) -> Option<CppType> {
+    let lower = name.to_ascii_lowercase();
+    let (class, digits) = if let Some(d) = lower.strip_prefix("uint") {
+        (CppClass::Unsigned, d)
+    } else if let Some(d) = lower.strip_prefix("int") {
+        (CppClass::Signed, d)
+    } else if let Some(d) = lower.strip_prefix("float") {
+        (CppClass::Float, d)
+    } else if let Some(d) = lower.strip_prefix('i') {
+        (CppClass::Signed, d)
+    } else if let Some(d) = lower.strip_prefix('f') {
+        (CppClass::Float, d)
+    } else {
+        return None;
+    };
+    let bits: u16 = digits.parse().ok()?;
+    matches!(bits, 16 | 32 | 64).then(|| CppType {
+        spelling: name.into(),
+        bits,
+        class,
+    })
+}
+
+/// The register letter MLIR's PTX builder (behind `nvvm.inline_ptx`) gives a value of this
+/// type (`getRegisterType` in MLIR's `BasicPtxBuilderInterface.cpp`: i16 `h`, i32 `r`, i64 `l`,
+/// f32 `f`, f64 `d`; 16-bit floats are not supported there).
+fn register_letter(ty: &CppType) -> Option<char> {
+    match (ty.bits, ty.class) {
+        (16, CppClass::Float) => None,
+        (16, _) => Some('h'),
+        (32, CppClass::Float) => Some('f'),
+        (32, _) => Some('r'),
+        (64, CppClass::Float) => Some('d'),
+        (64, _) => Some('l'),
+        _ => None,
+    }
+}
+
+/// `{$w0}`, `{$r12}`, `{$rw1}` at the start of `text`: (length, group, number).
+fn named_operand(text: &str) -> Option<(usize, &'static str, usize)> {
+    let rest = text.strip_prefix("{$")?;
+    let (group, rest) = if let Some(r) = rest.strip_prefix("rw") {
+        ("rw", r)
+    } else if let Some(r) = rest.strip_prefix('w') {
+        ("w", r)
+    } else {
+        ("r", rest.strip_prefix('r')?)
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || rest.as_bytes().get(digits) != Some(&b'}') {
+        return None;
+    }
+    let number = rest[..digits].parse().ok()?;
+    Some((text.len() - rest.len() + digits + 1, group, number))
+}
+
 /// How far names, parentheses and `+` are followed (`x = x` ends; deeper is unknown).
 const MAX_DEPTH: u32 = 32;
 
@@ -129,6 +189,9 @@ enum CallKind {
     Triton,
     /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, ...)`.
     Torch,
+    /// The CuTe DSL's `cute.arch.inline_ptx(ptx_code, write_only_types=, read_only_args=,
+    /// read_write_args=)`, operands written `{$w0}`, `{$r0}`, `{$rw0}`.
+    InlinePtx,
     Mlir,
     /// The C++ source is this positional argument or keyword.
     Cpp(usize, &'static str),
@@ -585,6 +648,14 @@ impl<'m, 't> Module<'m, 't> {
             n if object.is_none() && self.inline_asm_functions.contains(&n) => Some(CallKind::Mlir),
             "RawKernel" | "RawModule" | "Program" => Some(CallKind::Cpp(0, "code")),
             "load_inline" => Some(CallKind::Cpp(2, "cuda_sources")),
+            // Not `nvvm.inline_ptx` (its arguments are positional, types first).
+            "inline_ptx"
+                if object
+                    .as_ref()
+                    .is_none_or(|o| t.source(o).ends_with("arch")) =>
+            {
+                Some(CallKind::InlinePtx)
+            }
             _ => None,
         }
     }
@@ -604,12 +675,177 @@ impl<'m, 't> Module<'m, 't> {
                     out.push(stmt);
                 }
             }
+            CallKind::InlinePtx => {
+                if let Some(stmt) = self.inline_ptx(&call, &args) {
+                    out.push(stmt);
+                }
+            }
             CallKind::Cpp(position, keyword) => {
                 if let Some(code) = args.get(position, keyword) {
                     self.cpp_in_string(code, out);
                 }
             }
         }
+    }
+
+    /// `cute.arch.inline_ptx`: its named operands become `$N` (write-only outputs, then
+    /// read-write ones, then inputs), each register from the operand's type where the call
+    /// shows it. A predicate argument is not an operand of the template as written.
+    fn inline_ptx(&self, call: &Call, args: &Args) -> Option<AsmStatement> {
+        let t = self.t;
+        let code = args.get(0, "ptx_code")?;
+        let list = |name: &str| match args.keyword(name) {
+            None => Some(Vec::new()),
+            Some(v) if t.shape(&v) == Shape::None => Some(Vec::new()),
+            Some(v) => self.items(&v, false),
+        };
+        // Without the operand lists the numbering is unknown: nothing can be judged.
+        let writes = list("write_only_types")?;
+        let read_writes = list("read_write_args")?;
+        let reads = list("read_only_args")?;
+        let mut raw = Template::default();
+        self.push_string(&code, &mut raw);
+        let known = writes.len() + read_writes.len() + reads.len();
+        let mut names: Vec<String> = (0..writes.len())
+            .map(|k| format!("{{$w{k}}}"))
+            .chain((0..read_writes.len()).map(|k| format!("{{$rw{k}}}")))
+            .chain((0..reads.len()).map(|k| format!("{{$r{k}}}")))
+            .collect();
+        let mut number_of = |group: &str, k: usize| {
+            let index = match group {
+                "w" if k < writes.len() => k,
+                "rw" if k < read_writes.len() => writes.len() + k,
+                "r" if k < reads.len() => writes.len() + read_writes.len() + k,
+                // Past its list: a number past every operand, for `operand-index`.
+                _ => {
+                    names.push(format!("{{${group}{k}}}"));
+                    names.len() - 1
+                }
+            };
+            index
+        };
+        let mut template = Template::default();
+        for piece in &raw.pieces {
+            if piece.kind == crate::template::PieceKind::Unknown {
+                template.push_unknown(piece.source);
+                continue;
+            }
+            let text = &raw.text[piece.decoded.clone()];
+            let (mut out, mut spans) = (String::new(), Vec::new());
+            let mut i = 0;
+            while i < text.len() {
+                let at = piece.decoded.start + i;
+                if let Some((len, group, k)) = named_operand(&text[i..]) {
+                    let written = format!("${}", number_of(group, k));
+                    let span = raw.source_span(at..at + len);
+                    spans.extend(std::iter::repeat_n(span, written.len()));
+                    out.push_str(&written);
+                    i += len;
+                    continue;
+                }
+                let c = text[i..].chars().next()?;
+                out.push(c);
+                for b in 0..c.len_utf8() {
+                    spans.push(raw.byte_source(at + b).unwrap_or(piece.source));
+                }
+                i += c.len_utf8();
+            }
+            template.push_decoded(&out, &spans, piece.source, piece.raw);
+        }
+        let operand = |index: usize, expr: &Range<u32>, ty: Option<CppType>, prefix: &str| {
+            // A read-only constant becomes an immediate (`n`): inputs get no letter.
+            let letter = ty
+                .as_ref()
+                .filter(|_| !prefix.is_empty())
+                .and_then(register_letter);
+            AsmOperand {
+                index,
+                is_output: !prefix.is_empty(),
+                name: None,
+                constraint: Constraint {
+                    text: format!("{prefix}{}", letter.map(String::from).unwrap_or_default()),
+                    span: t.span(expr),
+                    known: letter.is_some(),
+                },
+                expr: t.source(expr).to_string(),
+                expr_span: t.span(expr),
+                ty: crate::cpp::types::TypeInfo {
+                    ty,
+                    ..Default::default()
+                },
+                missing_comma_at: None,
+            }
+        };
+        let value_type = |e: &Range<u32>| {
+            self.value_type(e).or_else(|| match t.shape(e) {
+                // `Int32(1)`: a DSL value of that type.
+                Shape::Call { function, .. } if !function.is_empty() => {
+                    named_type(t.text_of(function.end - 1))
+                }
+                _ => None,
+            })
+        };
+        let mut outputs = Vec::new();
+        for (k, ty) in writes.iter().enumerate() {
+            let named = (t.shape(ty) != Shape::Other)
+                .then(|| t.text_of(ty.end - 1))
+                .and_then(named_type);
+            outputs.push(operand(k, ty, named, "="));
+        }
+        for (k, arg) in read_writes.iter().enumerate() {
+            outputs.push(operand(writes.len() + k, arg, value_type(arg), "+"));
+        }
+        let inputs: Vec<AsmOperand> = reads
+            .iter()
+            .enumerate()
+            .map(|(k, arg)| operand(known - reads.len() + k, arg, value_type(arg), ""))
+            .collect();
+        let python = PythonCall {
+            api: PythonApi::CuteInlinePtx,
+            side_effects: None,
+            pack: None,
+            result_types: Some(
+                writes
+                    .iter()
+                    .map(|w| (t.source(w).to_string(), t.span(w)))
+                    .collect(),
+            ),
+            args: Some(reads.iter().map(|r| t.span(r)).collect()),
+            asm_dialect: None,
+            constraints_end: None,
+            asm_dialect_arg: None,
+            result_discarded: self
+                .statements
+                .binary_search(&(call.callee.start, call.close + 1))
+                .is_ok(),
+            torch_op: false,
+            operand_names: names,
+        };
+        let callee_span = t.span(&call.callee);
+        let open = t.tokens[call.open as usize].start as usize;
+        let close = t.tokens[call.close as usize].start as usize;
+        let mut stmt = AsmStatement {
+            span: t.span(&(call.callee.start..call.close + 1)),
+            keyword: callee_span,
+            // Side effects are not said in the call: not judged (taken as volatile).
+            qualifiers: vec![("volatile".to_string(), callee_span)],
+            open_paren: Span::new(open, open + 1),
+            close_paren: Span::new(close, close + 1),
+            template,
+            outputs,
+            inputs,
+            clobbers: Vec::new(),
+            colons: Vec::new(),
+            context: Context {
+                function: self.function(call.callee.start),
+                ..Context::default()
+            },
+            macro_name: None,
+            ptx: ptx::Ptx::default(),
+            origin: Origin::Python(python),
+        };
+        stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
+        Some(stmt)
     }
 
     /// The literal string tokens a value is made of, when it is known.
@@ -818,6 +1054,7 @@ impl<'m, 't> Module<'m, 't> {
                 .binary_search(&(call.callee.start, call.close + 1))
                 .is_ok(),
             torch_op: torch,
+            operand_names: Vec::new(),
         };
 
         let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text);
@@ -891,28 +1128,6 @@ impl<'m, 't> Module<'m, 't> {
     /// values (`Int32(x).ir_value()`, `cutlass.Float32(v).ir_value(loc=loc)`).
     fn value_type(&self, node: &Range<u32>) -> Option<CppType> {
         let t = self.t;
-        let named = |name: &str| -> Option<CppType> {
-            let lower = name.to_ascii_lowercase();
-            let (class, digits) = if let Some(d) = lower.strip_prefix("uint") {
-                (CppClass::Unsigned, d)
-            } else if let Some(d) = lower.strip_prefix("int") {
-                (CppClass::Signed, d)
-            } else if let Some(d) = lower.strip_prefix("float") {
-                (CppClass::Float, d)
-            } else if let Some(d) = lower.strip_prefix('i') {
-                (CppClass::Signed, d)
-            } else if let Some(d) = lower.strip_prefix('f') {
-                (CppClass::Float, d)
-            } else {
-                return None;
-            };
-            let bits: u16 = digits.parse().ok()?;
-            matches!(bits, 16 | 32 | 64).then(|| CppType {
-                spelling: name.into(),
-                bits,
-                class,
-            })
-        };
         let last_name = |range: &Range<u32>| {
             (!range.is_empty() && t.kind(range.end - 1) == Kind::Name)
                 .then(|| t.text_of(range.end - 1))
@@ -920,8 +1135,8 @@ impl<'m, 't> Module<'m, 't> {
         match t.shape(node) {
             // `tl.float32`, `torch.int64`, `Int32.mlir_type`.
             Shape::Attribute { object, name } => match t.text_of(name) {
-                "mlir_type" => last_name(&object).and_then(named),
-                dtype => named(dtype),
+                "mlir_type" => last_name(&object).and_then(named_type),
+                dtype => named_type(dtype),
             },
             Shape::Call {
                 function,
@@ -932,17 +1147,17 @@ impl<'m, 't> Module<'m, 't> {
                     // `T.i32()`, `ir.F32Type.get()`, `ir.IntegerType.get_signless(64)`.
                     (_, "get_signless") => {
                         let bits = t.source(&arguments).trim();
-                        named(&format!("i{bits}"))
+                        named_type(&format!("i{bits}"))
                     }
                     (Shape::Attribute { object, .. }, "get") => last_name(&object)
                         .and_then(|o| o.strip_suffix("Type"))
-                        .and_then(named),
+                        .and_then(named_type),
                     (Shape::Attribute { object, .. }, "ir_value") => match t.shape(&object) {
-                        Shape::Call { function, .. } => last_name(&function).and_then(named),
+                        Shape::Call { function, .. } => last_name(&function).and_then(named_type),
                         _ => None,
                     },
                     (Shape::Attribute { .. }, name) if arguments.is_empty() && name.len() <= 4 => {
-                        named(name)
+                        named_type(name)
                     }
                     _ => None,
                 }

@@ -364,3 +364,26 @@ fn self_bound_names_deep_nesting_and_long_chains_end() {
     assert_eq!(all.len(), 2);
     assert_eq!(all[0].python().unwrap().pack.unwrap().1, None);
 }
+
+#[test]
+fn cute_inline_ptx_named_operands() {
+    let src = "\
+def f(p, a, acc):
+    cute.arch.inline_ptx('add.f32 {$rw0}, {$r1}, {$w0}; st.u32 [{$r0}], {$r5};', write_only_types=[Float32], read_only_args=[p, Float32(a)], read_write_args=[acc], predicate=q)
+    nvvm.inline_ptx([T.f32()], [], [], 'mov.f32 {$w0}, 0f00000000;')
+";
+    let all = find(src);
+    assert_eq!(all.len(), 1, "nvvm.inline_ptx is not this helper");
+    let s = &all[0];
+    // Write-only, then read-write, then read-only; a name past its list gets a number past all.
+    assert_eq!(s.template.text, "add.f32 $1, $3, $0; st.u32 [$2], $4;");
+    assert_eq!(source_of(src, s, "$3"), "{$r1}");
+    let constraints: Vec<&str> = s.operands().map(|o| o.constraint.text.as_str()).collect();
+    // Inputs get no letter: a constant one becomes an immediate.
+    assert_eq!(constraints, ["=f", "+", "", ""]);
+    assert_eq!(
+        s.python().unwrap().operand_names,
+        ["{$w0}", "{$rw0}", "{$r0}", "{$r1}", "{$r5}"]
+    );
+    assert!(s.is_volatile(), "side effects are not said: not judged");
+}
