@@ -56,16 +56,6 @@ pub fn enter(kind: &'static str, name: &'static str) {
     PHASE.set((kind, name));
 }
 
-/// Whether the file's budget is spent or its analysis cancelled, without stopping: for work
-/// that cannot call [`enter`] from inside (tree-sitter's parser asks through a callback).
-pub fn should_stop() -> bool {
-    DEADLINE.get().is_some_and(|d| Instant::now() > d)
-        || CANCEL.with_borrow(|c| {
-            c.as_ref()
-                .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
-        })
-}
-
 /// The phase last entered on this thread, as words: "rule missing-volatile".
 pub fn current() -> String {
     let (kind, name) = PHASE.get();

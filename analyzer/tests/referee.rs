@@ -458,6 +458,10 @@ fn referee(file: &SourceFile) -> Tally {
 fn referee_dir(dir: &Path) -> Tally {
     let mut tally = Tally::default();
     for path in ptxguard_analyzer::source::source_files_under(dir) {
+        // Python files have their own referee (tests/python_referee.rs).
+        if ptxguard_analyzer::python::is_python_path(&path) {
+            continue;
+        }
         let Ok(file) = SourceFile::read(&path) else {
             continue;
         };

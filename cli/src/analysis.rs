@@ -73,7 +73,10 @@ pub fn failure_report(display: &str, failure: &ptxguard_analyzer::phase::Failure
 /// clean result: the one-line note `check` prints then. `None` when the file shows device
 /// code or has no asm statement.
 pub fn host_only_note(file: &SourceFile) -> Option<String> {
-    if ptxguard_analyzer::cpp::target::has_device_markers(&file.path, &file.text) {
+    // Python hands its asm to a GPU compiler: never host code.
+    if ptxguard_analyzer::python::is_python_path(&file.path)
+        || ptxguard_analyzer::cpp::target::has_device_markers(&file.path, &file.text)
+    {
         return None;
     }
     let count = scan::scan(file).asm_statements.len();

@@ -30,7 +30,7 @@ const KEYS: [&str; 13] = [
 ];
 
 /// The default file extensions walked in directories.
-pub const DEFAULT_EXTENSIONS: [&str; 10] = ptxguard_analyzer::source::SOURCE_EXTENSIONS;
+pub const DEFAULT_EXTENSIONS: [&str; 11] = ptxguard_analyzer::source::SOURCE_EXTENSIONS;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {

@@ -59,3 +59,60 @@ fn neovim_receives_diagnostics_and_hover() {
     let hover = result["hover"].as_str().unwrap_or_default();
     assert!(hover.contains("unused-suppression"), "{result}");
 }
+
+#[test]
+fn neovim_checks_python_documents() {
+    if !nvim_available() {
+        println!(
+            "SKIP neovim_checks_python_documents: nvim is not on PATH (run .ci/install-neovim.sh)"
+        );
+        eprintln!("SKIP neovim_checks_python_documents: nvim is not on PATH");
+        return;
+    }
+    let dir = TestDir::new("nvim-python");
+    // Non-ASCII before the call on its line: the columns of both findings go through UTF-16.
+    let line = "    é = '😀'; tl.inline_asm_elementwise(\"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\", [C + offs * 0], tl.int32, True, 1)";
+    let file = dir.write(
+        "kernel.py",
+        format!("import triton.language as tl\n\ndef k(C, offs):\n{line}\n"),
+    );
+    let out = dir.join("out.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/run.sh");
+    let status = Command::new("sh")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_ptxguard"))
+        .arg(&file)
+        .arg(&out)
+        .current_dir(&dir.path)
+        .status()
+        .expect("run.sh runs");
+    assert!(status.success(), "run.sh failed: {status}");
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its result"))
+            .unwrap();
+    assert_eq!(result["timed_out"], false, "{result}");
+    let diagnostics = result["diagnostics"].as_array().unwrap();
+    let column = |code: &str| {
+        diagnostics
+            .iter()
+            .find(|d| d["code"] == code && d["lnum"] == 3)
+            .and_then(|d| d["col"].as_u64())
+            .map(|c| c as usize)
+    };
+    // Neovim's columns are bytes: it converted our UTF-16 positions exactly.
+    assert_eq!(
+        column("missing-volatile"),
+        line.find("tl.inline_asm_elementwise"),
+        "{result}"
+    );
+    assert_eq!(
+        column("elementwise-side-effect"),
+        line.find("atom.global.add.u32"),
+        "{result}"
+    );
+    let hover = result["hover"].as_str().unwrap_or_default();
+    assert!(
+        hover.contains("missing-volatile") || hover.contains("elementwise-side-effect"),
+        "{result}"
+    );
+}

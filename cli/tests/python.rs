@@ -1,4 +1,4 @@
-//! Python files end to end with the real binary: walked when configured or named, `#`
+//! Python files end to end with the real binary: walked by default or named, `#`
 //! suppressions, fixes, baselines.
 
 mod common;
@@ -36,7 +36,7 @@ fn python_files_are_walked_and_checked() {
 }
 
 #[test]
-fn python_files_are_walked_only_when_configured_or_named() {
+fn python_files_are_walked_by_default_unless_configured_out() {
     let dir = TestDir::new("python-default-walk");
     dir.write("kernels/k.py", KERNEL);
     let run = binary(
@@ -44,16 +44,18 @@ fn python_files_are_walked_only_when_configured_or_named() {
         &["check", "--no-config", "--output-format", "concise"],
         None,
     );
+    assert!(
+        run.stdout.contains("k.py:4:5: missing-volatile"),
+        "{}",
+        run.stdout
+    );
+    dir.write("ptxguard.toml", "extensions = [\"cu\"]\n");
+    let run = binary(&dir.path, &["check", "--output-format", "concise"], None);
     assert!(!run.stdout.contains("k.py"), "{}", run.stdout);
+    // Named on the command line, a file is checked whatever the configuration says.
     let run = binary(
         &dir.path,
-        &[
-            "check",
-            "--no-config",
-            "--output-format",
-            "concise",
-            "kernels/k.py",
-        ],
+        &["check", "--output-format", "concise", "kernels/k.py"],
         None,
     );
     assert!(

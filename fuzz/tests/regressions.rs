@@ -31,30 +31,21 @@ fn regression_inputs_pass_every_target() {
     assert!(count >= 3, "the regression inputs are there");
 }
 
-/// tree-sitter's error recovery on text far from Python takes seconds (found by the fuzzer);
-/// the parse cannot call the budget check itself, so it asks through its progress callback:
-/// the file's budget stops it and the failure says so.
+/// tree-sitter's error recovery on text far from Python took seconds per 10 KB (found by the
+/// fuzzer); the front end is now one token pass: the same text, four times over inside one
+/// call's arguments, is read in well under the fuzzer's limit, and completely.
 #[test]
-fn a_slow_python_parse_stops_with_the_budget() {
+fn text_far_from_python_is_read_quickly() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
     let text = std::fs::read_to_string(dir.join("python-slow-error-recovery.py")).unwrap();
-    // One top-level statement holding the call and the text: all of it is parsed.
     let text = format!(
         "y = tl.inline_asm_elementwise(\"mov.b32 $0, $1;\", \"=r,r\", [x], dtype=tl.int32, is_pure=True, pack=1, z=[\n{}\n])\n",
         text.repeat(4)
     );
     let file = ptxguard_analyzer::SourceFile::new("slow.py", text);
     let started = Instant::now();
-    let result = ptxguard_analyzer::phase::isolate(Some(Duration::from_millis(200)), || {
-        ptxguard_analyzer::python::find_statements(&file).len()
-    });
+    let found = ptxguard_analyzer::python::find_statements(&file);
     let took = started.elapsed();
-    assert!(
-        matches!(
-            result,
-            Err(ptxguard_analyzer::phase::Failure::OverBudget { .. })
-        ),
-        "{result:?} after {took:?}"
-    );
-    assert!(took < Duration::from_secs(3), "{took:?}");
+    assert_eq!(found.len(), 1, "the call is found");
+    assert!(took < Duration::from_secs(2), "{took:?}");
 }

@@ -7,7 +7,8 @@ use ptxguard_analyzer::Diagnostic;
 declare_rule! {
     /// ## What it does
     /// Flags an atomic or a reduction (`atom`, `red`, `mbarrier.arrive`...) inside a Triton
-    /// `inline_asm_elementwise` call.
+    /// `inline_asm_elementwise` call (or PyTorch's op of that name, which Inductor lowers to
+    /// it).
     ///
     /// ## Why is this bad?
     /// Triton runs the asm once for every group of `pack` elements each thread holds, and a

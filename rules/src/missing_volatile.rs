@@ -38,6 +38,8 @@ declare_rule! {
     /// missing `has_side_effects=True` (MLIR `llvm.inline_asm`, whose default is no side
     /// effects): such an op is a pure value to the compiler. An MLIR op without results is
     /// reported too, since without side effects nothing keeps it. The fix sets the flag.
+    /// PyTorch's `inline_asm_elementwise` op is pure unless it says `is_pure=False` (its
+    /// default is true); no fix is offered there when the argument is not written.
     ///
     /// ## Why is this bad?
     /// Without `volatile` the compiler treats the asm as a pure function of its inputs: it
@@ -106,9 +108,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         });
         let d = if let Some(call) = stmt.python() {
             let said = match (call.api, call.side_effects) {
+                // Only PyTorch's op: Triton's own call requires `is_pure`.
+                (PythonApi::TritonElementwise, None) => {
+                    "is pure by default (`is_pure` defaults to True)"
+                }
                 (PythonApi::TritonElementwise, _) => "is marked pure (`is_pure=True`)",
                 (PythonApi::MlirInlineAsm, Some(_)) => "has `has_side_effects=False`",
                 (PythonApi::MlirInlineAsm, None) => "does not say `has_side_effects=True`",
+                // Taken as having side effects (the call does not say): never reached.
+                (PythonApi::CuteInlinePtx, _) => "is taken as pure",
             };
             diagnostic(
                 &META,

@@ -22,6 +22,13 @@ declare_rule! {
     /// `float`, `"f"` on an `unsigned` and `"l"` on a `double` with the same message
     /// (measured), although the sizes agree.
     ///
+    /// **In Python** the size comes from the call: MLIR result types (`T.i64()`,
+    /// `Int32.mlir_type`), CuTe DSL operands (`Int64(x).ir_value()`) and Triton result dtypes
+    /// at `pack=1` (32 and 64 bits). LLVM does not reject a size mismatch on `h`/`r`/`l`: it
+    /// truncates the input and zero-extends the output (measured with llc 14, NVPTX: an `i64`
+    /// given `r` lost its high half); on `f`/`d` it fails ("scalar-to-vector conversion
+    /// failed"). A same-size value in the other kind of register is bitcast, not reported.
+    ///
     /// ## Example
     /// ```cuda
     /// const float* p = ...;
@@ -60,6 +67,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             if ty.bits == reg_bits {
+                // LLVM (Python calls) bitcasts a same-size value into the other kind of
+                // register (measured with llc 14: `r` on a float, `f` on an i32).
+                if stmt.in_python() {
+                    continue;
+                }
                 if let Some(d) = kind_mismatch(cx, stmt, op, letter, ty) {
                     out.push(d);
                 }

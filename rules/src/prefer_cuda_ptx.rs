@@ -235,9 +235,8 @@ fn element_size_covered(row: &WrapperRow, instr: &Instruction) -> bool {
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    if implements_cuda_ptx(cx) || implements_libcudacxx(cx) {
-        return;
-    }
+    // Reads the whole file: only once a statement could be reported.
+    let implements = std::cell::OnceCell::new();
     let configured = cx.options.cccl_version.as_deref().unwrap_or(DEFAULT_CCCL);
     let Some(cccl) = parse_version(configured) else {
         return;
@@ -250,6 +249,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(row) = wrapper_for(instr, cccl) else {
                 continue;
             };
+            if *implements.get_or_init(|| implements_cuda_ptx(cx) || implements_libcudacxx(cx)) {
+                return;
+            }
             if not_worth_a_wrapper(row) || !alone_but_moves(&stmt.ptx, instr) {
                 continue;
             }

@@ -162,14 +162,17 @@ fn parse_int(text: &str) -> Option<u64> {
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
-    if implements_cuda_intrinsics(cx) || implements_cuda_ptx(cx) {
-        return;
-    }
+    // Reads the whole file: only once a statement could be reported.
+    let implements = std::cell::OnceCell::new();
     for stmt in cx.ptx_statements() {
         for (_, instr) in stmt.ptx.instructions() {
             let Some(row) = intrinsic_for(instr) else {
                 continue;
             };
+            if *implements.get_or_init(|| implements_cuda_intrinsics(cx) || implements_cuda_ptx(cx))
+            {
+                return;
+            }
             if !crate::prefer_cuda_ptx::alone_but_moves(&stmt.ptx, instr) {
                 continue;
             }

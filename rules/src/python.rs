@@ -52,8 +52,20 @@ pub(crate) fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
         for label in &mut d.labels {
             label.message = dollar_operands(&label.message);
         }
+        // The CuTe DSL's `inline_ptx` names its operands (`{$r0}`): say them so.
+        if let Some(names) = stmt.python().map(|c| &c.operand_names) {
+            if !names.is_empty() {
+                d.message = named_operands(&d.message, names);
+                for label in &mut d.labels {
+                    label.message = named_operands(&label.message, names);
+                }
+            }
+        }
         if d.note.as_ref().is_some_and(|n| n.contains("nvcc")) {
             d.note = None;
+        }
+        if let Some(help) = &mut d.help {
+            *help = help.replace("the C++ value", "the value");
         }
         if !PYTHON_FIXES.contains(&d.rule) {
             d.fix = None;
@@ -83,9 +95,42 @@ fn dollar_operands(text: &str) -> String {
     out
 }
 
+/// `$3` -> `names[3]` (`{$r1}`) where the name is known.
+fn named_operands(text: &str, names: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 1..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let name = rest[at + 1..at + 1 + digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| names.get(n));
+        match name {
+            Some(name) => out.push_str(name),
+            None => out.push_str(&rest[at..at + 1 + digits]),
+        }
+        rest = &rest[at + 1 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_operands_replace_numbers() {
+        let names = ["{$w0}".to_string(), "{$r0}".to_string()];
+        assert_eq!(
+            named_operands("input $1 (`x`) unused; $0 and $12, $$", &names),
+            "input {$r0} (`x`) unused; {$w0} and $12, $$"
+        );
+    }
 
     #[test]
     fn operands_spelled_with_dollar() {

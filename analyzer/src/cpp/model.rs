@@ -69,6 +69,12 @@ pub struct PythonCall {
     /// The call is a statement of its own: its results are thrown away (both APIs make the
     /// asm produce one, so a dummy output is how side-effect-only asm is written).
     pub result_discarded: bool,
+    /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, is_pure=True,
+    /// pack=1)` higher-order op (Triton's semantics under Inductor; `is_pure` defaults to true).
+    pub torch_op: bool,
+    /// How the template names each operand when not `$N` (the CuTe DSL's `inline_ptx`:
+    /// `{$w0}`, `{$rw0}`, `{$r0}`), by operand number.
+    pub operand_names: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +83,8 @@ pub enum PythonApi {
     TritonElementwise,
     /// `llvm.inline_asm` of MLIR's Python bindings (the CuTe DSL among them).
     MlirInlineAsm,
+    /// The CuTe DSL's `cute.arch.inline_ptx` (operands `{$w0}`, `{$r0}`, `{$rw0}`).
+    CuteInlinePtx,
 }
 
 impl PythonCall {
@@ -86,9 +94,12 @@ impl PythonCall {
             (_, Some((_, None))) => true,
             (PythonApi::TritonElementwise, Some((_, Some(pure)))) => !pure,
             (PythonApi::MlirInlineAsm, Some((_, Some(side)))) => *side,
-            // Triton requires `is_pure`; MLIR's default is no side effects.
-            (PythonApi::TritonElementwise, None) => true,
+            // Triton requires `is_pure` (PyTorch's op defaults it to true); MLIR's default is
+            // no side effects.
+            (PythonApi::TritonElementwise, None) => !self.torch_op,
             (PythonApi::MlirInlineAsm, None) => false,
+            // The call does not say: not judged.
+            (PythonApi::CuteInlinePtx, _) => true,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The Python front end: inline PTX handed to LLVM from Python, found on a tree-sitter parse.
+//! The Python front end: inline PTX handed to LLVM from Python.
 //!
 //! - Triton `tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack)`;
 //! - MLIR / CuTe DSL `llvm.inline_asm(res, operands_, asm_string, constraints,
@@ -10,31 +10,46 @@
 //! Each call becomes the same [`AsmStatement`] the C++ side makes, in LLVM inline-asm syntax
 //! ([`PercentMode::Llvm`]), so the PTX rules apply unchanged. A string argument is known when
 //! it is a literal, a concatenation of literals, or a name bound once, to such a value, in the
-//! same function or module; anything else is an unknown piece.
+//! same function or module; anything else is an unknown piece. The syntax comes from one token
+//! pass (`syntax.rs`).
 
 mod strings;
+mod syntax;
 
 pub use strings::push_python_literal;
 
+use crate::cpp::types::{CppClass, CppType};
 use crate::cpp::{
     AsmOperand, AsmStatement, Clobber, Constraint, Context, Function, Origin, PythonApi, PythonCall,
 };
 use crate::ptx::{self, PercentMode};
 use crate::template::Template;
 use crate::{SourceFile, Span};
-use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
-use tree_sitter::{Node, Parser};
+use syntax::{Kind, Shape, Tokens, NONE};
 
-/// Byte strings one of which a Python file must hold to be worth parsing: the calls the
-/// front end looks at (`inline_asm(` also ends `llvm.inline_asm(`).
-pub const MARKERS: [&[u8]; 6] = [
+/// Byte strings one of which a Python file must hold to be worth reading further: the calls
+/// the front end looks at (`inline_asm(` also ends `llvm.inline_asm(`).
+pub const MARKERS: [&[u8]; 7] = [
     b"inline_asm(",
     b"inline_asm_elementwise(",
     b"RawKernel(",
     b"RawModule(",
     b"load_inline(",
     b"Program(",
+    b"inline_ptx(",
+];
+
+/// The names of the calls the front end recognises (besides aliases of `llvm.inline_asm`).
+const CALL_NAMES: [&str; 7] = [
+    "inline_asm",
+    "inline_asm_elementwise",
+    "RawKernel",
+    "RawModule",
+    "load_inline",
+    "Program",
+    "inline_ptx",
 ];
 
 /// Whether the path names a Python source file.
@@ -42,27 +57,48 @@ pub fn is_python_path(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "py")
 }
 
+/// Where the markers are in the text, in order (one SIMD pass for all of them where the
+/// processor has one).
+fn marker_positions(bytes: &[u8], first_only: bool) -> Vec<usize> {
+    static MARKER_SEARCH: std::sync::OnceLock<Option<aho_corasick::packed::Searcher>> =
+        std::sync::OnceLock::new();
+    let mut found = Vec::new();
+    match MARKER_SEARCH.get_or_init(|| aho_corasick::packed::Searcher::new(MARKERS)) {
+        Some(search) => {
+            for m in search.find_iter(bytes) {
+                found.push(m.start());
+                if first_only {
+                    break;
+                }
+            }
+        }
+        None => {
+            for marker in MARKERS {
+                found.extend(memchr::memmem::find_iter(bytes, marker));
+            }
+            found.sort_unstable();
+        }
+    }
+    found
+}
+
 /// True when the text may hold inline asm handed over from Python (cheap pre-filter).
 pub fn may_contain_inline_asm(bytes: &[u8]) -> bool {
-    static FINDERS: std::sync::OnceLock<Vec<memchr::memmem::Finder<'static>>> =
-        std::sync::OnceLock::new();
-    FINDERS
-        .get_or_init(|| MARKERS.iter().map(memchr::memmem::Finder::new).collect())
-        .iter()
-        .any(|f| f.find(bytes).is_some())
+    !marker_positions(bytes, true).is_empty()
 }
 
 /// Finds and models every inline-asm call of a Python file, in source order.
 pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
-    if !may_contain_inline_asm(file.text.as_bytes()) {
+    let markers = marker_positions(file.text.as_bytes(), false);
+    if markers.is_empty() {
         return Vec::new();
     }
-    let Some(tree) = parse(&file.text) else {
-        return Vec::new();
-    };
-    let module = Module::new(&file.text, tree.root_node());
+    // Top-level definitions without a call are not read at all: most of the bytes.
+    let ranges = syntax::worth_reading(&file.text, &markers);
+    let tokens = Tokens::of_ranges(&file.text, &ranges);
+    let module = Module::new(&tokens);
     let mut statements = Vec::new();
-    for &call in &module.calls {
+    for call in module.calls() {
         module.call(call, &mut statements);
     }
     statements.sort_by_key(|s| {
@@ -77,238 +113,85 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// Where the `#` comments and the inline-asm calls of a Python file are (suppression comments
 /// and baseline fingerprints).
 pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
-    let mut out = crate::cpp::outline::Outline::default();
-    out.comments = comments(&file.text);
+    let mut out = crate::cpp::outline::Outline {
+        comments: Tokens::new(&file.text).comments,
+        ..Default::default()
+    };
     out.asm_statements = find_statements(file).iter().map(|s| s.span).collect();
     out.asm_statements.sort_by_key(|s| s.start);
     out
 }
 
-/// Parses the parts of the file that can matter (see [`regions`]).
-fn parse(text: &str) -> Option<tree_sitter::Tree> {
-    thread_local! {
-        static PARSER: std::cell::RefCell<Option<Parser>> = const { std::cell::RefCell::new(None) };
-    }
-    PARSER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let parser = slot.get_or_insert_with(|| {
-            let mut p = Parser::new();
-            // The grammar is built with this crate: setting it cannot fail.
-            let _ = p.set_language(&tree_sitter_python::LANGUAGE.into());
-            p
-        });
-        // Parsing is most of the cost: only the top-level statements that can matter are
-        // parsed (the whole file when the ranges cannot be set).
-        let ranges = regions(text);
-        if parser.set_included_ranges(&ranges).is_err() {
-            let _ = parser.set_included_ranges(&[]);
-        }
-        // tree-sitter's error recovery can take seconds per 10 KB on text that is far from
-        // Python: the parse stops with the file's budget (then `enter` reports it).
-        let bytes = text.as_bytes();
-        let mut stop = |_: &tree_sitter::ParseState| crate::phase::should_stop();
-        let tree = parser.parse_with_options(
-            &mut |at, _| bytes.get(at..).unwrap_or_default(),
-            None,
-            Some(tree_sitter::ParseOptions::new().progress_callback(&mut stop)),
-        );
-        if tree.is_none() {
-            parser.reset();
-            crate::phase::enter("Python front end", "");
-        }
-        tree
+/// The type a DSL or dtype name stands for: `Int32`, `Uint64`, `Float16`, `int32`, `float64`,
+/// `i32`, `f32` (16, 32 and 64 bits).
+fn named_type(name: &str) -> Option<CppType> {
+    let lower = name.to_ascii_lowercase();
+    let (class, digits) = if let Some(d) = lower.strip_prefix("uint") {
+        (CppClass::Unsigned, d)
+    } else if let Some(d) = lower.strip_prefix("int") {
+        (CppClass::Signed, d)
+    } else if let Some(d) = lower.strip_prefix("float") {
+        (CppClass::Float, d)
+    } else if let Some(d) = lower.strip_prefix('i') {
+        (CppClass::Signed, d)
+    } else if let Some(d) = lower.strip_prefix('f') {
+        (CppClass::Float, d)
+    } else {
+        return None;
+    };
+    let bits: u16 = digits.parse().ok()?;
+    matches!(bits, 16 | 32 | 64).then(|| CppType {
+        spelling: name.into(),
+        bits,
+        class,
     })
 }
 
-/// Whether a top-level statement that is not a definition may bind a name a call uses: an
-/// import, an assignment, a `try:` (guarded imports). Docstrings, `if __name__` blocks and
-/// expression statements are skipped.
-fn binds_names(block: &[u8]) -> bool {
-    if [&b"import "[..], b"from ", b"try:", b"#"]
-        .iter()
-        .any(|p| block.starts_with(p))
-    {
-        return true;
+/// The register letter MLIR's PTX builder (behind `nvvm.inline_ptx`) gives a value of this
+/// type (`getRegisterType` in MLIR's `BasicPtxBuilderInterface.cpp`: i16 `h`, i32 `r`, i64 `l`,
+/// f32 `f`, f64 `d`; 16-bit floats are not supported there).
+fn register_letter(ty: &CppType) -> Option<char> {
+    match (ty.bits, ty.class) {
+        (16, CppClass::Float) => None,
+        (16, _) => Some('h'),
+        (32, CppClass::Float) => Some('f'),
+        (32, _) => Some('r'),
+        (64, CppClass::Float) => Some('d'),
+        (64, _) => Some('l'),
+        _ => None,
     }
-    let name_end = block
-        .iter()
-        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-        .unwrap_or(block.len());
-    let rest = &block[name_end..];
-    let rest = &rest[rest.iter().position(|b| *b != b' ').unwrap_or(rest.len())..];
-    name_end > 0 && (rest.starts_with(b":") || (rest.starts_with(b"=") && !rest.starts_with(b"==")))
 }
 
-/// The byte ranges worth parsing: the top-level imports and assignments (they bind the names
-/// calls use), and the statements, `def`s and `class`es (with their decorators) that hold a
-/// call marker.
-pub fn regions(text: &str) -> Vec<tree_sitter::Range> {
-    let (starts, row) = top_level(text, &mut Vec::new());
-    ranges_of(text, starts, row)
+/// `{$w0}`, `{$r12}`, `{$rw1}` at the start of `text`: (length, group, number).
+fn named_operand(text: &str) -> Option<(usize, &'static str, usize)> {
+    let rest = text.strip_prefix("{$")?;
+    let (group, rest) = if let Some(r) = rest.strip_prefix("rw") {
+        ("rw", r)
+    } else if let Some(r) = rest.strip_prefix('w') {
+        ("w", r)
+    } else {
+        ("r", rest.strip_prefix('r')?)
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || rest.as_bytes().get(digits) != Some(&b'}') {
+        return None;
+    }
+    let number = rest[..digits].parse().ok()?;
+    Some((text.len() - rest.len() + digits + 1, group, number))
 }
 
-/// The `#` comments of a Python file, by the same small lexer (no parse: tree-sitter's error
-/// recovery on text far from Python takes seconds per 10 KB).
-pub fn comments(text: &str) -> Vec<Span> {
-    let mut comments = Vec::new();
-    top_level(text, &mut comments);
-    comments
-}
-
-/// Top-level statement starts (byte, row) and the number of rows; `#` comments go to
-/// `comments`.
-fn top_level(text: &str, comments: &mut Vec<Span>) -> (Vec<(usize, usize)>, usize) {
-    let bytes = text.as_bytes();
-    // Top-level statement starts: (byte, row), found by a small lexer that knows strings,
-    // comments, brackets and line continuations.
-    let mut starts: Vec<(usize, usize)> = Vec::new();
-    let (mut depth, mut row, mut i) = (0i32, 0usize, 0usize);
-    let mut line_start = true;
-    let mut continued = false;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if line_start {
-            line_start = false;
-            let dedent_keyword = ["else", "elif", "except", "finally", "case"]
-                .iter()
-                .any(|k| bytes[i..].starts_with(k.as_bytes()));
-            if depth == 0
-                && !continued
-                && !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'\x0c')
-                && !dedent_keyword
-            {
-                starts.push((i, row));
-            }
-            continued = false;
-        }
-        match b {
-            b'\n' => {
-                row += 1;
-                line_start = true;
-                i += 1;
-            }
-            b'\\' => {
-                continued = bytes.get(i + 1) == Some(&b'\n')
-                    || (bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n'));
-                i += 2;
-                if continued {
-                    row += 1;
-                    line_start = true;
-                    i += usize::from(bytes.get(i - 1) == Some(&b'\r'));
-                }
-            }
-            b'#' => {
-                let end = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n);
-                // Without the line end (tree-sitter's comment node, for the same spans).
-                let end = if end > i && bytes[end - 1] == b'\r' {
-                    end - 1
-                } else {
-                    end
-                };
-                comments.push(Span::new(i, end));
-                i = end.max(i + 1);
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                i += 1;
-            }
-            b')' | b']' | b'}' => {
-                depth = (depth - 1).max(0);
-                i += 1;
-            }
-            b'"' | b'\'' => {
-                let triple = bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b);
-                let raw = i > 0 && matches!(bytes[i - 1], b'r' | b'R')
-                    || i > 1
-                        && matches!(bytes[i - 2], b'r' | b'R')
-                        && bytes[i - 1].is_ascii_alphabetic();
-                i += if triple { 3 } else { 1 };
-                while i < bytes.len() {
-                    let c = bytes[i];
-                    if c == b'\\'
-                        && !(raw
-                            && bytes.get(i + 1) != Some(&b)
-                            && bytes.get(i + 1) != Some(&b'\\'))
-                    {
-                        row += usize::from(bytes.get(i + 1) == Some(&b'\n'));
-                        i += 2;
-                        continue;
-                    }
-                    if c == b'\n' {
-                        row += 1;
-                        if !triple {
-                            break;
-                        }
-                    }
-                    if c == b
-                        && (!triple
-                            || (bytes.get(i + 1) == Some(&b) && bytes.get(i + 2) == Some(&b)))
-                    {
-                        i += if triple { 3 } else { 1 };
-                        break;
-                    }
-                    i += 1;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    if starts.first().is_none_or(|&(at, _)| at != 0) {
-        // Leading comments and blank lines (an `allow-file` comment may be there).
-        starts.insert(0, (0, 0));
-    }
-    (starts, row)
-}
-
-/// The ranges of the statements worth parsing, from [`top_level`]'s starts.
-fn ranges_of(text: &str, starts: Vec<(usize, usize)>, row: usize) -> Vec<tree_sitter::Range> {
-    let bytes = text.as_bytes();
-    let mut ranges: Vec<tree_sitter::Range> = Vec::new();
-    let mut k = 0;
-    while k < starts.len() {
-        let (start, start_row) = starts[k];
-        // A decorator belongs to the definition after it.
-        let mut next = k + 1;
-        while bytes[starts[next - 1].0] == b'@' && next < starts.len() {
-            next += 1;
-        }
-        let (end, end_row) = starts.get(next).copied().unwrap_or((bytes.len(), row));
-        let block = &bytes[start..end];
-        let head = &bytes[starts[next - 1].0..end];
-        let definition = block.starts_with(b"@")
-            || head.starts_with(b"def ")
-            || head.starts_with(b"async ")
-            || head.starts_with(b"class ");
-        if (!definition && binds_names(block)) || may_contain_inline_asm(block) {
-            match ranges.last_mut() {
-                Some(last) if last.end_byte == start => {
-                    last.end_byte = end;
-                    last.end_point = tree_sitter::Point::new(end_row, 0);
-                }
-                _ => ranges.push(tree_sitter::Range {
-                    start_byte: start,
-                    end_byte: end,
-                    start_point: tree_sitter::Point::new(start_row, 0),
-                    end_point: tree_sitter::Point::new(end_row, 0),
-                }),
-            }
-        }
-        k = next;
-    }
-    if let Some(last) = ranges.last_mut() {
-        if last.end_byte == bytes.len() {
-            // The end point of the last range: its row and column.
-            let line = text[..bytes.len()].rfind('\n').map_or(0, |n| n + 1);
-            last.end_point = tree_sitter::Point::new(row, bytes.len() - line);
-        }
-    }
-    ranges
-}
+/// How far names, parentheses and `+` are followed (`x = x` ends; deeper is unknown).
+const MAX_DEPTH: u32 = 32;
 
 /// What one call is, by its callee.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CallKind {
     Triton,
+    /// PyTorch's `inline_asm_elementwise(*inputs, asm_str=, constraints=, dtype=, ...)`.
+    Torch,
+    /// The CuTe DSL's `cute.arch.inline_ptx(ptx_code, write_only_types=, read_only_args=,
+    /// read_write_args=)`, operands written `{$w0}`, `{$r0}`, `{$rw0}`.
+    InlinePtx,
     Mlir,
     /// The C++ source is this positional argument or keyword.
     Cpp(usize, &'static str),
@@ -316,176 +199,403 @@ enum CallKind {
 
 /// Names bound in a scope: how many times, and the value of the last plain assignment.
 #[derive(Default)]
-struct Binding<'t> {
+struct Binding {
     count: u32,
-    value: Option<Node<'t>>,
+    value: Option<Range<u32>>,
 }
 
-struct Module<'t> {
-    text: &'t str,
-    /// `(scope start byte, name)` -> binding; the module scope starts at 0 (function scopes
-    /// at their `def`, which is never byte 0 of a module with a call in it).
-    bindings: HashMap<(usize, &'t str), Binding<'t>>,
+/// A function (`def`) or class body, or the module (scope 0).
+struct Scope {
+    parent: usize,
+    /// Names bound in a class body are not seen from the functions inside it.
+    class: bool,
+    /// For a `def`: its name token, its decorators (token ranges) and its body's bytes.
+    def: Option<(u32, Vec<Range<u32>>, Span)>,
+}
+
+/// One recognised call: the callee's tokens (`llvm.inline_asm`), its parentheses.
+#[derive(Clone, Debug)]
+struct Call {
+    callee: Range<u32>,
+    open: u32,
+    close: u32,
+}
+
+/// Names that end a callee when walking back from its last name: `return llvm.inline_asm(`.
+fn callee_start(t: &Tokens, name: u32) -> u32 {
+    let mut p = name;
+    // Bounded: a long chain of calls must not make every call walk back over all of it.
+    let mut steps = 0;
+    while p >= 2 && t.is_op(p - 1, ".") && steps < MAX_DEPTH {
+        steps += 1;
+        let mut q = p - 2;
+        match t.kind(q) {
+            Kind::Name if t.is_name(q) => {}
+            Kind::Op if matches!(t.text_of(q), ")" | "]") && t.partner[q as usize] != NONE => {
+                // A trailer chain: `a(b)[0].c`.
+                q = t.partner[q as usize];
+                while q >= 1 && steps < MAX_DEPTH {
+                    steps += 1;
+                    if matches!(t.text_of(q - 1), ")" | "]")
+                        && t.kind(q - 1) == Kind::Op
+                        && t.partner[q as usize - 1] != NONE
+                    {
+                        q = t.partner[q as usize - 1];
+                    } else if t.is_name(q - 1) {
+                        q -= 1;
+                        break;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            _ => break,
+        }
+        p = q;
+    }
+    p
+}
+
+struct Module<'m, 't> {
+    t: &'m Tokens<'t>,
+    scopes: Vec<Scope>,
+    /// The scope of each token.
+    scope_of: Vec<u32>,
+    /// `(scope, name)` -> binding.
+    bindings: foldhash::HashMap<(usize, &'t str), Binding>,
+    /// Token ranges that are whole statements, in order (a call that is one is thrown away).
+    statements: Vec<(u32, u32)>,
     /// Names standing for the MLIR `llvm` dialect module.
     llvm_modules: Vec<&'t str>,
     /// Names standing for `llvm.inline_asm` itself.
     inline_asm_functions: Vec<&'t str>,
-    /// Every call, in the order of the walk.
-    calls: Vec<Node<'t>>,
-    /// The scope of the node the walk is at (the start of its innermost enclosing function
-    /// or lambda, 0 for the module), kept by the walk: asking each node for its parents costs
-    /// the depth each time, and nesting is the input's to choose.
-    current_scope: usize,
-    /// Every function and lambda's byte range, in walk order (so by start).
-    functions: Vec<(usize, usize)>,
-    /// Name lookups left for the call being modelled: names bound to themselves or to each
-    /// other (`p = p`, `a = b` `b = a`) would otherwise be followed forever.
-    lookups: std::cell::Cell<u32>,
-    /// Per call (by node id): its enclosing function or lambda, and whether it is a whole
-    /// expression statement (its result discarded). Kept by the walk for the same reason.
-    call_facts: HashMap<usize, (Option<Node<'t>>, bool)>,
 }
 
-impl<'t> Module<'t> {
-    fn new(text: &'t str, root: Node<'t>) -> Module<'t> {
-        let mut module = Module {
-            text,
-            bindings: HashMap::new(),
+impl<'m, 't> Module<'m, 't> {
+    /// One pass over the logical lines: scopes by indentation, names bound, imports.
+    fn new(t: &'m Tokens<'t>) -> Module<'m, 't> {
+        let mut m = Module {
+            t,
+            scopes: vec![Scope {
+                parent: 0,
+                class: false,
+                def: None,
+            }],
+            scope_of: vec![0; t.tokens.len()],
+            bindings: Default::default(),
+            statements: Vec::new(),
             llvm_modules: vec!["llvm"],
             inline_asm_functions: Vec::new(),
-            calls: Vec::new(),
-            current_scope: 0,
-            call_facts: HashMap::new(),
-            functions: Vec::new(),
-            lookups: std::cell::Cell::new(0),
         };
-        // One pass with one cursor: calls are judged once every name is bound.
-        let mut cursor = root.walk();
-        // The nodes from the root to the cursor (the cursor's own depth query walks its
-        // stack, so the depth is kept here too).
-        let mut path: Vec<Node<'t>> = Vec::new();
-        let mut depth = 0usize;
-        // Enclosing functions and lambdas: (node, depth).
-        let mut scopes: Vec<(Node<'t>, usize)> = Vec::new();
-        'walk: loop {
-            let node = cursor.node();
-            path.truncate(depth);
-            path.push(node);
-            while scopes.last().is_some_and(|&(_, d)| d >= depth) {
-                scopes.pop();
+        // Open blocks: the indentation of their header, and the scope they open.
+        let mut blocks: Vec<(u32, Option<usize>)> = Vec::new();
+        let mut decorators: Vec<Range<u32>> = Vec::new();
+        for line in &t.lines {
+            while blocks
+                .last()
+                .is_some_and(|&(indent, _)| line.indent <= indent)
+            {
+                blocks.pop();
             }
-            // A function's own node belongs to the scope around it.
-            let function = scopes.last().map(|&(f, _)| f);
-            module.current_scope = function.map_or(0, |f| f.start_byte().max(1));
-            if matches!(node.kind(), "function_definition" | "lambda") {
-                scopes.push((node, depth));
-                module.functions.push((node.start_byte(), node.end_byte()));
+            let scope = blocks.iter().rev().find_map(|b| b.1).unwrap_or(0);
+            let end = t.tokens[line.tokens.end as usize - 1].end;
+            for &(_, s) in &blocks {
+                if let Some((_, _, body)) = s.and_then(|s| m.scopes[s].def.as_mut()) {
+                    if body.start == u32::MAX {
+                        body.start = t.tokens[line.tokens.start as usize].start;
+                    }
+                    body.end = body.end.max(end);
+                }
             }
-            match node.kind() {
-                "call" => {
-                    let statement = depth > 0 && path[depth - 1].kind() == "expression_statement";
-                    module.call_facts.insert(node.id(), (function, statement));
-                    module.calls.push(node);
+            if let Some(open) = m.statement_list(line.tokens.clone(), scope, &mut decorators) {
+                blocks.push((line.indent, open));
+            }
+        }
+        m
+    }
+
+    /// A logical line's statements (or what follows a header's `:`) in `scope`. Returns
+    /// `Some(scope)` when the line ends with a header whose block follows on the next lines
+    /// (`Some(None)`: a block that opens no scope).
+    fn statement_list(
+        &mut self,
+        range: Range<u32>,
+        scope: usize,
+        decorators: &mut Vec<Range<u32>>,
+    ) -> Option<Option<usize>> {
+        let t = self.t;
+        if scope != 0 {
+            self.scope_of[range.start as usize..range.end as usize].fill(scope as u32);
+        }
+        let mut a = range.start;
+        if a >= range.end {
+            return None;
+        }
+        if t.is_op(a, "@") {
+            decorators.push(range);
+            return None;
+        }
+        let keyword_at = |i: u32| if i < range.end { t.text_of(i) } else { "" };
+        if keyword_at(a) == "async" && matches!(keyword_at(a + 1), "def" | "for" | "with") {
+            a += 1;
+        }
+        let taken = std::mem::take(decorators);
+        match (t.kind(a), keyword_at(a)) {
+            (Kind::Name, "def") => self.def(range.start, a, range.end, scope, taken),
+            (Kind::Name, "class") => {
+                let class = self.scopes.len();
+                self.scopes.push(Scope {
+                    parent: scope,
+                    class: true,
+                    def: None,
+                });
+                self.header(a..range.end, class, Some(class))
+            }
+            (Kind::Name, "for") => {
+                if let Some(in_at) = t
+                    .top_level(a + 1..range.end)
+                    .find(|&i| t.is_keyword(i, "in"))
+                {
+                    self.bind(a + 1..in_at, None, scope);
                 }
-                "assignment" => module.assignment(node),
-                "augmented_assignment" | "for_statement" => {
-                    if let Some(left) = node.child_by_field_name("left") {
-                        module.bind(left, None);
+                self.header(a..range.end, scope, None)
+            }
+            (
+                Kind::Name,
+                "if" | "elif" | "else" | "while" | "with" | "try" | "except" | "finally",
+            ) => self.header(a..range.end, scope, None),
+            (Kind::Name, "match" | "case")
+                if t.is_op(range.end - 1, ":") && !t.is_op(a + 1, "=") && !t.is_op(a + 1, ".") =>
+            {
+                self.header(a..range.end, scope, None)
+            }
+            _ => {
+                self.simple_statements(a..range.end, scope);
+                None
+            }
+        }
+    }
+
+    /// Simple statements separated by `;`.
+    fn simple_statements(&mut self, range: Range<u32>, scope: usize) {
+        let t = self.t;
+        if scope != 0 {
+            self.scope_of[range.start as usize..range.end as usize].fill(scope as u32);
+        }
+        let mut start = range.start;
+        for i in t.top_level(range.clone()).chain(std::iter::once(range.end)) {
+            if i == range.end || t.is_op(i, ";") {
+                if i > start {
+                    self.simple_statement(start..i, scope);
+                }
+                start = i + 1;
+            }
+        }
+    }
+
+    /// A compound statement's header up to its `:`; what follows on the line is its body.
+    fn header(
+        &mut self,
+        range: Range<u32>,
+        scope: usize,
+        opens: Option<usize>,
+    ) -> Option<Option<usize>> {
+        let colon = self.t.find_op(range.clone(), ":")?;
+        if colon + 1 < range.end {
+            // Only simple statements follow a header's `:` on its line.
+            self.simple_statements(colon + 1..range.end, scope);
+            None
+        } else {
+            Some(opens)
+        }
+    }
+
+    fn def(
+        &mut self,
+        start: u32,
+        keyword: u32,
+        end: u32,
+        scope: usize,
+        decorators: Vec<Range<u32>>,
+    ) -> Option<Option<usize>> {
+        let t = self.t;
+        let name = keyword + 1;
+        if name >= end || !t.is_name(name) || !t.is_op(name + 1, "(") {
+            return None;
+        }
+        let close = t.partner[name as usize + 1];
+        if close == NONE || close >= end {
+            return None;
+        }
+        let inner = self.scopes.len();
+        self.scopes.push(Scope {
+            parent: scope,
+            class: false,
+            def: Some((
+                name,
+                decorators,
+                Span {
+                    start: u32::MAX,
+                    end: 0,
+                },
+            )),
+        });
+        let _ = start;
+        for param in t.split_commas(name + 2..close) {
+            let mut p = param.start;
+            while p < param.end && (t.is_op(p, "*") || t.is_op(p, "**")) {
+                p += 1;
+            }
+            if p < param.end && t.is_name(p) {
+                self.bind_name(p, None, inner);
+            }
+        }
+        let colon = t.find_op(close + 1..end, ":")?;
+        if colon + 1 < end {
+            let body = colon + 1..end;
+            if let Some((_, _, span)) = self.scopes[inner].def.as_mut() {
+                *span = t.span(&body);
+            }
+            self.simple_statements(body, inner);
+            None
+        } else {
+            Some(Some(inner))
+        }
+    }
+
+    /// An assignment binds its targets; imports say how `llvm` is named.
+    fn simple_statement(&mut self, range: Range<u32>, scope: usize) {
+        let t = self.t;
+        self.statements.push((range.start, range.end));
+        let first = t.text_of(range.start);
+        if t.kind(range.start) == Kind::Name {
+            match first {
+                "import" => return self.import(None, range.start + 1..range.end),
+                "from" => {
+                    if let Some(import) = t
+                        .top_level(range.clone())
+                        .find(|&i| t.is_keyword(i, "import"))
+                    {
+                        let module: String =
+                            (range.start + 1..import).map(|i| t.text_of(i)).collect();
+                        self.import(Some(module), import + 1..range.end);
                     }
+                    return;
                 }
-                "parameters" => {
-                    let mut params = node.walk();
-                    for p in node.named_children(&mut params) {
-                        let name = if p.kind() == "identifier" {
-                            Some(p)
-                        } else {
-                            p.child_by_field_name("name")
-                                .or_else(|| p.named_child(0))
-                                .filter(|n| n.kind() == "identifier")
-                        };
-                        if let Some(name) = name {
-                            module.bind(name, None);
-                        }
-                    }
-                }
-                "import_statement" | "import_from_statement" => module.import(node),
+                _ if KEYWORDS_NOT_ASSIGNED.contains(&first) => return,
                 _ => {}
             }
-            // Strings and comments hold nothing to look at.
-            let leaf = matches!(node.kind(), "string" | "comment" | "concatenated_string");
-            if !leaf && cursor.goto_first_child() {
-                depth += 1;
+        }
+        // `a = b = value`, `a: T = value`, `a: T`, `a += value`; a lambda's defaults are no
+        // assignment.
+        let mut parts = Vec::new();
+        let mut start = range.start;
+        for i in t.top_level(range.clone()) {
+            if t.is_keyword(i, "lambda") {
+                break;
+            }
+            if t.kind(i) != Kind::Op {
                 continue;
             }
-            while !cursor.goto_next_sibling() {
-                if !cursor.goto_parent() {
-                    break 'walk;
+            match t.text_of(i) {
+                "=" => {
+                    parts.push(start..i);
+                    start = i + 1;
                 }
-                depth -= 1;
-            }
-        }
-        module
-    }
-
-    fn text_of(&self, node: Node) -> &'t str {
-        self.text.get(node.byte_range()).unwrap_or("")
-    }
-
-    fn assignment(&mut self, node: Node<'t>) {
-        let Some(left) = node.child_by_field_name("left") else {
-            return;
-        };
-        // `a = b = "..."` nests the second assignment as the value.
-        let right = node
-            .child_by_field_name("right")
-            .filter(|r| r.kind() != "assignment");
-        self.bind(left, right);
-    }
-
-    fn bind(&mut self, target: Node<'t>, value: Option<Node<'t>>) {
-        let mut names = Vec::new();
-        let mut stack = vec![target];
-        while let Some(n) = stack.pop() {
-            match n.kind() {
-                "identifier" => names.push(n),
-                "pattern_list" | "tuple_pattern" | "list_pattern" | "list_splat_pattern" => {
-                    let mut cursor = n.walk();
-                    stack.extend(n.named_children(&mut cursor));
+                op if parts.is_empty()
+                    && op.len() >= 2
+                    && op.ends_with('=')
+                    && !matches!(op, "==" | "<=" | ">=" | "!=") =>
+                {
+                    // Augmented assignment.
+                    return self.bind(range.start..i, None, scope);
+                }
+                ":" if parts.is_empty() => {
+                    // An annotation: `a: T = value` or `a: T`.
+                    let value = t.find_op(i..range.end, "=").map(|eq| eq + 1..range.end);
+                    return self.bind(range.start..i, value, scope);
                 }
                 _ => {}
             }
         }
-        let single = names.len() == 1 && target.kind() == "identifier";
-        for name in names {
-            let key = (self.current_scope, self.text_of(name));
-            let binding = self.bindings.entry(key).or_default();
-            binding.count += 1;
-            binding.value = if single { value } else { None };
+        if parts.is_empty() {
+            return;
+        }
+        let value = start..range.end;
+        let last = parts.len() - 1;
+        for (k, target) in parts.into_iter().enumerate() {
+            self.bind(target, (k == last).then(|| value.clone()), scope);
+        }
+    }
+}
+
+/// Statements that start with these words assign nothing.
+const KEYWORDS_NOT_ASSIGNED: [&str; 13] = [
+    "return", "pass", "raise", "del", "global", "nonlocal", "assert", "break", "continue", "yield",
+    "await", "print", "lambda",
+];
+
+impl<'m, 't> Module<'m, 't> {
+    /// Binds the names of an assignment target (`a`, `a, b`, `(a, [b, *c])`); only a plain
+    /// name gets the value.
+    fn bind(&mut self, target: Range<u32>, value: Option<Range<u32>>, scope: usize) {
+        let t = self.t;
+        if target.len() == 1 && t.is_name(target.start) {
+            return self.bind_name(target.start, value, scope);
+        }
+        let mut stack = vec![target];
+        while let Some(range) = stack.pop() {
+            for part in t.split_commas(range) {
+                let mut p = part.start;
+                if t.is_op(p, "*") {
+                    p += 1;
+                }
+                if p + 1 == part.end && t.is_name(p) {
+                    self.bind_name(p, None, scope);
+                } else if p < part.end
+                    && matches!(t.text_of(p), "(" | "[")
+                    && t.partner[p as usize] == part.end - 1
+                {
+                    stack.push(p + 1..part.end - 1);
+                }
+            }
         }
     }
 
-    fn import(&mut self, node: Node<'t>) {
-        let from = node
-            .child_by_field_name("module_name")
-            .map(|m| self.text_of(m));
-        let mut cursor = node.walk();
-        for child in node.children_by_field_name("name", &mut cursor) {
-            let (imported, bound) = match child.kind() {
-                "aliased_import" => {
-                    let name = child.child_by_field_name("name").map(|n| self.text_of(n));
-                    let alias = child.child_by_field_name("alias").map(|n| self.text_of(n));
-                    match (name, alias) {
-                        (Some(n), Some(a)) => (n, a),
-                        _ => continue,
-                    }
-                }
-                // `import a.b.llvm` binds `a`: calls then spell the whole path.
-                "dotted_name" => (self.text_of(child), self.text_of(child)),
-                _ => continue,
+    fn bind_name(&mut self, name: u32, value: Option<Range<u32>>, scope: usize) {
+        let binding = self
+            .bindings
+            .entry((scope, self.t.text_of(name)))
+            .or_default();
+        binding.count += 1;
+        binding.value = value;
+    }
+
+    /// `import a.b as c, d` (`from` is `None`) or `from m import a as b, (c, d)`.
+    fn import(&mut self, from: Option<String>, names: Range<u32>) {
+        let t = self.t;
+        let names = match t.top_level(names.clone()).next() {
+            Some(open) if t.is_op(open, "(") && t.partner[open as usize] != NONE => {
+                open + 1..t.partner[open as usize]
+            }
+            _ => names,
+        };
+        for part in t.split_commas(names) {
+            let alias = t.top_level(part.clone()).find(|&i| t.is_keyword(i, "as"));
+            let dotted = part.start..alias.unwrap_or(part.end);
+            if dotted.is_empty() {
+                continue;
+            }
+            let imported: String = dotted.clone().map(|i| t.text_of(i)).collect();
+            // `import a.b.llvm` binds `a`: calls then spell the whole path.
+            let bound = match alias {
+                Some(a) if a + 1 < part.end => t.text_of(a + 1),
+                Some(_) => continue,
+                None => t.source(&dotted),
             };
-            let full = match from {
+            let full = match &from {
                 Some(m) => format!("{m}.{imported}"),
-                None => imported.to_string(),
+                None => imported,
             };
             if full.ends_with("dialects.llvm") {
                 self.llvm_modules.push(bound);
@@ -495,17 +605,41 @@ impl<'t> Module<'t> {
         }
     }
 
-    fn kind_of(&self, callee: Node) -> Option<CallKind> {
-        let (object, name) = match callee.kind() {
-            "identifier" => (None, self.text_of(callee)),
-            "attribute" => (
-                callee.child_by_field_name("object"),
-                self.text_of(callee.child_by_field_name("attribute")?),
-            ),
-            _ => return None,
-        };
-        let object_is_llvm = object.is_some_and(|o| {
-            let text = self.text_of(o);
+    /// Every call of a recognised name, in source order.
+    fn calls(&self) -> Vec<Call> {
+        let t = self.t;
+        let mut calls = Vec::new();
+        for (i, token) in t.tokens.iter().enumerate() {
+            let i = i as u32;
+            if token.kind != Kind::Name || !t.is_op(i + 1, "(") {
+                continue;
+            }
+            let name = t.text_of(i);
+            if !CALL_NAMES.contains(&name) && !self.inline_asm_functions.contains(&name) {
+                continue;
+            }
+            if i > 0 && (t.is_keyword(i - 1, "def") || t.is_keyword(i - 1, "class")) {
+                continue;
+            }
+            let close = t.partner[i as usize + 1];
+            if close == NONE {
+                continue;
+            }
+            calls.push(Call {
+                callee: callee_start(t, i)..i + 1,
+                open: i + 1,
+                close,
+            });
+        }
+        calls
+    }
+
+    fn kind_of(&self, callee: &Range<u32>) -> Option<CallKind> {
+        let t = self.t;
+        let name = t.text_of(callee.end - 1);
+        let object = (callee.len() > 1).then(|| callee.start..callee.end - 2);
+        let object_is_llvm = object.as_ref().is_some_and(|o| {
+            let text = t.source(o);
             self.llvm_modules.contains(&text) || text.ends_with("dialects.llvm")
         });
         match name {
@@ -514,28 +648,35 @@ impl<'t> Module<'t> {
             n if object.is_none() && self.inline_asm_functions.contains(&n) => Some(CallKind::Mlir),
             "RawKernel" | "RawModule" | "Program" => Some(CallKind::Cpp(0, "code")),
             "load_inline" => Some(CallKind::Cpp(2, "cuda_sources")),
+            // Not `nvvm.inline_ptx` (its arguments are positional, types first).
+            "inline_ptx"
+                if object
+                    .as_ref()
+                    .is_none_or(|o| t.source(o).ends_with("arch")) =>
+            {
+                Some(CallKind::InlinePtx)
+            }
             _ => None,
         }
     }
 
-    fn call(&self, node: Node<'t>, out: &mut Vec<AsmStatement>) {
-        self.lookups.set(NAME_LOOKUPS_PER_CALL);
-        let (Some(callee), Some(arguments)) = (
-            node.child_by_field_name("function"),
-            node.child_by_field_name("arguments"),
-        ) else {
+    fn call(&self, call: Call, out: &mut Vec<AsmStatement>) {
+        let Some(mut kind) = self.kind_of(&call.callee) else {
             return;
         };
-        let Some(kind) = self.kind_of(callee) else {
-            return;
-        };
-        if arguments.kind() != "argument_list" {
-            return;
+        let args = Args::new(self.t, call.open + 1..call.close);
+        // PyTorch's op names its template `asm_str` (Triton's is `asm`).
+        if kind == CallKind::Triton && args.keyword("asm_str").is_some() {
+            kind = CallKind::Torch;
         }
-        let args = Args::new(self, arguments);
         match kind {
-            CallKind::Triton | CallKind::Mlir => {
-                if let Some(stmt) = self.inline_asm(node, callee, arguments, &args, kind) {
+            CallKind::Triton | CallKind::Torch | CallKind::Mlir => {
+                if let Some(stmt) = self.inline_asm(&call, &args, kind) {
+                    out.push(stmt);
+                }
+            }
+            CallKind::InlinePtx => {
+                if let Some(stmt) = self.inline_ptx(&call, &args) {
                     out.push(stmt);
                 }
             }
@@ -547,262 +688,156 @@ impl<'t> Module<'t> {
         }
     }
 
-    /// The literal string nodes a value is made of, when it is known.
-    fn literal_strings(&self, node: Node<'t>, depth: u32, out: &mut Vec<Node<'t>>) -> bool {
-        if depth > 8 {
-            return false;
-        }
-        match node.kind() {
-            "string" => {
-                out.push(node);
-                true
-            }
-            "concatenated_string" => {
-                let mut cursor = node.walk();
-                // Comments may stand between the pieces of a parenthesised concatenation.
-                let parts: Vec<Node> = node
-                    .named_children(&mut cursor)
-                    .filter(|p| p.kind() != "comment")
-                    .collect();
-                parts
-                    .into_iter()
-                    .all(|p| self.literal_strings(p, depth + 1, out))
-            }
-            "parenthesized_expression" => node
-                .named_child(0)
-                .is_some_and(|inner| self.literal_strings(inner, depth + 1, out)),
-            "binary_operator" => {
-                let is_plus = node
-                    .child_by_field_name("operator")
-                    .is_some_and(|o| o.kind() == "+");
-                is_plus
-                    && node
-                        .child_by_field_name("left")
-                        .is_some_and(|l| self.literal_strings(l, depth + 1, out))
-                    && node
-                        .child_by_field_name("right")
-                        .is_some_and(|r| self.literal_strings(r, depth + 1, out))
-            }
-            "identifier" => self
-                .bound_value(node)
-                .is_some_and(|v| self.literal_strings(v, depth + 1, out)),
-            _ => false,
-        }
-    }
-
-    /// The value of a name bound exactly once in the innermost scope that binds it.
-    fn bound_value(&self, name: Node<'t>) -> Option<Node<'t>> {
-        let left = self.lookups.get();
-        if left == 0 {
-            return None;
-        }
-        self.lookups.set(left - 1);
-        let text = self.text_of(name);
-        let (start, end) = (name.start_byte(), name.end_byte());
-        // The scopes around the name, innermost first (functions nest, so the ones holding
-        // it, latest start first), then the module.
-        let mut scopes: Vec<usize> = self
-            .functions
-            .iter()
-            .filter(|&&(s, e)| s <= start && end <= e && (s, e) != (start, end))
-            .map(|&(s, _)| s.max(1))
+    /// `cute.arch.inline_ptx`: its named operands become `$N` (write-only outputs, then
+    /// read-write ones, then inputs), each register from the operand's type where the call
+    /// shows it. A predicate argument is not an operand of the template as written.
+    fn inline_ptx(&self, call: &Call, args: &Args) -> Option<AsmStatement> {
+        let t = self.t;
+        let code = args.get(0, "ptx_code")?;
+        let list = |name: &str| match args.keyword(name) {
+            None => Some(Vec::new()),
+            Some(v) if t.shape(&v) == Shape::None => Some(Vec::new()),
+            Some(v) => self.items(&v, false),
+        };
+        // Without the operand lists the numbering is unknown: nothing can be judged.
+        let writes = list("write_only_types")?;
+        let read_writes = list("read_write_args")?;
+        let reads = list("read_only_args")?;
+        let mut raw = Template::default();
+        self.push_string(&code, &mut raw);
+        let known = writes.len() + read_writes.len() + reads.len();
+        let mut names: Vec<String> = (0..writes.len())
+            .map(|k| format!("{{$w{k}}}"))
+            .chain((0..read_writes.len()).map(|k| format!("{{$rw{k}}}")))
+            .chain((0..reads.len()).map(|k| format!("{{$r{k}}}")))
             .collect();
-        scopes.reverse();
-        scopes.push(0);
-        for scope in scopes {
-            if let Some(binding) = self.bindings.get(&(scope, text)) {
-                return if binding.count == 1 {
-                    binding.value
-                } else {
-                    None
-                };
-            }
-        }
-        None
-    }
-
-    /// Appends a string-valued argument to a template: its literals, or one unknown piece.
-    fn push_string(&self, node: Node<'t>, template: &mut Template) {
-        let mut literals = Vec::new();
-        if !self.literal_strings(node, 0, &mut literals) {
-            // `"..." + expr`: the known side stays known.
-            let is_plus = node.kind() == "binary_operator"
-                && node
-                    .child_by_field_name("operator")
-                    .is_some_and(|o| o.kind() == "+");
-            match (
-                is_plus,
-                node.child_by_field_name("left"),
-                node.child_by_field_name("right"),
-            ) {
-                (true, Some(left), Some(right)) => {
-                    self.push_string(left, template);
-                    self.push_string(right, template);
+        let mut number_of = |group: &str, k: usize| {
+            let index = match group {
+                "w" if k < writes.len() => k,
+                "rw" if k < read_writes.len() => writes.len() + k,
+                "r" if k < reads.len() => writes.len() + read_writes.len() + k,
+                // Past its list: a number past every operand, for `operand-index`.
+                _ => {
+                    names.push(format!("{{${group}{k}}}"));
+                    names.len() - 1
                 }
-                _ => template.push_unknown(span_of(node)),
-            }
-            return;
-        }
-        for literal in literals {
-            let mut cursor = literal.walk();
-            let fields: Vec<std::ops::Range<usize>> = literal
-                .named_children(&mut cursor)
-                .filter(|c| c.kind() == "interpolation")
-                .map(|c| c.byte_range())
-                .collect();
-            push_python_literal(self.text, literal.byte_range(), &fields, template);
-        }
-    }
-
-    fn literal_bool(&self, node: Node<'t>) -> Option<bool> {
-        match node.kind() {
-            "true" => Some(true),
-            "false" => Some(false),
-            "identifier" => self.bound_value(node).and_then(|v| self.literal_bool(v)),
-            _ => None,
-        }
-    }
-
-    fn literal_int(&self, node: Node<'t>) -> Option<u32> {
-        match node.kind() {
-            "integer" => self.text_of(node).replace('_', "").parse().ok(),
-            "identifier" => self.bound_value(node).and_then(|v| self.literal_int(v)),
-            _ => None,
-        }
-    }
-
-    /// The items of a literal list or tuple (one item for anything else when `single`).
-    fn items(&self, node: Node<'t>, single: bool) -> Option<Vec<Node<'t>>> {
-        match node.kind() {
-            "list" | "tuple" => {
-                let mut cursor = node.walk();
-                let items: Vec<Node> = node.named_children(&mut cursor).collect();
-                // A splat makes the length unknown.
-                (!items.iter().any(|i| i.kind().contains("splat"))).then_some(items)
-            }
-            "parenthesized_expression" => node.named_child(0).and_then(|n| self.items(n, single)),
-            "identifier" if !single => self.bound_value(node).and_then(|v| self.items(v, false)),
-            _ if single => Some(vec![node]),
-            _ => None,
-        }
-    }
-
-    fn inline_asm(
-        &self,
-        call: Node<'t>,
-        callee: Node<'t>,
-        arguments: Node<'t>,
-        args: &Args<'t>,
-        kind: CallKind,
-    ) -> Option<AsmStatement> {
-        let triton = kind == CallKind::Triton;
-        let (asm, constraints) = if triton {
-            (args.get(0, "asm")?, args.get(1, "constraints")?)
-        } else {
-            (args.get(2, "asm_string")?, args.get(3, "constraints")?)
+            };
+            index
         };
-        let mut constraint_text = Template::default();
-        self.push_string(constraints, &mut constraint_text);
-        // Without the constraints the operands are unknown: nothing can be judged.
-        if constraint_text.is_partial() {
-            return None;
-        }
         let mut template = Template::default();
-        self.push_string(asm, &mut template);
-
-        let (inputs_arg, side_arg) = if triton {
-            (args.get(2, "args"), args.get(4, "is_pure"))
-        } else {
-            (args.get(1, "operands_"), args.keyword("has_side_effects"))
-        };
-        let input_items: Option<Vec<Node>> = inputs_arg.and_then(|a| self.items(a, false));
-        let results = if triton {
-            args.get(3, "dtype").and_then(|d| self.items(d, true))
-        } else {
-            args.get(0, "res").and_then(|r| self.mlir_results(r))
-        };
-        let pack = if triton {
-            args.get(5, "pack")
-                .map(|p| (span_of(p), self.literal_int(p)))
-        } else {
-            None
-        };
-        let asm_dialect = args.keyword("asm_dialect");
-        let python = PythonCall {
-            api: if triton {
-                PythonApi::TritonElementwise
-            } else {
-                PythonApi::MlirInlineAsm
-            },
-            side_effects: side_arg.map(|n| (span_of(n), self.literal_bool(n))),
-            pack,
-            result_types: results.as_ref().map(|r| {
-                r.iter()
-                    .map(|n| (self.text_of(*n).to_string(), span_of(*n)))
-                    .collect()
-            }),
-            args: input_items
-                .as_ref()
-                .map(|i| i.iter().map(|n| span_of(*n)).collect()),
-            asm_dialect: asm_dialect.map(|n| (self.text_of(n).to_string(), span_of(n))),
-            constraints_end: constraints_end(self, constraints),
-            asm_dialect_arg: args.keyword_argument("asm_dialect").map(span_of),
-            result_discarded: self.call_facts.get(&call.id()).is_some_and(|f| f.1),
-        };
-
-        let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text, self.text);
-        // Operand expressions: Triton's results and inputs are one register each only at `pack=1`
-        // with 32-bit or wider types; the labels then name them.
-        let one_to_one = !triton || python.pack.is_some_and(|(_, p)| p == Some(1));
-        if one_to_one {
-            if let Some(results) = &results {
-                if results.len() == outputs.len() {
-                    for (op, r) in outputs.iter_mut().zip(results) {
-                        op.expr = self.text_of(*r).to_string();
-                        op.expr_span = span_of(*r);
-                    }
-                }
+        for piece in &raw.pieces {
+            if piece.kind == crate::template::PieceKind::Unknown {
+                template.push_unknown(piece.source);
+                continue;
             }
-            if let Some(items) = &input_items {
-                if items.len() == inputs.len() {
-                    for (op, r) in inputs.iter_mut().zip(items) {
-                        op.expr = self.text_of(*r).to_string();
-                        op.expr_span = span_of(*r);
-                    }
+            let text = &raw.text[piece.decoded.clone()];
+            let (mut out, mut spans) = (String::new(), Vec::new());
+            let mut i = 0;
+            while i < text.len() {
+                let at = piece.decoded.start + i;
+                if let Some((len, group, k)) = named_operand(&text[i..]) {
+                    let written = format!("${}", number_of(group, k));
+                    let span = raw.source_span(at..at + len);
+                    spans.extend(std::iter::repeat_n(span, written.len()));
+                    out.push_str(&written);
+                    i += len;
+                    continue;
                 }
+                let c = text[i..].chars().next()?;
+                out.push(c);
+                for b in 0..c.len_utf8() {
+                    spans.push(raw.byte_source(at + b).unwrap_or(piece.source));
+                }
+                i += c.len_utf8();
             }
+            template.push_decoded(&out, &spans, piece.source, piece.raw);
         }
-        let qualifiers = if python.has_side_effects() {
-            vec![(
-                "volatile".to_string(),
-                python.side_effects.map_or(span_of(callee), |(s, _)| s),
-            )]
-        } else {
-            Vec::new()
+        let operand = |index: usize, expr: &Range<u32>, ty: Option<CppType>, prefix: &str| {
+            // A read-only constant becomes an immediate (`n`): inputs get no letter.
+            let letter = ty
+                .as_ref()
+                .filter(|_| !prefix.is_empty())
+                .and_then(register_letter);
+            AsmOperand {
+                index,
+                is_output: !prefix.is_empty(),
+                name: None,
+                constraint: Constraint {
+                    text: format!("{prefix}{}", letter.map(String::from).unwrap_or_default()),
+                    span: t.span(expr),
+                    known: letter.is_some(),
+                },
+                expr: t.source(expr).to_string(),
+                expr_span: t.span(expr),
+                ty: crate::cpp::types::TypeInfo {
+                    ty,
+                    ..Default::default()
+                },
+                missing_comma_at: None,
+            }
         };
-        let open = arguments.start_byte();
-        let close = arguments.end_byte();
+        let value_type = |e: &Range<u32>| {
+            self.value_type(e).or_else(|| match t.shape(e) {
+                // `Int32(1)`: a DSL value of that type.
+                Shape::Call { function, .. } if !function.is_empty() => {
+                    named_type(t.text_of(function.end - 1))
+                }
+                _ => None,
+            })
+        };
+        let mut outputs = Vec::new();
+        for (k, ty) in writes.iter().enumerate() {
+            let named = (t.shape(ty) != Shape::Other)
+                .then(|| t.text_of(ty.end - 1))
+                .and_then(named_type);
+            outputs.push(operand(k, ty, named, "="));
+        }
+        for (k, arg) in read_writes.iter().enumerate() {
+            outputs.push(operand(writes.len() + k, arg, value_type(arg), "+"));
+        }
+        let inputs: Vec<AsmOperand> = reads
+            .iter()
+            .enumerate()
+            .map(|(k, arg)| operand(known - reads.len() + k, arg, value_type(arg), ""))
+            .collect();
+        let python = PythonCall {
+            api: PythonApi::CuteInlinePtx,
+            side_effects: None,
+            pack: None,
+            result_types: Some(
+                writes
+                    .iter()
+                    .map(|w| (t.source(w).to_string(), t.span(w)))
+                    .collect(),
+            ),
+            args: Some(reads.iter().map(|r| t.span(r)).collect()),
+            asm_dialect: None,
+            constraints_end: None,
+            asm_dialect_arg: None,
+            result_discarded: self
+                .statements
+                .binary_search(&(call.callee.start, call.close + 1))
+                .is_ok(),
+            torch_op: false,
+            operand_names: names,
+        };
+        let callee_span = t.span(&call.callee);
+        let open = t.tokens[call.open as usize].start as usize;
+        let close = t.tokens[call.close as usize].start as usize;
         let mut stmt = AsmStatement {
-            span: span_of(call),
-            keyword: span_of(callee),
-            qualifiers,
+            span: t.span(&(call.callee.start..call.close + 1)),
+            keyword: callee_span,
+            // Side effects are not said in the call: not judged (taken as volatile).
+            qualifiers: vec![("volatile".to_string(), callee_span)],
             open_paren: Span::new(open, open + 1),
-            close_paren: if self.text.as_bytes().get(close.saturating_sub(1)) == Some(&b')') {
-                Span::new(close - 1, close)
-            } else {
-                Span::empty_at(close)
-            },
+            close_paren: Span::new(close, close + 1),
             template,
-            outputs: std::mem::take(&mut outputs),
-            inputs: std::mem::take(&mut inputs),
-            clobbers,
+            outputs,
+            inputs,
+            clobbers: Vec::new(),
             colons: Vec::new(),
             context: Context {
-                function: self
-                    .call_facts
-                    .get(&call.id())
-                    .and_then(|f| f.0)
-                    .and_then(|f| self.function(f)),
+                function: self.function(call.callee.start),
                 ..Context::default()
             },
             macro_name: None,
@@ -813,59 +848,381 @@ impl<'t> Module<'t> {
         Some(stmt)
     }
 
-    /// MLIR result types: `T.i32()`, a list of them, or `llvm.StructType.get_literal([...])`;
-    /// `None` (`res=None`) is no result.
-    fn mlir_results(&self, node: Node<'t>) -> Option<Vec<Node<'t>>> {
-        match node.kind() {
-            "none" => Some(Vec::new()),
-            "call" => {
-                let callee = self.text_of(node.child_by_field_name("function")?);
-                if callee.ends_with("get_literal") || callee.ends_with("StructType.get") {
-                    let list = node.child_by_field_name("arguments")?.named_child(0)?;
-                    self.items(list, false)
-                } else {
-                    Some(vec![node])
-                }
+    /// The literal string tokens a value is made of, when it is known.
+    fn literal_strings(&self, node: &Range<u32>, depth: u32, out: &mut Vec<u32>) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match self.t.shape(node) {
+            Shape::Str(token) => {
+                out.push(token);
+                true
             }
-            _ => Some(vec![node]),
+            Shape::Strs => {
+                out.extend(node.clone());
+                true
+            }
+            Shape::Paren(inner) => self.literal_strings(&inner, depth + 1, out),
+            Shape::Binary {
+                left,
+                right,
+                plus: true,
+            } => {
+                self.literal_strings(&left, depth + 1, out)
+                    && self.literal_strings(&right, depth + 1, out)
+            }
+            Shape::Name => self
+                .bound_value(node.start)
+                .is_some_and(|v| self.literal_strings(&v, depth + 1, out)),
+            _ => false,
         }
     }
 
-    fn function(&self, def: Node<'t>) -> Option<Function> {
-        let name = def.child_by_field_name("name")?;
-        let body = def.child_by_field_name("body")?;
-        let qualifiers = match def.parent() {
-            Some(p) if p.kind() == "decorated_definition" => {
-                let mut cursor = p.walk();
-                p.named_children(&mut cursor)
-                    .filter(|c| c.kind() == "decorator")
-                    .map(|d| self.text_of(d).trim_start_matches('@').trim().to_string())
-                    .collect()
+    /// The value of a name bound exactly once in the innermost scope that binds it.
+    fn bound_value(&self, name: u32) -> Option<Range<u32>> {
+        let text = self.t.text_of(name);
+        let mut scope = self.scope_of[name as usize] as usize;
+        let mut first = true;
+        loop {
+            // A class body's names are seen from that body only.
+            if first || !self.scopes[scope].class {
+                if let Some(binding) = self.bindings.get(&(scope, text)) {
+                    return if binding.count == 1 {
+                        binding.value.clone()
+                    } else {
+                        None
+                    };
+                }
             }
-            _ => Vec::new(),
+            if scope == 0 {
+                return None;
+            }
+            first = false;
+            scope = self.scopes[scope].parent;
+        }
+    }
+
+    /// Appends a string-valued argument to a template: its literals, or one unknown piece.
+    fn push_string(&self, node: &Range<u32>, template: &mut Template) {
+        self.push_string_at(node, 0, template);
+    }
+
+    fn push_string_at(&self, node: &Range<u32>, depth: u32, template: &mut Template) {
+        let mut literals = Vec::new();
+        // Each level reads the whole expression again: eight is plenty for real templates.
+        if depth > 8 {
+            return template.push_unknown(self.t.span(node));
+        }
+        if !self.literal_strings(node, 0, &mut literals) {
+            // `"..." + expr`: the known side stays known.
+            match self.t.shape(node) {
+                Shape::Binary {
+                    left,
+                    right,
+                    plus: true,
+                } => {
+                    self.push_string_at(&left, depth + 1, template);
+                    self.push_string_at(&right, depth + 1, template);
+                }
+                _ => template.push_unknown(self.t.span(node)),
+            }
+            return;
+        }
+        for literal in literals {
+            let token = self.t.tokens[literal as usize];
+            let fields = self.t.fields(literal);
+            push_python_literal(
+                self.t.text,
+                token.start as usize..token.end as usize,
+                &fields,
+                template,
+            );
+        }
+    }
+
+    fn literal_bool(&self, node: &Range<u32>) -> Option<bool> {
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::True => return Some(true),
+                Shape::False => return Some(false),
+                Shape::Name => at = self.bound_value(at.start)?,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn literal_int(&self, node: &Range<u32>) -> Option<u32> {
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::Number => return self.t.source(&at).replace('_', "").parse().ok(),
+                Shape::Name => at = self.bound_value(at.start)?,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The items of a literal list or tuple (one item for anything else when `single`).
+    fn items(&self, node: &Range<u32>, single: bool) -> Option<Vec<Range<u32>>> {
+        let mut at = node.clone();
+        for _ in 0..MAX_DEPTH {
+            match self.t.shape(&at) {
+                Shape::List(inner) | Shape::Tuple(inner) => {
+                    let items = self.t.split_commas(inner);
+                    // A splat makes the length unknown.
+                    return (!items.iter().any(|i| self.t.shape(i) == Shape::Splat))
+                        .then_some(items);
+                }
+                Shape::Paren(inner) => at = inner,
+                Shape::Name if !single => at = self.bound_value(at.start)?,
+                _ if single => return Some(vec![at]),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    fn inline_asm(&self, call: &Call, args: &Args, kind: CallKind) -> Option<AsmStatement> {
+        let t = self.t;
+        let torch = kind == CallKind::Torch;
+        let triton = kind == CallKind::Triton || torch;
+        let (asm, constraints) = match kind {
+            CallKind::Torch => (args.keyword("asm_str")?, args.keyword("constraints")?),
+            CallKind::Triton => (args.get(0, "asm")?, args.get(1, "constraints")?),
+            _ => (args.get(2, "asm_string")?, args.get(3, "constraints")?),
         };
-        Some(Function {
-            name: self.text_of(name).to_string(),
-            name_span: span_of(name),
+        let mut constraint_text = Template::default();
+        self.push_string(&constraints, &mut constraint_text);
+        // Without the constraints the operands are unknown: nothing can be judged.
+        if constraint_text.is_partial() {
+            return None;
+        }
+        let mut template = Template::default();
+        self.push_string(&asm, &mut template);
+
+        let (input_items, side_arg) = match kind {
+            // The op's inputs are its positional arguments.
+            CallKind::Torch => (args.all_positional(), args.keyword("is_pure")),
+            CallKind::Triton => (
+                args.get(2, "args").and_then(|a| self.items(&a, false)),
+                args.get(4, "is_pure"),
+            ),
+            _ => (
+                args.get(1, "operands_").and_then(|a| self.items(&a, false)),
+                args.keyword("has_side_effects"),
+            ),
+        };
+        let results = match kind {
+            CallKind::Torch => args.keyword("dtype").and_then(|d| self.items(&d, true)),
+            CallKind::Triton => args.get(3, "dtype").and_then(|d| self.items(&d, true)),
+            _ => args.get(0, "res").and_then(|r| self.mlir_results(&r)),
+        };
+        let pack = match kind {
+            CallKind::Torch => args.keyword("pack"),
+            CallKind::Triton => args.get(5, "pack"),
+            _ => None,
+        }
+        .map(|p| (t.span(&p), self.literal_int(&p)));
+        let asm_dialect = args.keyword("asm_dialect");
+        let call_span = t.span(&(call.callee.start..call.close + 1));
+        let python = PythonCall {
+            api: if triton {
+                PythonApi::TritonElementwise
+            } else {
+                PythonApi::MlirInlineAsm
+            },
+            side_effects: side_arg.map(|n| (t.span(&n), self.literal_bool(&n))),
+            pack,
+            result_types: results.as_ref().map(|r| {
+                r.iter()
+                    .map(|n| (t.source(n).to_string(), t.span(n)))
+                    .collect()
+            }),
+            args: input_items
+                .as_ref()
+                .map(|i| i.iter().map(|n| t.span(n)).collect()),
+            asm_dialect: asm_dialect
+                .as_ref()
+                .map(|n| (t.source(n).to_string(), t.span(n))),
+            constraints_end: self.constraints_end(&constraints),
+            asm_dialect_arg: args.keyword_argument("asm_dialect").map(|a| t.span(&a)),
+            result_discarded: self
+                .statements
+                .binary_search(&(call.callee.start, call.close + 1))
+                .is_ok(),
+            torch_op: torch,
+            operand_names: Vec::new(),
+        };
+
+        let (mut outputs, mut inputs, clobbers) = split_constraints(&constraint_text);
+        // Operand expressions: Triton's results and inputs are one register each only at `pack=1`
+        // with 32-bit or wider types; the labels then name them.
+        let one_to_one = !triton
+            || python.pack.is_some_and(|(_, p)| p == Some(1))
+            || (torch && python.pack.is_none());
+        if one_to_one {
+            if let Some(results) = &results {
+                if results.len() == outputs.len() {
+                    for (op, r) in outputs.iter_mut().zip(results) {
+                        op.expr = t.source(r).to_string();
+                        op.expr_span = t.span(r);
+                        // Triton packs narrower elements: only 32- and 64-bit dtypes are one
+                        // register of their own size.
+                        op.ty.ty = self.value_type(r).filter(|ty| !triton || ty.bits >= 32);
+                    }
+                }
+            }
+            if let Some(items) = &input_items {
+                if items.len() == inputs.len() {
+                    for (op, r) in inputs.iter_mut().zip(items) {
+                        op.expr = t.source(r).to_string();
+                        op.expr_span = t.span(r);
+                        // Triton's inputs are tensors: their dtype is not in the call.
+                        if !triton {
+                            op.ty.ty = self.value_type(r);
+                        }
+                    }
+                }
+            }
+        }
+        let callee_span = t.span(&call.callee);
+        let qualifiers = if python.has_side_effects() {
+            vec![(
+                "volatile".to_string(),
+                python.side_effects.map_or(callee_span, |(s, _)| s),
+            )]
+        } else {
+            Vec::new()
+        };
+        let open = t.tokens[call.open as usize].start as usize;
+        let close = t.tokens[call.close as usize].start as usize;
+        let mut stmt = AsmStatement {
+            span: call_span,
+            keyword: callee_span,
             qualifiers,
-            body: span_of(body),
+            open_paren: Span::new(open, open + 1),
+            close_paren: Span::new(close, close + 1),
+            template,
+            outputs,
+            inputs,
+            clobbers,
+            colons: Vec::new(),
+            context: Context {
+                function: self.function(call.callee.start),
+                ..Context::default()
+            },
+            macro_name: None,
+            ptx: ptx::Ptx::default(),
+            origin: Origin::Python(python),
+        };
+        stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
+        Some(stmt)
+    }
+
+    /// The LLVM type a result type or an operand stands for, where it is written:
+    /// Triton/PyTorch dtypes (`tl.float32`, `torch.int64`), MLIR types (`T.i32()`,
+    /// `ir.IntegerType.get_signless(64)`, `ir.F32Type.get()`, `Int32.mlir_type`) and CuTe DSL
+    /// values (`Int32(x).ir_value()`, `cutlass.Float32(v).ir_value(loc=loc)`).
+    fn value_type(&self, node: &Range<u32>) -> Option<CppType> {
+        let t = self.t;
+        let last_name = |range: &Range<u32>| {
+            (!range.is_empty() && t.kind(range.end - 1) == Kind::Name)
+                .then(|| t.text_of(range.end - 1))
+        };
+        match t.shape(node) {
+            // `tl.float32`, `torch.int64`, `Int32.mlir_type`.
+            Shape::Attribute { object, name } => match t.text_of(name) {
+                "mlir_type" => last_name(&object).and_then(named_type),
+                dtype => named_type(dtype),
+            },
+            Shape::Call {
+                function,
+                arguments,
+            } => {
+                let callee = last_name(&function)?;
+                match (t.shape(&function), callee) {
+                    // `T.i32()`, `ir.F32Type.get()`, `ir.IntegerType.get_signless(64)`.
+                    (_, "get_signless") => {
+                        let bits = t.source(&arguments).trim();
+                        named_type(&format!("i{bits}"))
+                    }
+                    (Shape::Attribute { object, .. }, "get") => last_name(&object)
+                        .and_then(|o| o.strip_suffix("Type"))
+                        .and_then(named_type),
+                    (Shape::Attribute { object, .. }, "ir_value") => match t.shape(&object) {
+                        Shape::Call { function, .. } => last_name(&function).and_then(named_type),
+                        _ => None,
+                    },
+                    (Shape::Attribute { .. }, name) if arguments.is_empty() && name.len() <= 4 => {
+                        named_type(name)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// MLIR result types: `T.i32()`, a list of them, or `llvm.StructType.get_literal([...])`;
+    /// `None` (`res=None`) is no result.
+    fn mlir_results(&self, node: &Range<u32>) -> Option<Vec<Range<u32>>> {
+        match self.t.shape(node) {
+            Shape::None => Some(Vec::new()),
+            Shape::Call {
+                function,
+                arguments,
+            } => {
+                let callee = self.t.source(&function);
+                if callee.ends_with("get_literal") || callee.ends_with("StructType.get") {
+                    let list = self.t.split_commas(arguments).into_iter().next()?;
+                    self.items(&list, false)
+                } else {
+                    Some(vec![node.clone()])
+                }
+            }
+            _ => Some(vec![node.clone()]),
+        }
+    }
+
+    /// The innermost function around token `at`.
+    fn function(&self, at: u32) -> Option<Function> {
+        let mut scope = self.scope_of[at as usize] as usize;
+        while scope != 0 && self.scopes[scope].def.is_none() {
+            scope = self.scopes[scope].parent;
+        }
+        let (name, decorators, body) = self.scopes[scope].def.as_ref()?;
+        Some(Function {
+            name: self.t.text_of(*name).to_string(),
+            name_span: self.t.span(&(*name..*name + 1)),
+            qualifiers: decorators
+                .iter()
+                .map(|d| self.t.source(d).trim_start_matches('@').trim().to_string())
+                .collect(),
+            body: if body.start == u32::MAX {
+                Span::empty_at(self.t.tokens[*name as usize].end as usize)
+            } else {
+                *body
+            },
         })
     }
 
     /// C++ source in a Python string: the C++ front end on the decoded text, its spans mapped
     /// back to the literal.
-    fn cpp_in_string(&self, code: Node<'t>, out: &mut Vec<AsmStatement>) {
-        let pieces = match code.kind() {
-            "list" | "tuple" => self.items(code, false).unwrap_or_default(),
+    fn cpp_in_string(&self, code: Range<u32>, out: &mut Vec<AsmStatement>) {
+        let pieces = match self.t.shape(&code) {
+            Shape::List(_) | Shape::Tuple(_) => self.items(&code, false).unwrap_or_default(),
             _ => vec![code],
         };
         for piece in pieces {
             let mut literals = Vec::new();
-            if !self.literal_strings(piece, 0, &mut literals) {
+            if !self.literal_strings(&piece, 0, &mut literals) {
                 continue;
             }
             let mut decoded = Template::default();
-            self.push_string(piece, &mut decoded);
+            self.push_string(&piece, &mut decoded);
             if !crate::cpp::may_contain_asm(decoded.text.as_bytes()) {
                 continue;
             }
@@ -878,30 +1235,27 @@ impl<'t> Module<'t> {
             }
         }
     }
-}
 
-/// Where the constraint string's text ends, when its last piece is a plain literal: the byte
-/// before its closing quote.
-fn constraints_end(module: &Module, node: Node) -> Option<usize> {
-    let mut literals = Vec::new();
-    if !module.literal_strings(node, 0, &mut literals) {
-        return None;
+    /// Where the constraint string's text ends, when its last piece is a plain literal: the
+    /// byte before its closing quote.
+    fn constraints_end(&self, node: &Range<u32>) -> Option<usize> {
+        let mut literals = Vec::new();
+        if !self.literal_strings(node, 0, &mut literals) {
+            return None;
+        }
+        let last = *literals.last()?;
+        let text = self.t.text_of(last);
+        let quote = text.bytes().last()?;
+        (matches!(quote, b'"' | b'\'') && text.len() >= 2).then(|| {
+            let triple = text.len() >= 6
+                && text.ends_with(&std::iter::repeat_n(quote as char, 3).collect::<String>());
+            self.t.tokens[last as usize].end as usize - if triple { 3 } else { 1 }
+        })
     }
-    let last = *literals.last()?;
-    let text = module.text_of(last);
-    let quote = text.bytes().last()?;
-    (matches!(quote, b'"' | b'\'') && text.len() >= 2).then(|| {
-        let triple = text.len() >= 6
-            && text.ends_with(&std::iter::repeat_n(quote as char, 3).collect::<String>());
-        last.end_byte() - if triple { 3 } else { 1 }
-    })
 }
 
 /// The operands and clobbers of an LLVM constraint string (`=r,=&l,r,0,~{memory}`), in order.
-fn split_constraints(
-    constraints: &Template,
-    _source: &str,
-) -> (Vec<AsmOperand>, Vec<AsmOperand>, Vec<Clobber>) {
+fn split_constraints(constraints: &Template) -> (Vec<AsmOperand>, Vec<AsmOperand>, Vec<Clobber>) {
     let (mut outputs, mut inputs, mut clobbers) = (Vec::new(), Vec::new(), Vec::new());
     let text = &constraints.text;
     let mut start = 0;
@@ -973,73 +1327,67 @@ fn split_constraints(
 
 /// A call's arguments: positional ones in order, keyword ones by name.
 struct Args<'t> {
-    positional: Vec<Node<'t>>,
-    keywords: Vec<(&'t str, Node<'t>, Node<'t>)>,
+    /// Each positional argument, and whether it is a splat (`*a`, `**k`).
+    positional: Vec<(Range<u32>, bool)>,
+    /// `(name, value, the whole argument)`.
+    keywords: Vec<(&'t str, Range<u32>, Range<u32>)>,
 }
 
 impl<'t> Args<'t> {
-    fn new(module: &Module<'t>, list: Node<'t>) -> Args<'t> {
+    fn new(t: &Tokens<'t>, list: Range<u32>) -> Args<'t> {
         let mut args = Args {
             positional: Vec::new(),
             keywords: Vec::new(),
         };
-        let mut cursor = list.walk();
-        for child in list.named_children(&mut cursor) {
-            match child.kind() {
-                "keyword_argument" => {
-                    if let (Some(name), Some(value)) = (
-                        child.child_by_field_name("name"),
-                        child.child_by_field_name("value"),
-                    ) {
-                        args.keywords.push((module.text_of(name), value, child));
-                    }
-                }
-                "comment" => {}
-                // After `*args`, positions are unknown.
-                "list_splat" | "dictionary_splat" => args.positional.push(child),
-                _ => args.positional.push(child),
+        for part in t.split_commas(list) {
+            if part.len() >= 3 && t.is_name(part.start) && t.is_op(part.start + 1, "=") {
+                args.keywords
+                    .push((t.text_of(part.start), part.start + 2..part.end, part));
+            } else {
+                // After `*args`, positions are unknown (see `get`).
+                let splat = t.is_op(part.start, "*") || t.is_op(part.start, "**");
+                args.positional.push((part, splat));
             }
         }
         args
     }
 
-    fn keyword(&self, name: &str) -> Option<Node<'t>> {
-        self.keywords
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map(|(_, v, _)| *v)
+    /// Every positional argument, when none is a splat.
+    fn all_positional(&self) -> Option<Vec<Range<u32>>> {
+        (!self.positional.iter().any(|(_, splat)| *splat))
+            .then(|| self.positional.iter().map(|(r, _)| r.clone()).collect())
     }
 
-    fn keyword_argument(&self, name: &str) -> Option<Node<'t>> {
+    fn keyword(&self, name: &str) -> Option<Range<u32>> {
         self.keywords
             .iter()
             .find(|(n, _, _)| *n == name)
-            .map(|(_, _, whole)| *whole)
+            .map(|(_, v, _)| v.clone())
+    }
+
+    fn keyword_argument(&self, name: &str) -> Option<Range<u32>> {
+        self.keywords
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, _, whole)| whole.clone())
     }
 
     /// The argument at `position`, or the keyword argument `name`.
-    fn get(&self, position: usize, name: &str) -> Option<Node<'t>> {
+    fn get(&self, position: usize, name: &str) -> Option<Range<u32>> {
         if let Some(v) = self.keyword(name) {
             return Some(v);
         }
         let splat_before = self.positional[..position.min(self.positional.len())]
             .iter()
-            .any(|n| n.kind().contains("splat"));
+            .any(|(_, splat)| *splat);
         if splat_before {
             return None;
         }
         self.positional
             .get(position)
-            .copied()
-            .filter(|n| !n.kind().contains("splat"))
+            .filter(|(_, splat)| !splat)
+            .map(|(r, _)| r.clone())
     }
-}
-
-/// Name lookups one call's arguments may make (real code needs a handful).
-const NAME_LOOKUPS_PER_CALL: u32 = 256;
-
-fn span_of(node: Node) -> Span {
-    Span::new(node.start_byte(), node.end_byte())
 }
 
 #[cfg(test)]

@@ -201,17 +201,189 @@ fn known_sides_of_a_sum_stay_known() {
 }
 
 #[test]
-fn only_definitions_with_calls_are_parsed() {
-    let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = '''\ndef fake(): pass\n'''\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
-    let ranges = regions(src);
-    let kept: Vec<&str> = ranges
-        .iter()
-        .map(|r| &src[r.start_byte..r.end_byte])
-        .collect();
-    assert_eq!(kept.len(), 2, "{kept:?}");
-    assert!(kept[0].starts_with("import") && kept[0].ends_with("\n\n"));
-    assert!(kept[1].starts_with("@triton.jit\ndef k"));
+fn strings_in_other_definitions_hide_nothing() {
+    // A string holding Python text is one token: `def fake` in it opens no scope.
+    let src = "import triton.language as tl\nA = 'mov.b32 $0, $1;'\n\n@triton.jit\ndef other(x):\n    s = \'\'\'\ndef fake(): pass\nA = 1\n\'\'\'\n    return x\n\n@triton.jit\ndef k(x):\n    return tl.inline_asm_elementwise(A, '=r,r', [x], tl.int32, True, 1)\n";
     let all = find(src);
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].template.text, "mov.b32 $0, $1;");
+    let function = all[0].context.function.as_ref().unwrap();
+    assert_eq!(function.name, "k");
+    assert_eq!(function.qualifiers, ["triton.jit"]);
+    assert!(src[function.body.range()].starts_with("return tl.inline_asm_elementwise("));
+}
+
+#[test]
+fn class_names_are_not_seen_from_methods() {
+    let src = "\
+ASM = 'mov.b32 $0, $1;'
+class K:
+    ASM = 'add.s32 $0, $1, 1;'
+    def f(self, x):
+        return tl.inline_asm_elementwise(ASM, '=r,r', [x], tl.int32, True, 1)
+";
+    assert_eq!(find(src)[0].template.text, "mov.b32 $0, $1;");
+}
+
+#[test]
+fn comments_and_lambdas_inside_arguments() {
+    let src = "\
+def f(a, b):
+    return llvm.inline_asm(
+        T.i32(),
+        [
+            a,  # the value
+            # the shift
+            b,
+        ],
+        'shl.b32 $0, $1, $2;',
+        '=r,r,r',
+        has_side_effects=False,
+        key=lambda p, q: p,
+    )
+";
+    let all = find(src);
+    assert_eq!(all.len(), 1);
+    let s = &all[0];
+    assert_eq!(s.inputs.len(), 2);
+    assert_eq!(s.inputs[0].expr, "a");
+    assert_eq!(s.inputs[1].expr, "b");
+    assert!(!s.python().unwrap().result_discarded);
+    assert_eq!(s.context.function.as_ref().unwrap().name, "f");
+}
+
+#[test]
+fn assignment_forms() {
+    // Chained, annotated, tuple and augmented assignments; `for` targets; one-line bodies.
+    let src = "\
+a = b = 'mov.b32 $0, 1;'
+c: str = 'mov.b32 $0, 2;'
+d, e = 'x', 'y'
+g = 'mov.b32 $0, 3;'
+g += ''
+for h in range(2): pass
+h2 = 'mov.b32 $0, 4;'
+def k(): return tl.inline_asm_elementwise(b, '=r', [], tl.int32, True, 1)
+def k2(): tl.inline_asm_elementwise(c, '=r', [], tl.int32, True, 1)
+def k3(): return tl.inline_asm_elementwise(a, '=r', [], tl.int32, True, 1)
+def k4(): return tl.inline_asm_elementwise(d, '=r', [], tl.int32, True, 1)
+def k5(): return tl.inline_asm_elementwise(g, '=r', [], tl.int32, True, 1)
+def k6(): return tl.inline_asm_elementwise(h2, '=r', [], tl.int32, True, 1)
+";
+    let texts: Vec<String> = find(src).iter().map(|s| s.template.text.clone()).collect();
+    assert_eq!(
+        texts,
+        [
+            "mov.b32 $0, 1;",
+            "mov.b32 $0, 2;",
+            "\u{1}",
+            "\u{1}",
+            "\u{1}",
+            "mov.b32 $0, 4;"
+        ]
+    );
+    let discarded: Vec<bool> = find(src)
+        .iter()
+        .map(|s| s.python().unwrap().result_discarded)
+        .collect();
+    assert_eq!(discarded, [false, true, false, false, false, false]);
+}
+
+#[test]
+fn pytorch_inline_asm_elementwise_op() {
+    let src = "\
+from torch._higher_order_ops.inline_asm_elementwise import inline_asm_elementwise
+def f(x, y):
+    return inline_asm_elementwise(x, y, asm_str='add.f32 $0, $1, $2;', constraints='=f,f,f', dtype=torch.float32)
+def g(*xs):
+    return inline_asm_elementwise(*xs, asm_str='mov.b32 $0, $1;', constraints='=r,r', dtype=torch.int32, is_pure=False, pack=2)
+";
+    let all = find(src);
+    assert_eq!(all.len(), 2);
+    let (f, g) = (&all[0], &all[1]);
+    assert_eq!(f.template.text, "add.f32 $0, $1, $2;");
+    assert_eq!(f.inputs[1].expr, "y");
+    assert_eq!(f.outputs[0].expr, "torch.float32");
+    let call = f.python().unwrap();
+    assert!(call.torch_op);
+    assert_eq!(call.api, PythonApi::TritonElementwise);
+    assert!(!f.is_volatile(), "is_pure defaults to True");
+    assert_eq!(call.args.as_ref().map(Vec::len), Some(2));
+    // A splat hides the inputs; `is_pure=False` and `pack` as written.
+    let call = g.python().unwrap();
+    assert!(g.is_volatile());
+    assert_eq!(call.args, None);
+    assert_eq!(call.pack.unwrap().1, Some(2));
+}
+
+#[test]
+fn operand_types_from_mlir_types_and_dtypes() {
+    let src = "\
+def f(a, b, c):
+    llvm.inline_asm(llvm.StructType.get_literal([ir.IntegerType.get_signless(64), ir.F32Type.get(), cutlass.Uint16.mlir_type]), [Float64(a).ir_value(loc=loc), b.ir_value(), T.i32()], 'x;', '=l,=f,=h,d,r,r')
+    tl.inline_asm_elementwise('x;', '=r,=h,r', [a], dtype=(tl.int64, tl.float16), is_pure=True, pack=1)
+";
+    let all = find(src);
+    let types = |s: &AsmStatement| -> Vec<Option<(String, u16)>> {
+        s.operands()
+            .map(|o| o.ty.ty.as_ref().map(|t| (t.spelling.to_string(), t.bits)))
+            .collect()
+    };
+    let some = |name: &str, bits| Some((name.to_string(), bits));
+    assert_eq!(
+        types(&all[0]),
+        [
+            some("i64", 64),
+            some("F32", 32),
+            some("Uint16", 16),
+            some("Float64", 64),
+            None,
+            some("i32", 32)
+        ]
+    );
+    // Triton: 16-bit dtypes are packed, and inputs are tensors of unwritten dtype.
+    assert_eq!(types(&all[1]), [some("int64", 64), None, None]);
+}
+
+#[test]
+fn self_bound_names_deep_nesting_and_long_chains_end() {
+    // `p = p` must not loop; deep parentheses, a long `+` chain, a long call chain and a long
+    // line of headers must not recurse without bound.
+    let n = 20_000;
+    let src = format!(
+        "p = p\nd = {open}'=r'{close}\nif x: {headers}pass\ndef k(x):\n    tl.inline_asm_elementwise('mov.b32 $0, 1;' {plus}, '=r', d, tl.int32, p, p)\n    a{calls}.inline_asm_elementwise('x;', '=r', [], tl.int32, True, 1)\n",
+        open = "(".repeat(n),
+        close = ")".repeat(n),
+        headers = "if x: ".repeat(n),
+        plus = "+ x ".repeat(n),
+        calls = ".f()".repeat(n),
+    );
+    let start = std::time::Instant::now();
+    let all = find(&src);
+    assert!(start.elapsed().as_secs() < 10);
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].python().unwrap().pack.unwrap().1, None);
+}
+
+#[test]
+fn cute_inline_ptx_named_operands() {
+    let src = "\
+def f(p, a, acc):
+    cute.arch.inline_ptx('add.f32 {$rw0}, {$r1}, {$w0}; st.u32 [{$r0}], {$r5};', write_only_types=[Float32], read_only_args=[p, Float32(a)], read_write_args=[acc], predicate=q)
+    nvvm.inline_ptx([T.f32()], [], [], 'mov.f32 {$w0}, 0f00000000;')
+";
+    let all = find(src);
+    assert_eq!(all.len(), 1, "nvvm.inline_ptx is not this helper");
+    let s = &all[0];
+    // Write-only, then read-write, then read-only; a name past its list gets a number past all.
+    assert_eq!(s.template.text, "add.f32 $1, $3, $0; st.u32 [$2], $4;");
+    assert_eq!(source_of(src, s, "$3"), "{$r1}");
+    let constraints: Vec<&str> = s.operands().map(|o| o.constraint.text.as_str()).collect();
+    // Inputs get no letter: a constant one becomes an immediate.
+    assert_eq!(constraints, ["=f", "+", "", ""]);
+    assert_eq!(
+        s.python().unwrap().operand_names,
+        ["{$w0}", "{$rw0}", "{$r0}", "{$r1}", "{$r5}"]
+    );
+    assert!(s.is_volatile(), "side effects are not said: not judged");
 }
