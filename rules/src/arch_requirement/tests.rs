@@ -165,8 +165,9 @@ fn file_macros_and_build_macros_decide_branches() {
     }));
     let file = SourceFile::new(PathBuf::from("k.cu"), defaulted.clone());
     assert_eq!(check(&file, &on).len(), 1);
-    // Without the build, the default may be overridden from outside: checked as today.
-    assert_eq!(run("k.cu", &defaulted, &["sm_75"]).len(), 1);
+    // Without a build that says otherwise, the file's default holds: the branch is compiled by
+    // no configuration (flashinfer's internal-PTX branches, measured noise before).
+    assert!(run("k.cu", &defaulted, &["sm_75"]).is_empty());
     // Include guards do not hide what they enclose.
     let guarded =
         format!("#ifndef K_CUH\n#define K_CUH\n#define USE_CP_ASYNC 0\n{unknown}#endif\n");
