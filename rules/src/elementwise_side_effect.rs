@@ -1,8 +1,9 @@
 use crate::support::diagnostics::{diagnostic, template_span};
 use crate::Ctx;
+use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::isa::Effects;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -18,6 +19,11 @@ declare_rule! {
     /// `red.global.add.u32 [$1], 1;` over 32 elements in 4 warps added 128, not 32;
     /// `tl.atomic_add` over the same 32 elements added 32 (Triton masks replicated copies for
     /// its own atomics).
+    ///
+    /// When every input is a parameter of the function holding the call (a helper such as
+    /// `send_signal(addrs)`), the caller decides which threads hold which elements, and may
+    /// guard the call by thread (`if tid < world_size:`): the finding is then an info, not a
+    /// warning (torchao's four signal helpers are such a case, and correct).
     ///
     /// ## Example
     /// ```python
@@ -51,16 +57,66 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let opcode = &step.instr.opcode;
-            out.push(
-                diagnostic(
+            let mut d = diagnostic(
                     &META,
                     template_span(stmt, step.instr.opcode_span.clone()),
                     format!("`{opcode}` in `inline_asm_elementwise` runs once per element each thread holds, replicated copies included"),
                 )
                 .with_note("measured with Triton 3.6: a `red.global.add` over 32 elements in 4 warps added 128")
-                .with_help("use `tl.atomic_add` (or another `tl.atomic_*`), which masks replicated elements"),
-            );
+                .with_help("use `tl.atomic_add` (or another `tl.atomic_*`), which masks replicated elements");
+            // PyTorch's op is called from host code: no caller there picks threads.
+            let torch_op = stmt.python().is_some_and(|c| c.torch_op);
+            if !torch_op && inputs_are_parameters(cx, stmt) {
+                d.severity = Severity::Info;
+                d = d.with_note("every input is a parameter of the enclosing function: its callers decide which threads run it");
+            }
+            out.push(d);
             break;
         }
     }
+}
+
+/// Whether the call has inputs and each is a bare name among the enclosing function's
+/// parameters (`def send_signal(addrs, sem: tl.constexpr):` ... `[addrs]`).
+fn inputs_are_parameters(cx: &Ctx, stmt: &AsmStatement) -> bool {
+    let Some(before) = stmt.function_text_before(cx.source()) else {
+        return false;
+    };
+    let Some(open) = before.find('(') else {
+        return false;
+    };
+    let mut depth = 0usize;
+    let mut close = None;
+    for (i, c) in before[open..].char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(close) = close else {
+        return false;
+    };
+    let parameters: Vec<&str> = before[open + 1..close]
+        .split(',')
+        .map(|p| {
+            p.split([':', '='])
+                .next()
+                .unwrap_or("")
+                .trim()
+                .trim_start_matches('*')
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    !stmt.inputs.is_empty()
+        && stmt
+            .inputs
+            .iter()
+            .all(|op| parameters.contains(&op.expr.trim()))
 }
