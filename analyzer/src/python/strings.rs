@@ -162,8 +162,13 @@ fn escape(bytes: &[u8], i: usize, end: usize, bytes_literal: bool) -> (Escape, u
             };
             let stop = i + 2 + digits;
             if stop > end || !bytes[i + 2..stop].iter().all(u8::is_ascii_hexdigit) {
-                // Python rejects the file; read what is there.
-                return (Escape::Char('?'), (stop.min(end)) - i);
+                // Python rejects the file; read the hex digits that are there (never into a
+                // multi-byte character: found by the fuzzer).
+                let present = bytes[i + 2..stop.min(end)]
+                    .iter()
+                    .take_while(|b| b.is_ascii_hexdigit())
+                    .count();
+                return (Escape::Char('?'), 2 + present);
             }
             let hex = std::str::from_utf8(&bytes[i + 2..stop]).unwrap_or("0");
             let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
@@ -194,6 +199,22 @@ mod tests {
     fn source_of<'a>(src: &'a str, t: &Template, needle: &str) -> &'a str {
         let at = t.text.find(needle).expect("needle in decoded text");
         &src[t.source_span(at..at + needle.len()).range()]
+    }
+
+    /// A short `\x`/`\u` escape before a multi-byte character (a fuzzer's panic).
+    #[test]
+    fn short_hex_escapes_stop_at_the_digits() {
+        for src in ["'\\x\u{fffd}a'", "'\\u1\u{e9}'", "'\\U0000\u{fffd}'"] {
+            let t = decode(src);
+            for (at, ch) in t.text.char_indices() {
+                let span = t.source_span(at..at + ch.len_utf8());
+                assert!(
+                    src.is_char_boundary(span.start as usize),
+                    "{src:?}: {span:?}"
+                );
+                assert!(src.is_char_boundary(span.end as usize), "{src:?}: {span:?}");
+            }
+        }
     }
 
     #[test]
