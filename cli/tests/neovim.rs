@@ -15,6 +15,23 @@ fn nvim_available() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Opens `file` in a headless Neovim with ptxguard as its language server
+/// (`tests/nvim/run.sh`) and returns what Neovim received: diagnostics and a hover.
+fn run_neovim(dir: &TestDir, file: &Path) -> Value {
+    let out = dir.join("out.json");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/run.sh");
+    let status = Command::new("sh")
+        .arg(&script)
+        .arg(env!("CARGO_BIN_EXE_ptxguard"))
+        .arg(file)
+        .arg(&out)
+        .current_dir(&dir.path)
+        .status()
+        .expect("run.sh runs");
+    assert!(status.success(), "run.sh failed: {status}");
+    serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its result")).unwrap()
+}
+
 #[test]
 fn neovim_receives_diagnostics_and_hover() {
     if !nvim_available() {
@@ -29,20 +46,7 @@ fn neovim_receives_diagnostics_and_hover() {
         "sample.cu",
         format!("// Neovim end-to-end sample (no asm statement)\n{line}\n"),
     );
-    let out = dir.join("out.json");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/run.sh");
-    let status = Command::new("sh")
-        .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_ptxguard"))
-        .arg(&file)
-        .arg(&out)
-        .current_dir(&dir.path)
-        .status()
-        .expect("run.sh runs");
-    assert!(status.success(), "run.sh failed: {status}");
-    let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its result"))
-            .unwrap();
+    let result = run_neovim(&dir, &file);
     assert_eq!(result["timed_out"], false, "{result}");
     let diagnostics = result["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{result}");
@@ -76,20 +80,7 @@ fn neovim_checks_python_documents() {
         "kernel.py",
         format!("import triton.language as tl\n\ndef k(C, offs):\n{line}\n"),
     );
-    let out = dir.join("out.json");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/run.sh");
-    let status = Command::new("sh")
-        .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_ptxguard"))
-        .arg(&file)
-        .arg(&out)
-        .current_dir(&dir.path)
-        .status()
-        .expect("run.sh runs");
-    assert!(status.success(), "run.sh failed: {status}");
-    let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its result"))
-            .unwrap();
+    let result = run_neovim(&dir, &file);
     assert_eq!(result["timed_out"], false, "{result}");
     let diagnostics = result["diagnostics"].as_array().unwrap();
     let column = |code: &str| {
