@@ -17,7 +17,7 @@ fn main() {
         let Ok(file) = ptxguard_analyzer::SourceFile::from_bytes(f.clone(), bytes) else {
             continue;
         };
-        let s = ptxguard_analyzer::cpp::find_asm_statements(&file);
+        let s = ptxguard_analyzer::statements::find_asm_statements(&file);
         if !s.is_empty() {
             with_asm += 1;
         }

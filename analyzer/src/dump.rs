@@ -1,7 +1,8 @@
 //! `ptxguard dump`: everything the engine knows about each asm statement, as text.
 
-use crate::cpp::{find_asm_statements, AsmOperand, AsmStatement, Target};
+use crate::cpp::{AsmOperand, AsmStatement, Target};
 use crate::ptx::{Operand, OperandKind, PlaceholderTarget, StatementKind};
+use crate::statements::find_asm_statements;
 use crate::SourceFile;
 use std::fmt::Write;
 

@@ -16,6 +16,7 @@ pub mod ptx;
 pub mod python;
 pub mod source;
 pub mod span;
+pub mod statements;
 pub mod template;
 
 pub use diag::{Applicability, Diagnostic, Edit, Fix, Label, Severity};

@@ -1,7 +1,8 @@
 //! Front end and source map: every idiom of real CUDA code, checked against exact bytes.
 
-use ptxguard_analyzer::cpp::{find_asm_statements, AsmStatement, Target};
+use ptxguard_analyzer::cpp::{AsmStatement, Target};
 use ptxguard_analyzer::ptx::PercentKind;
+use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::SourceFile;
 
 fn parse_named(name: &str, src: &str) -> Vec<AsmStatement> {

@@ -38,7 +38,8 @@
 //! `real_projects` (ignored; set `PTXGUARD_REFEREE_DIR`) runs the same comparison on a tree
 //! of real files and prints every disagreement.
 
-use ptxguard_analyzer::cpp::{find_asm_statements, AsmOperand, AsmStatement};
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
+use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::SourceFile;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -12,7 +12,7 @@ pub fn render(file: &SourceFile) -> String {
             crate::config::absolutize(&file.path, &std::env::current_dir().unwrap_or_default());
         crate::build_context::apply(&mut options, &abs, &settings);
     }
-    let statements = ptxguard_analyzer::cpp::find_asm_statements(file);
+    let statements = ptxguard_analyzer::statements::find_asm_statements(file);
     let dead = ptxguard_rules::statements_not_compiled(file, &statements, &options);
     for (i, (stmt, dead)) in statements.iter().zip(dead).enumerate() {
         if dead {

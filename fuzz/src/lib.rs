@@ -46,7 +46,7 @@ pub fn run_target(target: &str, input: &[u8]) -> Result<(), String> {
 
 fn cpp(text: &str) -> Result<(), String> {
     let file = SourceFile::new("fuzz.cu", text.to_string());
-    let statements = ptxguard_analyzer::cpp::find_asm_statements(&file);
+    let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
     for s in &statements {
         if s.span.end as usize > text.len() || s.span.start > s.span.end {
             return Err(format!("statement span {:?} outside the file", s.span));

@@ -371,7 +371,7 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
     ) else {
         return "harness: cannot read the case".into();
     };
-    let statements = ptxguard_analyzer::cpp::find_asm_statements(&file);
+    let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
     let findings = ptxguard_toolchain::findings_for(&file, &h.targets());
     let r = ptxguard_toolchain::compare(&file, &statements, &findings, &build);
     let mut parts = Vec::new();

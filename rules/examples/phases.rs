@@ -2,7 +2,8 @@
 //! C++ front end, and the rules (all of them, default-off ones included; `PER_RULE=1` times each
 //! alone). `cargo run --release -p ptxguard-rules --example phases DIR`.
 use ptxguard_analyzer::cpp::lexer::lex_range;
-use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, may_contain_asm};
+use ptxguard_analyzer::cpp::may_contain_asm;
+use ptxguard_analyzer::statements::find_asm_statements_and_tokens;
 use ptxguard_analyzer::SourceFile;
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -5,7 +5,8 @@
 //! pushes diagnostics. Rules never look at statements that are not PTX.
 
 use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
-use ptxguard_analyzer::cpp::{find_asm_statements_and_tokens, AsmStatement};
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::statements::find_asm_statements_and_tokens;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]

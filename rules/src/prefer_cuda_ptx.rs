@@ -6,7 +6,7 @@ use crate::support::{
     },
 };
 use crate::Ctx;
-use ptxguard_analyzer::ptx::{Instruction, Ptx};
+use ptxguard_analyzer::ptx::Instruction;
 use ptxguard_analyzer::Diagnostic;
 use std::sync::OnceLock;
 
@@ -201,17 +201,6 @@ fn not_worth_a_wrapper(row: &WrapperRow) -> bool {
         || plain_global("st")
 }
 
-/// Whether every other instruction of the template only carries operands in or out
-/// (`mov`, `cvt`, `cvta`, `selp`, `setp`), so one call (a wrapper, an intrinsic) replaces the
-/// whole statement. One step of a longer template (a spin loop, a bit-twiddling sequence) is
-/// not worth a suggestion: taking it out means rewriting the rest in C++.
-pub(crate) fn alone_but_moves(ptx: &Ptx, instr: &Instruction) -> bool {
-    ptx.instructions().all(|(_, other)| {
-        std::ptr::eq(other, instr)
-            || matches!(other.base(), "mov" | "cvt" | "cvta" | "selp" | "setp")
-    })
-}
-
 /// Whether the file is part of libcu++ itself (`cuda/__barrier/`, `cuda/std/__atomic/`...:
 /// the private headers under `cuda/__*` and `cuda/std/`): the library that ships the wrappers
 /// writes asm where it chooses to (atomics, barriers), and a suggestion there is noise.
@@ -243,7 +232,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     };
     for stmt in cx.ptx_statements() {
         for (_, instr) in stmt.ptx.instructions() {
-            if crate::prefer_intrinsic::intrinsic_for(instr).is_some() {
+            if crate::support::intrinsics::intrinsic_for(instr).is_some() {
                 continue;
             }
             let Some(row) = wrapper_for(instr, cccl) else {
@@ -252,7 +241,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             if *implements.get_or_init(|| implements_cuda_ptx(cx) || implements_libcudacxx(cx)) {
                 return;
             }
-            if not_worth_a_wrapper(row) || !alone_but_moves(&stmt.ptx, instr) {
+            if not_worth_a_wrapper(row)
+                || !crate::support::table_pattern::alone_but_moves(&stmt.ptx, instr)
+            {
                 continue;
             }
             let (span, what) = matched_form(stmt, instr, &row.pattern);

@@ -136,7 +136,7 @@ pub fn findings_for(file: &SourceFile, targets: &[String]) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxguard_analyzer::cpp::find_asm_statements;
+    use ptxguard_analyzer::statements::find_asm_statements;
 
     #[test]
     fn verdicts_without_errors() {

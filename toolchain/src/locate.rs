@@ -298,7 +298,7 @@ fn statement_of_macro_use(
 mod tests {
     use super::*;
     use crate::messages::parse_messages;
-    use ptxguard_analyzer::cpp::find_asm_statements;
+    use ptxguard_analyzer::statements::find_asm_statements;
     use std::path::PathBuf;
 
     const PTX: &str = "\

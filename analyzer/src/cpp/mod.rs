@@ -46,17 +46,15 @@ pub fn may_contain_asm(bytes: &[u8]) -> bool {
     })
 }
 
-/// Finds and models every asm statement of a file, in source order.
-pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
-    find_asm_statements_and_tokens(file).0
+/// Finds and models every asm statement of a C++ file, in source order (any file:
+/// [`crate::statements::find_asm_statements`]).
+pub fn cpp_statements(file: &SourceFile) -> Vec<AsmStatement> {
+    cpp_statements_and_tokens(file).0
 }
 
-/// [`find_asm_statements`], also returning the file's tokens (empty when the file cannot
-/// hold asm) for callers that look further at the file.
-pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<Token>) {
-    if crate::python::is_python_path(&file.path) {
-        return (crate::python::find_statements(file), Vec::new());
-    }
+/// [`cpp_statements`], also returning the file's tokens (empty when the file cannot hold
+/// asm) for callers that look further at the file.
+pub fn cpp_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<Token>) {
     if !may_contain_asm(file.text.as_bytes()) {
         return (Vec::new(), Vec::new());
     }

@@ -1228,7 +1228,7 @@ impl<'m, 't> Module<'m, 't> {
             }
             let inner = SourceFile::new("python-string.cu", decoded.text.clone());
             let map = |s: Span| decoded.source_span(s.range());
-            for mut stmt in crate::cpp::find_asm_statements(&inner) {
+            for mut stmt in crate::cpp::cpp_statements(&inner) {
                 stmt.remap(&map);
                 stmt.origin = Origin::CppInPython;
                 out.push(stmt);

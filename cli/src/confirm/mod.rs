@@ -16,7 +16,7 @@
 //! uses too; this module is the command: choosing the toolchain, the loop over the files, and
 //! the output.
 
-use ptxguard_analyzer::cpp::find_asm_statements;
+use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::SourceFile;
 use ptxguard_toolchain::{
     build_with_nvcc, compare, find_toolkit, findings_for, nvrtc, targets_from_flags, FileReport,

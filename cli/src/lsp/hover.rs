@@ -2,9 +2,10 @@
 //! placeholder (`%2`, `%[name]`) binds.
 
 use crate::registry;
-use ptxguard_analyzer::cpp::{find_asm_statements, AsmOperand, AsmStatement};
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::isa::register_type;
 use ptxguard_analyzer::ptx::PercentKind;
+use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile, Span};
 use std::fmt::Write as _;
 

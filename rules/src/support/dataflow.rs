@@ -689,7 +689,7 @@ impl MustWrite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxguard_analyzer::cpp::find_asm_statements;
+    use ptxguard_analyzer::statements::find_asm_statements;
     use ptxguard_analyzer::SourceFile;
 
     fn stmt(asm: &str) -> AsmStatement {

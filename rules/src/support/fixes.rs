@@ -65,8 +65,8 @@ pub(crate) fn replace_constraint_letter(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxguard_analyzer::cpp::find_asm_statements;
     use ptxguard_analyzer::diag::apply_edits;
+    use ptxguard_analyzer::statements::find_asm_statements;
     use ptxguard_analyzer::SourceFile;
 
     /// A file with `asm("" : OPERANDS)` in a function, and the statement's operands.

@@ -7,5 +7,6 @@ pub(crate) mod cuda_library;
 pub(crate) mod dataflow;
 pub(crate) mod diagnostics;
 pub(crate) mod fixes;
+pub(crate) mod intrinsics;
 pub(crate) mod operands;
 pub(crate) mod table_pattern;

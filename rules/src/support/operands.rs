@@ -164,8 +164,8 @@ pub(crate) fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptxguard_analyzer::cpp::find_asm_statements;
     use ptxguard_analyzer::ptx::{parse, PercentMode};
+    use ptxguard_analyzer::statements::find_asm_statements;
     use ptxguard_analyzer::SourceFile;
 
     fn statement(asm: &str) -> AsmStatement {

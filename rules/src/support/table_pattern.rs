@@ -4,7 +4,7 @@
 
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa;
-use ptxguard_analyzer::ptx::{Instruction, OperandKind};
+use ptxguard_analyzer::ptx::{Instruction, OperandKind, Ptx};
 use ptxguard_analyzer::Span;
 
 use super::diagnostics::template_span;
@@ -277,6 +277,17 @@ pub(crate) fn matched_form(
     }
 }
 
+/// Whether every other instruction of the template only carries operands in or out
+/// (`mov`, `cvt`, `cvta`, `selp`, `setp`), so one call (a wrapper, an intrinsic) replaces the
+/// whole statement. One step of a longer template (a spin loop, a bit-twiddling sequence) is
+/// not worth a suggestion: taking it out means rewriting the rest in C++.
+pub(crate) fn alone_but_moves(ptx: &Ptx, instr: &Instruction) -> bool {
+    ptx.instructions().all(|(_, other)| {
+        std::ptr::eq(other, instr)
+            || matches!(other.base(), "mov" | "cvt" | "cvta" | "selp" | "setp")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,7 +466,7 @@ mod tests {
 
     #[test]
     fn matched_form_points_at_the_special_register_or_the_opcode() {
-        use ptxguard_analyzer::cpp::find_asm_statements;
+        use ptxguard_analyzer::statements::find_asm_statements;
         use ptxguard_analyzer::SourceFile;
         let text = "__device__ void f(unsigned &c, unsigned &v, const unsigned *p) {\n  asm volatile(\"mov.u32 %0, %%clock;\" : \"=r\"(c));\n  asm(\"ld.global.nc.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n}\n";
         let file = SourceFile::new("t.cu", text);

@@ -54,7 +54,7 @@ fn conditional_define_chains_stay_bounded() {
         ..Options::default()
     };
     let ev = Evaluator::new(&file, &tokens, &options);
-    let stmts = ptxguard_analyzer::cpp::find_asm_statements(&file);
+    let stmts = ptxguard_analyzer::statements::find_asm_statements(&file);
     let start = std::time::Instant::now();
     let sm75 = ev.guarded_for(&stmts[0], &t("sm_75"));
     let sm90 = ev.guarded_for(&stmts[0], &t("sm_90"));
@@ -75,7 +75,7 @@ fn conditional_defines_are_evaluated_per_target() {
         ..Options::default()
     };
     let ev = Evaluator::new(&file, &tokens, &options);
-    let stmts = ptxguard_analyzer::cpp::find_asm_statements(&file);
+    let stmts = ptxguard_analyzer::statements::find_asm_statements(&file);
     assert_eq!(ev.guarded_for(&stmts[0], &t("sm_90")), Guarded::Excluded);
     assert_eq!(ev.guarded_for(&stmts[0], &t("sm_100")), Guarded::No);
     assert!(ev.never_compiled(&stmts[1]));
