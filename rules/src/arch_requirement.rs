@@ -377,11 +377,21 @@ fn conflicts(cx: &Ctx, rows: &[(&AsmStatement, Vec<Need>, Vec<bool>)], out: &mut
         let other = rows[..j]
             .iter()
             .find(|(_, _, f)| f.iter().zip(failing).all(|(a, b)| *a || *b));
-        let (other_stmt, other_needs) = match other {
-            Some((s, n, _)) => (*s, n),
-            None => (rows[j - 1].0, &rows[j - 1].1),
+        let (other_stmt, other_first) = match other {
+            Some((s, n, _)) => (*s, n.first()),
+            None if j > 0 => (rows[j - 1].0, rows[j - 1].1.first()),
+            // The first statement alone: two of its own needs share no target (found by
+            // the fuzzer: `rows[j - 1]` with `j == 0`).
+            None => (
+                *stmt,
+                needs.iter().find(|n| {
+                    !ev.targets
+                        .iter()
+                        .any(|t| first.supported_on(t, cuda) && n.supported_on(t, cuda))
+                }),
+            ),
         };
-        let Some(other_first) = other_needs.first() else {
+        let Some(other_first) = other_first else {
             continue;
         };
         let line = cx.file.line_col(other_stmt.span.start as usize).0;
