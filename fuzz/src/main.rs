@@ -66,18 +66,27 @@ fn seeds(root: &Path) -> Vec<Vec<u8>> {
     out
 }
 
+/// The next input of a run: a seed mutated 1 to 8 times, and which seed it started from. The
+/// fuzzing loop, `--nth` and `generate` all draw from the generator in this one order, so a
+/// run's Nth input can be rebuilt from its seed.
+fn next_input(rng: &mut Rng, seeds: &[Vec<u8>]) -> (usize, Vec<u8>) {
+    let first = rng.below(seeds.len());
+    let mut input = seeds[first].clone();
+    let other = &seeds[rng.below(seeds.len())];
+    for _ in 0..1 + rng.below(8) {
+        mutate(rng, &mut input, other, MAX_LEN);
+    }
+    (first, input)
+}
+
 /// Writes `count` mutated seeds into `dir`, named by their number, each with the extension of
-/// its first seed (Python seeds stay Python).
-fn generate(dir: &Path, count: usize, seed: u64, seeds: &[(Vec<u8>, &'static str)]) {
+/// its first seed (`extensions[i]` for `seeds[i]`: Python seeds stay Python).
+fn generate(dir: &Path, count: usize, seed: u64, seeds: &[Vec<u8>], extensions: &[&str]) {
     std::fs::create_dir_all(dir).expect("the output folder can be made");
     let mut rng = Rng::new(seed);
     for n in 0..count {
-        let (first, ext) = &seeds[rng.below(seeds.len())];
-        let mut input = first.clone();
-        let other = &seeds[rng.below(seeds.len())].0;
-        for _ in 0..1 + rng.below(8) {
-            mutate(&mut rng, &mut input, other, MAX_LEN);
-        }
+        let (first, input) = next_input(&mut rng, seeds);
+        let ext = extensions[first];
         let sub = dir.join(format!("{:03}", n / 1000));
         if n % 1000 == 0 {
             std::fs::create_dir_all(&sub).expect("the output folder can be made");
@@ -98,21 +107,21 @@ fn main() {
             std::process::exit(2);
         };
         let seed = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
-        let typed: Vec<(Vec<u8>, &'static str)> = seeds(&root)
-            .into_iter()
+        let seeds = seeds(&root);
+        let extensions: Vec<&str> = seeds
+            .iter()
             .map(|s| {
                 let python = s.starts_with(b"#") || s.windows(7).any(|w| w == b"import ");
-                let ext = if python {
+                if python {
                     "py"
                 } else if s.len() % 5 == 0 {
                     "cuh"
                 } else {
                     "cu"
-                };
-                (s, ext)
+                }
             })
             .collect();
-        generate(Path::new(dir), count, seed, &typed);
+        generate(Path::new(dir), count, seed, &seeds, &extensions);
         return;
     }
     // `fuzz TARGET --nth SEED N FILE`: writes the Nth input of a run with SEED (as its
@@ -130,11 +139,7 @@ fn main() {
         let mut rng = Rng::new(seed);
         let mut input = Vec::new();
         for _ in 0..n {
-            input = seeds[rng.below(seeds.len())].clone();
-            let other = &seeds[rng.below(seeds.len())];
-            for _ in 0..1 + rng.below(8) {
-                mutate(&mut rng, &mut input, other, MAX_LEN);
-            }
+            input = next_input(&mut rng, &seeds).1;
         }
         std::fs::write(file, &input).expect("the input is written");
         return;
@@ -175,11 +180,7 @@ fn main() {
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
     let (mut inputs, mut failures) = (0u64, 0u64);
     while Instant::now() < deadline {
-        let mut input = seeds[rng.below(seeds.len())].clone();
-        let other = &seeds[rng.below(seeds.len())];
-        for _ in 0..1 + rng.below(8) {
-            mutate(&mut rng, &mut input, other, MAX_LEN);
-        }
+        let (_, input) = next_input(&mut rng, &seeds);
         // A stack overflow aborts the process: the input it was on is left here.
         if keep_current {
             let _ = std::fs::create_dir_all(&out_dir);

@@ -357,13 +357,7 @@ impl Macros {
                     at: c.span.start,
                     ..*env
                 };
-                let mut v = eval(&c.expr, &inner);
-                if c.negated {
-                    if let Value::Int(x) = v {
-                        v = Value::Int(i64::from(x == 0));
-                    }
-                }
-                match v {
+                match eval_condition(c, &inner) {
                     Value::Int(0) => {
                         holds = Some(false);
                         break;
@@ -509,6 +503,14 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
             })),
             (x, y) => merge_unknown(x, y),
         },
+    }
+}
+
+/// Evaluates one active condition (an `#else` branch holds its `#if` negated).
+fn eval_condition(c: &Condition, env: &Env) -> Value {
+    match eval(&c.expr, env) {
+        Value::Int(x) if c.negated => Value::Int(i64::from(x == 0)),
+        v => v,
     }
 }
 
@@ -841,13 +843,7 @@ fn record(
             default_of: Some(name),
             lookups: &lookups,
         };
-        let mut v = eval(&c.expr, &env);
-        if c.negated {
-            if let Value::Int(x) = v {
-                v = Value::Int(i64::from(x == 0));
-            }
-        }
-        match v {
+        match eval_condition(c, &env) {
             Value::Int(0) => {
                 result = None;
                 break;
@@ -1011,14 +1007,7 @@ impl<'a> Evaluator<'a> {
                 default_of: None,
                 lookups: &lookups,
             };
-            let mut v = eval(&c.expr, &env);
-            if c.negated {
-                v = match v {
-                    Value::Int(x) => Value::Int(i64::from(x == 0)),
-                    u => u,
-                };
-            }
-            match v {
+            match eval_condition(c, &env) {
                 Value::Int(0) => return Guarded::Excluded,
                 Value::Unknown { arch: true } => doubt = true,
                 // `NVHPC || __CUDA_ARCH__ >= 800`: unknown, but about the architecture.
