@@ -304,3 +304,53 @@ fn dump_names_the_branches_no_target_compiles() {
     );
     assert!(!out.stdout.contains("statement 2 (line"), "{}", out.stdout);
 }
+
+/// Macros from the headers a file includes decide its `#if` branches: a feature the
+/// project's header turns on is compiled (so its arch need is reported for the database's
+/// target), one it turns off by default is not checked. Without the include folder the
+/// header is not found and both branches stay undecided, as before.
+#[test]
+fn macros_from_included_headers_decide_branches() {
+    let dir = TestDir::new("bc-included-macros");
+    dir.write(
+        "include/features.cuh",
+        "#pragma once\n#define USE_BULK_STORE 1\n#ifndef USE_OLD_PATH\n#define USE_OLD_PATH 0\n#endif\n",
+    );
+    dir.write(
+        "src/kernel.cu",
+        "#include <features.cuh>\n__global__ void k() {\n#if USE_BULK_STORE\n  asm volatile(\"st.bulk.weak.shared::cta [%0], 128, 0;\" :: \"r\"(0) : \"memory\");\n#endif\n#if USE_OLD_PATH\n  asm volatile(\"not.an.instruction %0;\" :: \"r\"(0));\n#endif\n}\n",
+    );
+    let d = dir.path.display();
+    let database = |include: &str| {
+        format!(
+            r#"[{{ "directory": "{d}", "arguments": ["nvcc", {include}"-arch=sm_90", "-c", "src/kernel.cu"], "file": "src/kernel.cu" }}]"#
+        )
+    };
+    let lines = |args: &[&str]| {
+        let mut all = vec!["check", "--output-format", "concise", "--exit-zero"];
+        all.extend_from_slice(args);
+        all.push("src/kernel.cu");
+        let out = ptxguard(&dir.path, &all, &[]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let mut rules: Vec<String> = out
+            .stdout
+            .lines()
+            .filter_map(|l| {
+                let rule = l.split(": ").nth(1)?.split(' ').next()?;
+                Some(format!("{}:{rule}", l.split(':').nth(1)?))
+            })
+            .collect();
+        rules.sort();
+        rules
+    };
+    dir.write("build/compile_commands.json", database("\"-Iinclude\", "));
+    assert_eq!(
+        lines(&["--select", "arch-requirement,ptx-syntax"]),
+        ["4:arch-requirement"]
+    );
+    dir.write("build/compile_commands.json", database(""));
+    assert_eq!(
+        lines(&["--select", "arch-requirement,ptx-syntax"]),
+        ["7:ptx-syntax"]
+    );
+}

@@ -55,8 +55,10 @@ declare_rule! {
     ///
     /// `#if` conditions are evaluated with the build's `-D`/`-U` and the integer macros the
     /// file defines before them (`#define USE_TMA 0` makes `#if USE_TMA` false; a default,
-    /// `#ifndef USE_TMA` `#define USE_TMA 0`, counts unless the build defines the macro). A
-    /// macro the file defines under architecture conditions (`#if __CUDA_ARCH__ >= 800`
+    /// `#ifndef USE_TMA` `#define USE_TMA 0`, counts unless the build defines the macro), or
+    /// that a header it includes before them defines (quoted includes beside the file, the
+    /// others through the build's include folders; read only for a macro the file and the
+    /// build leave unknown, at most 16 includes deep). A macro the file defines under architecture conditions (`#if __CUDA_ARCH__ >= 800`
     /// `#define HAS_CP_ASYNC 1`) is defined for the targets where they hold and undefined for
     /// the others. A branch that no target compiles is not checked by any rule (`ptxguard
     /// dump` says so).

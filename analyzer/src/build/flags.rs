@@ -5,7 +5,7 @@ use crate::isa::Target;
 use std::path::{Path, PathBuf};
 
 /// `-DNAME[=VALUE]` or `-UNAME`, in command-line order (the last one for a name wins).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MacroFlag {
     /// `-DNAME` defines `NAME` as `1`; `-DNAME=` as empty.
     Define(String, String),

@@ -70,16 +70,10 @@ pub fn include_names(text: &str) -> Vec<Include> {
                 stack.pop();
             }
             "include" => {
-                let (quoted, close) = match args.as_bytes().first() {
-                    Some(b'"') => (true, '"'),
-                    Some(b'<') => (false, '>'),
-                    _ => continue,
-                };
-                let body = &args[1..];
-                if let Some(end) = body.find(close).filter(|&e| e > 0) {
+                if let Some((quoted, name)) = include_operand(args) {
                     out.push(Include {
                         quoted,
-                        name: body[..end].to_string(),
+                        name: name.to_string(),
                         guards: stack
                             .iter()
                             .filter(|g| !g.names.is_empty())
@@ -92,6 +86,35 @@ pub fn include_names(text: &str) -> Vec<Include> {
         }
     }
     out
+}
+
+/// What follows `include` in a directive: `"name"` (quoted: true) or `<name>`. A computed
+/// include (`#include MACRO`) or an unterminated one is `None`.
+pub fn include_operand(args: &str) -> Option<(bool, &str)> {
+    let args = args.trim_start_matches([' ', '\t']);
+    let (quoted, close) = match args.as_bytes().first() {
+        Some(b'"') => (true, '"'),
+        Some(b'<') => (false, '>'),
+        _ => return None,
+    };
+    let body = &args[1..];
+    let end = body.find(close).filter(|&e| e > 0)?;
+    Some((quoted, &body[..end]))
+}
+
+/// The file an `#include` names, as the compiler looks for it: a quoted name beside the
+/// including file first, then each include directory in order.
+pub fn resolve_include(
+    including_dir: &Path,
+    name: &str,
+    quoted: bool,
+    include_dirs: &[PathBuf],
+) -> Option<PathBuf> {
+    let here = quoted.then(|| including_dir.join(name));
+    here.into_iter()
+        .chain(include_dirs.iter().map(|d| d.join(name)))
+        .map(|p| super::normalize(&p))
+        .find(|p| p.is_file())
 }
 
 fn first_word(args: &str) -> Vec<String> {
@@ -229,12 +252,8 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                 let mut kids = Vec::new();
                 let incs = includes[f].take().unwrap_or_default();
                 for (k, inc) in incs.iter().enumerate() {
-                    let here = inc.quoted.then(|| dir.join(&inc.name));
-                    let hit = here
-                        .into_iter()
-                        .chain(entry.flags.include_dirs.iter().map(|d| d.join(&inc.name)))
-                        .map(|p| super::normalize(&p))
-                        .find(|p| p.is_file());
+                    let hit =
+                        resolve_include(&dir, &inc.name, inc.quoted, &entry.flags.include_dirs);
                     if let Some(h) = hit {
                         kids.push((intern(h, &mut paths, &mut includes), k));
                     }

@@ -448,7 +448,14 @@ impl<'c> Server<'c> {
                 let is_config = convert::uri_to_path(&uri)
                     .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
                     .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n.as_str()));
-                if is_config {
+                // A saved header may give macros to the documents that include it.
+                ptxguard_rules::targets::forget_headers();
+                let is_header = convert::uri_to_path(&uri).is_some_and(|p| {
+                    p.extension()
+                        .and_then(|e| e.to_str())
+                        .is_some_and(ptxguard_rules::targets::is_header_extension)
+                });
+                if is_config || is_header {
                     self.check_all()?;
                 } else if self.documents.contains_key(&uri) {
                     self.start_check(&uri)?;
@@ -468,6 +475,7 @@ impl<'c> Server<'c> {
             }
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
+                ptxguard_rules::targets::forget_headers();
                 self.check_all()?;
             }
             _ => {}

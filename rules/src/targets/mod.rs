@@ -16,6 +16,11 @@ use ptxguard_analyzer::SourceFile;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+use std::sync::Arc;
+
+mod includes;
+use includes::IncludeSite;
+pub use includes::{forget_headers, IncludeContext};
 
 pub use ptxguard_analyzer::build::toolkit::target_name;
 
@@ -157,12 +162,15 @@ pub fn is_header(file: &SourceFile) -> bool {
     file.path
         .extension()
         .and_then(|e| e.to_str())
-        .is_some_and(|e| {
-            matches!(
-                e,
-                "h" | "hpp" | "cuh" | "hxx" | "hh" | "inl" | "inc" | "ipp"
-            )
-        })
+        .is_some_and(is_header_extension)
+}
+
+/// `h`, `cuh`, `hpp`...: the extensions of files that are included, not compiled.
+pub fn is_header_extension(extension: &str) -> bool {
+    matches!(
+        extension,
+        "h" | "hpp" | "cuh" | "hxx" | "hh" | "inl" | "inc" | "ipp"
+    )
 }
 
 /// A value of a preprocessor expression for one target: a number, or unknown (`arch`: the
@@ -286,6 +294,10 @@ pub enum MacroValue {
 pub struct Macros {
     events: HashMap<String, Vec<MacroEvent>>,
     build: Vec<(String, MacroValue)>,
+    /// The file's `#include`s, in file order, and where they are looked for (`None`: not
+    /// followed).
+    include_sites: Vec<IncludeSite>,
+    includes: Option<IncludeContext>,
 }
 
 /// One `#define`/`#undef`.
@@ -296,7 +308,7 @@ struct MacroEvent {
     /// A define under conditions about the architecture (`#if __CUDA_ARCH__ >= 800`
     /// `#define HAS_CP_ASYNC 1`): the conditions and the value when they hold, so each target
     /// can evaluate them.
-    per_target: Option<(Rc<[Condition]>, MacroValue)>,
+    per_target: Option<(Arc<[Condition]>, MacroValue)>,
 }
 
 /// How many macro lookups one `#if` evaluation may spend on conditional defines (chains of
@@ -315,7 +327,8 @@ impl Macros {
         m
     }
 
-    /// The macro's value just before byte `at`, when the file or the build says.
+    /// The macro's value just before byte `at`, when the file, a header it included before
+    /// or the build says.
     pub fn at(&self, name: &str, at: u32) -> Option<MacroValue> {
         if let Some(events) = self.events.get(name) {
             let before = events.partition_point(|e| e.at < at);
@@ -323,7 +336,19 @@ impl Macros {
                 return Some(events[before - 1].value);
             }
         }
-        self.build_value(name)
+        self.outside_value(name, at)
+    }
+
+    /// The value from outside the file's own directives: its headers, else the build.
+    fn outside_value(&self, name: &str, at: u32) -> Option<MacroValue> {
+        self.included_value(name, at)
+            .0
+            .or_else(|| self.build_value(name))
+    }
+
+    /// The value the file's last `#define`/`#undef` of the macro gives it, for any target.
+    fn own_last(&self, name: &str) -> Option<MacroValue> {
+        self.events.get(name)?.last().map(|e| e.value)
     }
 
     fn build_value(&self, name: &str) -> Option<MacroValue> {
@@ -339,7 +364,7 @@ impl Macros {
     /// conditions false for the target, the macro is undefined (unless the build defines it).
     fn for_target(&self, name: &str, env: &Env) -> Option<MacroValue> {
         let Some(events) = self.events.get(name) else {
-            return self.build_value(name);
+            return self.outside_value(name, env.at);
         };
         let before = events.partition_point(|e| e.at < env.at);
         for e in events[..before].iter().rev() {
@@ -375,7 +400,31 @@ impl Macros {
         if before > 0 {
             return Some(self.build_value(name).unwrap_or(MacroValue::Undefined));
         }
-        self.build_value(name)
+        self.outside_value(name, env.at)
+    }
+
+    /// Whether the conditions of an `#include` hold (for any target; `None`: not known).
+    fn site_holds(&self, site: &IncludeSite, cuda: CudaVersion) -> Option<bool> {
+        let no_arch = |_: &str| false;
+        let lookups = std::cell::Cell::new(CONDITIONAL_LOOKUPS);
+        let mut holds = Some(true);
+        for c in site.conditions.iter() {
+            let env = Env {
+                target: None,
+                cuda,
+                macros: self,
+                at: c.span.start,
+                arch_macro: &no_arch,
+                default_of: None,
+                lookups: &lookups,
+            };
+            match eval_condition(c, &env) {
+                Value::Int(0) => return Some(false),
+                Value::Int(_) => {}
+                Value::Unknown { .. } => holds = None,
+            }
+        }
+        holds
     }
 }
 
@@ -636,11 +685,20 @@ pub fn file_facts<'a>(
     tokens: &[Token],
     build: Option<&[MacroFlag]>,
     cuda: CudaVersion,
+    includes: Option<IncludeContext>,
 ) -> FileFacts<'a> {
     let mut facts = FileFacts {
         macros: Macros::from_build(build),
         ..FileFacts::default()
     };
+    let follow_includes = includes.is_some();
+    // A header's own pass does not look into its includes (that would nest one header's
+    // pass in another's, as deep as the include chain); lookups made later do.
+    let (during_pass, after_pass) = match includes {
+        Some(c) if c.depth == 0 => (Some(c), None),
+        later => (None, later),
+    };
+    facts.macros.includes = during_pass;
     let mut stack: Vec<CondFrame> = Vec::new();
     let mut conditions: Rc<[Condition]> = Rc::from(Vec::new());
     // Rebuilt from `stack` only when read after a change: rebuilding at every `#if` would take
@@ -746,6 +804,23 @@ pub fn file_facts<'a>(
                             last_ifndef = Some((name.clone(), tok.span.start));
                         }
                     }
+                    DirectiveKind::Other if follow_includes => {
+                        if let Some((quoted, name)) = include_of(text.get(tok.span.range())) {
+                            refresh(&mut conditions, &mut conditions_stale, &stack);
+                            let guards = &facts.include_guards;
+                            facts.macros.include_sites.push(IncludeSite {
+                                at: tok.span.start,
+                                quoted,
+                                name: name.to_string(),
+                                conditions: conditions
+                                    .iter()
+                                    .filter(|c| !guards.contains(&c.span.start))
+                                    .cloned()
+                                    .collect(),
+                                header: std::sync::OnceLock::new(),
+                            });
+                        }
+                    }
                     _ => {}
                 }
                 let conditional = !matches!(
@@ -799,6 +874,9 @@ pub fn file_facts<'a>(
             }
             _ => {}
         }
+    }
+    if after_pass.is_some() {
+        facts.macros.includes = after_pass;
     }
     facts
 }
@@ -858,7 +936,7 @@ fn record(
     }
     if let Some(v) = result {
         let per_target =
-            (v == MacroValue::Unknown { arch: true }).then(|| (Rc::from(per_target), value));
+            (v == MacroValue::Unknown { arch: true }).then(|| (Arc::from(per_target), value));
         facts
             .macros
             .events
@@ -870,6 +948,14 @@ fn record(
                 per_target,
             });
     }
+}
+
+/// `#include "name"` or `#  include <name>`: whether quoted, and the name.
+fn include_of(directive: Option<&str>) -> Option<(bool, &str)> {
+    let rest = directive?
+        .strip_prefix('#')?
+        .trim_start_matches([' ', '\t']);
+    ptxguard_analyzer::build::includes::include_operand(rest.strip_prefix("include")?)
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
@@ -958,8 +1044,13 @@ impl<'a> Evaluator<'a> {
         let cuda = toolkit(options);
         let build = options.build.as_ref().and_then(|b| b.macros.as_deref());
         let (targets, source) = file_targets(file, options);
+        let include_dirs = options
+            .build
+            .as_ref()
+            .map_or(&[][..], |b| b.include_dirs.as_slice());
+        let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda);
         Evaluator {
-            facts: file_facts(&file.text, tokens, build, cuda),
+            facts: file_facts(&file.text, tokens, build, cuda, includes),
             cuda,
             targets,
             source,

@@ -80,3 +80,140 @@ fn conditional_defines_are_evaluated_per_target() {
     assert_eq!(ev.guarded_for(&stmts[0], &t("sm_100")), Guarded::No);
     assert!(ev.never_compiled(&stmts[1]));
 }
+
+/// A folder of its own under the system's temporary folder, removed at the end.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("ptxguard-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, rel: &str, text: &str) -> std::path::PathBuf {
+        let p = self.0.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn facts_of(path: &std::path::Path, options: &Options) -> Macros {
+    let text = std::fs::read_to_string(path).unwrap();
+    let tokens = ptxguard_analyzer::cpp::lexer::lex_range(&text, 0, text.len(), false);
+    let file = SourceFile::new(path.to_path_buf(), text.clone());
+    Evaluator::new(&file, &tokens, options).facts.macros
+}
+
+fn build_with(macros: Vec<MacroFlag>, include_dirs: Vec<std::path::PathBuf>) -> Options {
+    Options {
+        build: Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+            macros: Some(macros),
+            include_dirs,
+            ..Default::default()
+        })),
+        ..Options::default()
+    }
+}
+
+/// Object-like macros come from the headers included before the directive (quoted beside
+/// the file, angled through the build's include folders, and their own includes); a
+/// header's `#ifndef X` default yields to the build's `-DX`.
+#[test]
+fn macros_from_included_headers() {
+    let dir = Scratch::new("included-macros");
+    dir.write(
+        "cfg/config.h",
+        "#pragma once\n#ifndef USE_TMA\n#define USE_TMA 0\n#endif\n#define LEVEL 2\n#include \"more.h\"\n",
+    );
+    dir.write(
+        "cfg/more.h",
+        "#ifndef MORE_H\n#define MORE_H\n#define FROM_MORE 1\n#undef LEVEL3\n#endif\n",
+    );
+    dir.write("sys/lib/version.h", "#define LIB_VERSION 0x0300\n");
+    let main = dir.write(
+        "src/k.cu",
+        "#if LEVEL\n#endif\n#include \"../cfg/config.h\"\n#include <lib/version.h>\n#ifdef NOT_KNOWN_HERE\n#include \"../cfg/only-sometimes.h\"\n#endif\nint end;\n",
+    );
+    dir.write("cfg/only-sometimes.h", "#define SOMETIMES 1\n");
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    let plain = facts_of(&main, &Options::default());
+    assert_eq!(plain.at("LEVEL", 2), None, "not yet included");
+    assert_eq!(plain.at("USE_TMA", end), Some(MacroValue::Int(0)));
+    assert_eq!(plain.at("LEVEL", end), Some(MacroValue::Int(2)));
+    assert_eq!(
+        plain.at("FROM_MORE", end),
+        Some(MacroValue::Int(1)),
+        "an include's include"
+    );
+    assert_eq!(plain.at("LEVEL3", end), Some(MacroValue::Undefined));
+    assert_eq!(
+        plain.at("LIB_VERSION", end),
+        None,
+        "no include folders known"
+    );
+    assert_eq!(
+        plain.at("SOMETIMES", end),
+        Some(MacroValue::Unknown { arch: false }),
+        "included under a condition not known"
+    );
+    assert_eq!(plain.at("NOWHERE", end), None);
+
+    let built = build_with(
+        vec![MacroFlag::Define("USE_TMA".into(), "1".into())],
+        vec![dir.0.join("sys")],
+    );
+    let with_build = facts_of(&main, &built);
+    assert_eq!(with_build.at("USE_TMA", end), Some(MacroValue::Int(1)));
+    assert_eq!(
+        with_build.at("LIB_VERSION", end),
+        Some(MacroValue::Int(0x300))
+    );
+}
+
+/// Headers that include each other (or themselves) without guards, and a diamond of depth
+/// 40: lookups stay bounded and quick.
+#[test]
+fn include_cycles_and_diamonds_stay_bounded() {
+    let dir = Scratch::new("include-cycles");
+    dir.write("a.h", "#include \"b.h\"\n#include \"a.h\"\n");
+    dir.write("b.h", "#include \"a.h\"\n");
+    for i in 0..40 {
+        let next = i + 1;
+        dir.write(
+            &format!("d{i}.h"),
+            &format!("#include \"d{next}.h\"\n#include \"e{next}.h\"\n"),
+        );
+        dir.write(&format!("e{i}.h"), &format!("#include \"d{next}.h\"\n"));
+    }
+    dir.write("d40.h", "#define DEEP 7\n");
+    let main = dir.write(
+        "k.cu",
+        "#include \"a.h\"\n#include \"d0.h\"\n#if X1 || X2 || X3\n#endif\nint end;\n",
+    );
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    let start = std::time::Instant::now();
+    let m = facts_of(&main, &Options::default());
+    for name in ["X1", "X2", "X3", "X4"] {
+        assert_eq!(m.at(name, end), None);
+    }
+    // d0 -> d1 -> ... -> d16 is as deep as includes are followed.
+    assert_eq!(m.at("DEEP", end), None);
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    dir.write("d10.h", "#define DEEP 3\n");
+    forget_headers();
+    let again = facts_of(&main, &Options::default());
+    assert_eq!(
+        again.at("DEEP", end),
+        Some(MacroValue::Int(3)),
+        "an edited header is read again"
+    );
+}

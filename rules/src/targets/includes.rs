@@ -1,0 +1,247 @@
+//! Macros a file gets from the headers it includes (`#include "config.h"` defining
+//! `USE_TMA 0`), read on first need: only a macro the file neither defines nor gets from the
+//! build sends the lookup into its includes, and each header is read, lexed and gathered once
+//! per process (a cache keyed by path, size and modification time, which the language server
+//! empties when files change on disk).
+
+use super::{file_facts, MacroValue, Macros};
+use ptxguard_analyzer::build::includes::resolve_include;
+use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
+use ptxguard_analyzer::cpp::preproc::Condition;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Deeper include chains are not followed (a header including itself without a guard).
+/// The C++ side of the engine keeps recursion bounded the same way.
+const MAX_INCLUDE_DEPTH: u32 = 16;
+/// Include sites one file's lookups may visit, all headers together: a file of thousands of
+/// `#include`s asked about thousands of names stays linear.
+const SITE_VISITS: u32 = 100_000;
+/// Larger headers are not read for their macros.
+const MAX_HEADER_BYTES: u64 = 8 * 1024 * 1024;
+
+/// One `#include` of the file, with the conditions in force there.
+pub(crate) struct IncludeSite {
+    pub(crate) at: u32,
+    pub(crate) quoted: bool,
+    pub(crate) name: String,
+    /// Without the file's include guard.
+    pub(crate) conditions: Arc<[Condition]>,
+    /// The header, resolved and gathered on first need (`None`: not found or not readable).
+    pub(crate) header: OnceLock<Option<Arc<HeaderMacros>>>,
+}
+
+/// Where a file's includes are looked for, and what its headers are read with.
+#[derive(Clone)]
+pub struct IncludeContext {
+    /// The including file's folder (quoted includes are looked for there first).
+    pub dir: PathBuf,
+    /// The build's `-I`/`-isystem` folders, in order.
+    pub include_dirs: Arc<[PathBuf]>,
+    /// The build's `-D`/`-U` (headers see them too).
+    pub build: Option<Arc<[MacroFlag]>>,
+    pub cuda: CudaVersion,
+    /// 0 for the file being checked, 1 for its headers (whose own pass does not follow
+    /// includes), and so on.
+    pub depth: u32,
+    /// Include sites left to visit for the file being checked (shared by its headers).
+    pub visits: Arc<AtomicU32>,
+}
+
+impl IncludeContext {
+    /// The context of the file at `path` (`None` when it has no folder: standard input).
+    pub fn for_file(
+        path: &Path,
+        include_dirs: &[PathBuf],
+        build: Option<&[MacroFlag]>,
+        cuda: CudaVersion,
+    ) -> Option<IncludeContext> {
+        let dir = path.parent()?;
+        if path.as_os_str().is_empty() || path == Path::new("-") {
+            return None;
+        }
+        Some(IncludeContext {
+            dir: dir.to_path_buf(),
+            include_dirs: include_dirs.into(),
+            build: build.map(Arc::from),
+            cuda,
+            depth: 0,
+            visits: Arc::new(AtomicU32::new(SITE_VISITS)),
+        })
+    }
+
+    fn spend_visit(&self) -> bool {
+        self.visits
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| v.checked_sub(1))
+            .is_ok()
+    }
+}
+
+/// How deep this thread is in lookups through includes: every path into a header (its
+/// includes, the conditions around them, their macros) goes through one counter, so cycles
+/// of any shape stop at [`MAX_INCLUDE_DEPTH`].
+struct Nesting;
+
+thread_local! {
+    static NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+impl Nesting {
+    fn enter() -> Option<Nesting> {
+        NESTING.with(|n| {
+            let depth = n.get();
+            (depth < MAX_INCLUDE_DEPTH).then(|| {
+                n.set(depth + 1);
+                Nesting
+            })
+        })
+    }
+}
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+/// A header's own macros (and, through them, its includes'), with the answers already given.
+pub(crate) struct HeaderMacros {
+    macros: Macros,
+    /// Answers by name; `None` inside: the header chain does not define it.
+    answers: Mutex<HashMap<String, Option<MacroValue>>>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct HeaderKey {
+    path: PathBuf,
+    include_dirs: Arc<[PathBuf]>,
+    build: Option<Arc<[MacroFlag]>>,
+    cuda: CudaVersion,
+}
+
+struct Cached {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    header: Option<Arc<HeaderMacros>>,
+}
+
+/// Forgets every header read: the language server calls it when files are saved or change
+/// on disk (a header's includes and answers are kept with it, so a changed header deep in a
+/// chain is only seen once the whole cache is dropped).
+pub fn forget_headers() {
+    if let Ok(mut c) = cache().lock() {
+        c.clear();
+    }
+}
+
+fn cache() -> &'static Mutex<HashMap<HeaderKey, Cached>> {
+    static CACHE: OnceLock<Mutex<HashMap<HeaderKey, Cached>>> = OnceLock::new();
+    CACHE.get_or_init(Mutex::default)
+}
+
+/// The header at `path`, gathered with `ctx`'s build (from the cache when unchanged).
+fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
+    let meta = std::fs::metadata(path).ok()?;
+    let (len, modified) = (meta.len(), meta.modified().ok());
+    let key = HeaderKey {
+        path: path.to_path_buf(),
+        include_dirs: ctx.include_dirs.clone(),
+        build: ctx.build.clone(),
+        cuda: ctx.cuda,
+    };
+    if let Some(c) = cache().lock().ok()?.get(&key) {
+        if c.len == len && c.modified == modified {
+            return c.header.clone();
+        }
+    }
+    let header = (meta.is_file() && len <= MAX_HEADER_BYTES)
+        .then(|| std::fs::read(path).ok())
+        .flatten()
+        .map(|bytes| {
+            let text = String::from_utf8_lossy(&bytes);
+            let tokens = ptxguard_analyzer::cpp::lexer::lex_range(&text, 0, text.len(), false);
+            let inner = IncludeContext {
+                dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+                depth: ctx.depth + 1,
+                ..ctx.clone()
+            };
+            let facts = file_facts(&text, &tokens, ctx.build.as_deref(), ctx.cuda, Some(inner));
+            Arc::new(HeaderMacros {
+                macros: facts.macros,
+                answers: Mutex::default(),
+            })
+        });
+    if let Ok(mut c) = cache().lock() {
+        c.insert(
+            key,
+            Cached {
+                len,
+                modified,
+                header: header.clone(),
+            },
+        );
+    }
+    header
+}
+
+impl HeaderMacros {
+    /// The macro's value at the end of the header: its own last `#define`/`#undef`, else
+    /// what its includes say. The second value: the answer was cut short (depth or visits)
+    /// and must not be remembered.
+    fn value(&self, name: &str) -> (Option<MacroValue>, bool) {
+        if let Some(known) = self.answers.lock().ok().and_then(|a| a.get(name).copied()) {
+            return (known, false);
+        }
+        let (value, cut) = match self.macros.own_last(name) {
+            Some(v) => (Some(v), false),
+            None => self.macros.included_value(name, u32::MAX),
+        };
+        if !cut {
+            if let Ok(mut a) = self.answers.lock() {
+                a.insert(name.to_string(), value);
+            }
+        }
+        (value, cut)
+    }
+}
+
+impl Macros {
+    /// The value a header included before `at` gives the macro (the last one that says).
+    /// An include under conditions that cannot be evaluated makes the value unknown; one
+    /// under false conditions is skipped.
+    pub(crate) fn included_value(&self, name: &str, at: u32) -> (Option<MacroValue>, bool) {
+        let Some(ctx) = &self.includes else {
+            return (None, false);
+        };
+        let Some(_level) = Nesting::enter() else {
+            return (None, true);
+        };
+        let before = self.include_sites.partition_point(|s| s.at < at);
+        let mut cut = false;
+        for site in self.include_sites[..before].iter().rev() {
+            if !ctx.spend_visit() {
+                return (None, true);
+            }
+            let found = site.header.get_or_init(|| {
+                let path = resolve_include(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)?;
+                header(&path, ctx)
+            });
+            let Some(h) = found else {
+                continue;
+            };
+            let (value, was_cut) = h.value(name);
+            cut |= was_cut;
+            let Some(value) = value else {
+                continue;
+            };
+            return match self.site_holds(site, ctx.cuda) {
+                Some(true) => (Some(value), cut),
+                Some(false) => continue,
+                None => (Some(MacroValue::Unknown { arch: false }), cut),
+            };
+        }
+        (None, cut)
+    }
+}
