@@ -156,8 +156,18 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
             return c.header.clone();
         }
     }
-    let header = (meta.is_file() && len <= MAX_HEADER_BYTES)
-        .then(|| std::fs::read(path).ok())
+    // An empty header defines nothing, and files that say they are empty may never end
+    // (`/proc/kmsg` blocks): neither is read. Reads stop at the size limit whatever the
+    // file claims.
+    let header = (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
+        .then(|| {
+            use std::io::Read as _;
+            let mut bytes = Vec::new();
+            std::fs::File::open(path)
+                .and_then(|f| f.take(MAX_HEADER_BYTES).read_to_end(&mut bytes))
+                .ok()
+                .map(|_| bytes)
+        })
         .flatten()
         .map(|bytes| {
             let text = String::from_utf8_lossy(&bytes);

@@ -217,3 +217,21 @@ fn include_cycles_and_diamonds_stay_bounded() {
         "an edited header is read again"
     );
 }
+
+/// Includes of files that never end or are not headers are not read: `/proc/kmsg` (size 0,
+/// blocks), `/dev/zero` (not a regular file), a folder.
+#[test]
+fn includes_of_special_files_are_not_read() {
+    let dir = Scratch::new("include-special");
+    let main = dir.write(
+        "k.cu",
+        "#include \"/proc/kmsg\"\n#include \"/dev/zero\"\n#include \"/proc/self/status\"\n#include \"/tmp\"\nint end;\n",
+    );
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    let start = std::time::Instant::now();
+    assert_eq!(
+        facts_of(&main, &Options::default()).at("ANYTHING", end),
+        None
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
