@@ -23,8 +23,11 @@ declare_rule! {
     /// (measured), although the sizes agree.
     ///
     /// **In Python** the size comes from the call: MLIR result types (`T.i64()`,
-    /// `Int32.mlir_type`), CuTe DSL operands (`Int64(x).ir_value()`) and Triton result dtypes
-    /// at `pack=1` (32 and 64 bits). LLVM does not reject a size mismatch on `h`/`r`/`l`: it
+    /// `Int32.mlir_type`), CuTe DSL operands (`Int64(x).ir_value()`) and Triton result
+    /// registers of 32 bits or more (a 32- or 64-bit dtype at `pack=1`; narrower elements
+    /// packed into one 32-bit register, such as `int16` at `pack=2`, where `h` aborted LLVM,
+    /// measured with Triton 3.6; narrower values took `h`, `r` and `c` alike and came back
+    /// right, so they are not judged). LLVM does not reject a size mismatch on `h`/`r`/`l`: it
     /// truncates the input and zero-extends the output (measured with llc 14, NVPTX: an `i64`
     /// given `r` lost its high half); on `f`/`d` it fails ("scalar-to-vector conversion
     /// failed"). A same-size value in the other kind of register is bitcast, not reported.

@@ -41,24 +41,11 @@ declare_rule! {
     }
 }
 
-/// The width of a Triton dtype written `tl.float16`, `triton.language.int8`, `tl.bfloat16`...
-pub(crate) fn triton_dtype_bits(written: &str) -> Option<u32> {
-    let name = written.rsplit('.').next()?.trim();
-    Some(match name {
-        "int1" => 1,
-        "int8" | "uint8" => 8,
-        n if n.starts_with("float8") => 8,
-        "int16" | "uint16" | "float16" | "bfloat16" => 16,
-        "int32" | "uint32" | "float32" => 32,
-        "int64" | "uint64" | "float64" => 64,
-        _ => return None,
-    })
-}
+use ptxguard_analyzer::python::triton::dtype_bits as triton_dtype_bits;
 
 /// How many registers a dtype of `bits` takes per call at `pack` (Triton 3.6's lowering).
 fn registers(bits: u32, pack: u32) -> u32 {
-    let per_register = if bits < 32 { (32 / bits).min(pack) } else { 1 };
-    pack / per_register.max(1)
+    ptxguard_analyzer::python::triton::registers(bits, pack).0
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
