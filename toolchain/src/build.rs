@@ -54,36 +54,18 @@ pub(crate) const ARCH_OPTIONS: &[&str] = &[
 ];
 
 /// The SM targets the flags name (`-arch=sm_90a`, `-arch sm_80`, `-gencode arch=compute_90,
-/// code=sm_90`, `--gpu-architecture=...`), as `sm_XX`.
+/// code=sm_90`, `--gpu-architecture=...`), as `sm_XX`: read as the build context reads a
+/// compilation database's command (the virtual architectures, `arch=`), so `confirm` and
+/// `check` agree on what a command line builds for.
 pub fn targets_from_flags(flags: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut take_next = false;
-    for f in flags {
-        let value = if take_next {
-            take_next = false;
-            Some(f.as_str())
-        } else if ARCH_OPTIONS.contains(&f.as_str()) {
-            take_next = true;
-            None
-        } else {
-            f.split_once('=')
-                .filter(|(k, _)| ARCH_OPTIONS.contains(k))
-                .map(|(_, v)| v)
-        };
-        let Some(v) = value else { continue };
-        for part in v.split([',', '=', '[', ']', ' ']) {
-            let num = part
-                .strip_prefix("sm_")
-                .or_else(|| part.strip_prefix("compute_"));
-            if let Some(num) = num {
-                let t = format!("sm_{num}");
-                if !out.contains(&t) {
-                    out.push(t);
-                }
-            }
-        }
-    }
-    out
+    let command: Vec<String> = std::iter::once("nvcc".to_string())
+        .chain(flags.iter().cloned())
+        .collect();
+    ptxguard_analyzer::build::flags::parse_command(&command, std::path::Path::new("."))
+        .targets
+        .iter()
+        .map(ptxguard_analyzer::build::toolkit::target_name)
+        .collect()
 }
 
 /// A scratch directory removed on drop.
@@ -182,7 +164,7 @@ mod tests {
         let f = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
         assert_eq!(
             targets_from_flags(&f("-O3 -arch=sm_90a -gencode arch=compute_80,code=sm_80")),
-            vec!["sm_90a", "sm_80"]
+            vec!["sm_80", "sm_90a"]
         );
         assert_eq!(targets_from_flags(&f("-arch sm_75")), vec!["sm_75"]);
         assert_eq!(
