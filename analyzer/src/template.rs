@@ -275,7 +275,9 @@ fn decode_escape(bytes: &[u8], i: usize, end: usize) -> (Option<char>, usize) {
             let mut j = i + 2;
             let mut value = 0u32;
             while j < end && bytes[j].is_ascii_hexdigit() {
-                value = value.saturating_mul(16) + (bytes[j] as char).to_digit(16).unwrap_or(0);
+                value = value
+                    .saturating_mul(16)
+                    .saturating_add((bytes[j] as char).to_digit(16).unwrap_or(0));
                 j += 1;
             }
             (byte_char(value), j - i)
