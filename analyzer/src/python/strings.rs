@@ -63,6 +63,19 @@ pub fn push_python_literal(
                 continue;
             }
         }
+        // A run of plain characters (up to a byte decoded otherwise, the next field or the
+        // close) at once: each byte its own source, as one at a time below.
+        let limit = fields.peek().map_or(close, |f| f.start.min(close));
+        let run = bytes[i..limit.max(i)]
+            .iter()
+            .position(|&b| b == b'\\' || b == b'\r' || formatted && (b == b'{' || b == b'}'))
+            .unwrap_or(limit.max(i) - i);
+        if run > 0 {
+            out.push_str(&text[i..i + run]);
+            spans.extend((i..i + run).map(|k| Span::new(k, k + 1)));
+            i += run;
+            continue;
+        }
         let b = bytes[i];
         if formatted && (b == b'{' || b == b'}') && bytes.get(i + 1) == Some(&b) && i + 1 < close {
             out.push(b as char);
@@ -264,6 +277,39 @@ mod tests {
         assert!(t.is_partial());
         let hole = t.text.find('\u{1}').unwrap();
         assert_eq!(&src[t.source_span(hole..hole + 1).range()], "{x}");
+    }
+
+    /// Plain characters are copied a run at a time: each keeps its own bytes as its source,
+    /// up to the bytes decoded otherwise (escapes, doubled braces, CRLF, fields).
+    #[test]
+    fn plain_runs_keep_each_byte_its_source() {
+        let src = "f'a\u{e9}{{b}}\\tc\r\nd{x}e\u{1f600}\\'";
+        let field = src.find("{x}").unwrap();
+        let mut t = Template::default();
+        push_python_literal(
+            src,
+            0..src.len(),
+            std::slice::from_ref(&(field..field + 3)),
+            &mut t,
+        );
+        assert_eq!(t.text, "a\u{e9}{b}\tc\nd\u{1}e\u{1f600}\\");
+        for (at, ch) in t.text.char_indices() {
+            let source = &src[t.source_span(at..at + ch.len_utf8()).range()];
+            let expected = match ch {
+                '{' => "{{",
+                '}' => "}}",
+                '\t' => "\\t",
+                '\n' => "\r\n",
+                '\u{1}' => "{x}",
+                '\\' => "\\",
+                _ => &src[src.find(ch).unwrap()..][..ch.len_utf8()],
+            };
+            assert_eq!(source, expected, "{ch:?}");
+        }
+        // A raw string keeps its backslashes, each its own byte.
+        let src = "r'a\\\u{e9}\\'";
+        assert_eq!(decode(src).text, "a\\\u{e9}\\");
+        assert_eq!(source_of(src, &decode(src), "\u{e9}"), "\u{e9}");
     }
 
     #[test]

@@ -60,11 +60,26 @@ pub(super) fn is_keyword(name: &str) -> bool {
 
 const STRING_PREFIXES: [&str; 11] = ["r", "u", "f", "b", "t", "br", "rb", "fr", "rf", "tr", "rt"];
 
-const OPERATORS_3: [&[u8]; 5] = [b"**=", b"//=", b">>=", b"<<=", b"..."];
-const OPERATORS_2: [&[u8]; 19] = [
-    b"**", b"//", b">>", b"<<", b"<=", b">=", b"==", b"!=", b"->", b":=", b"+=", b"-=", b"*=",
-    b"/=", b"%=", b"&=", b"|=", b"^=", b"@=",
-];
+/// The length of the operator at the start of `rest`: `**=`, `//=`, `>>=`, `<<=`, `...`; `**`,
+/// `//`, `>>`, `<<`, `->` and the two-byte `X=` ones (`<=`, `==`, `!=`, `:=`, `+=`, ...); else
+/// one byte.
+fn operator_len(rest: &[u8]) -> usize {
+    let at = |k: usize| rest.get(k).copied().unwrap_or(0);
+    match (at(0), at(1), at(2)) {
+        (b'*', b'*', b'=') | (b'/', b'/', b'=') | (b'>', b'>', b'=') | (b'<', b'<', b'=') => 3,
+        (b'.', b'.', b'.') => 3,
+        (b'*', b'*', _) | (b'/', b'/', _) | (b'>', b'>', _) | (b'<', b'<', _) | (b'-', b'>', _) => {
+            2
+        }
+        (
+            b'<' | b'>' | b'=' | b'!' | b':' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|'
+            | b'^' | b'@',
+            b'=',
+            _,
+        ) => 2,
+        _ => 1,
+    }
+}
 
 fn is_name_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_' || b >= 0x80
@@ -80,12 +95,23 @@ fn string_end(bytes: &[u8], quote: usize) -> usize {
     let q = bytes[quote];
     let triple = bytes.get(quote + 1) == Some(&q) && bytes.get(quote + 2) == Some(&q);
     let mut i = quote + if triple { 3 } else { 1 };
+    // From one byte that can end the string (or skip one) to the next.
     while i < bytes.len() {
+        let rest = &bytes[i..];
+        let next = if triple {
+            memchr::memchr2(q, b'\\', rest)
+        } else {
+            memchr::memchr3(q, b'\\', b'\n', rest)
+        };
+        let Some(n) = next else {
+            return bytes.len();
+        };
+        i += n;
         match bytes[i] {
             // Skips the escaped character; in a raw string too, where `\"` does not end it.
             b'\\' => i += 2,
-            b'\n' if !triple => return i,
-            c if c == q => {
+            b'\n' => return i,
+            _ => {
                 if !triple {
                     return i + 1;
                 }
@@ -94,7 +120,6 @@ fn string_end(bytes: &[u8], quote: usize) -> usize {
                 }
                 i += 1;
             }
-            _ => i += 1,
         }
     }
     bytes.len()
@@ -191,17 +216,7 @@ impl<'t> Tokens<'t> {
                 }
                 b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b';' | b'~' => (Kind::Op, i + 1),
                 b'.' if !bytes[i..].starts_with(b"...") => (Kind::Op, i + 1),
-                _ => {
-                    let rest = &bytes[i..];
-                    let len = if OPERATORS_3.iter().any(|o| rest.starts_with(o)) {
-                        3
-                    } else if OPERATORS_2.iter().any(|o| rest.starts_with(o)) {
-                        2
-                    } else {
-                        1
-                    };
-                    (Kind::Op, i + len)
-                }
+                _ => (Kind::Op, i + operator_len(&bytes[i..])),
             };
             let index = t.tokens.len() as u32;
             if index == *line_first {
@@ -537,50 +552,91 @@ impl Tokens<'_> {
     }
 }
 
-/// Bytes the skim must look at: line ends, comments, quotes, backslashes, brackets.
-const SKIM: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut k = 0;
-    let interesting = b"\n#\"'\\()[]{}";
-    while k < interesting.len() {
-        table[interesting[k] as usize] = true;
-        k += 1;
-    }
-    table
-};
+const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+const fn every_byte(b: u8) -> u64 {
+    b as u64 * 0x0101_0101_0101_0101
+}
+
+/// The high bit of each byte of the word `x` the skim must look at: line ends, comments,
+/// quotes, backslashes, brackets (`\n # " ' \\ ( ) [ ] { }`). Eight bytes at a time in plain
+/// integer arithmetic on their low seven bits (no byte carries into the next); bytes from
+/// 0x80 up are none of them.
+fn skim_word(x: u64) -> u64 {
+    let y = x & LOW_SEVEN;
+    let equal = |c: u8| !((y ^ every_byte(c)) + LOW_SEVEN);
+    let at_least = |c: u8| y + every_byte(0x80 - c);
+    let line_end = equal(b'\n');
+    let quote_or_hash = !(((y & every_byte(0x7e)) ^ every_byte(b'"')) + LOW_SEVEN);
+    let quote_or_parens = at_least(b'\'') & !at_least(b')' + 1);
+    let square_or_backslash = at_least(b'[') & !at_least(b']' + 1);
+    let braces = equal(b'{') | equal(b'}');
+    (line_end | quote_or_hash | quote_or_parens | square_or_backslash | braces) & !x & HIGH_BITS
+}
+
+/// [`skim_word`] of the eight bytes at `bytes[at..]` (none past the end).
+fn skim_mask(bytes: &[u8], at: usize) -> u64 {
+    let word = match bytes.get(at..at + 8) {
+        Some(eight) => u64::from_le_bytes(eight.try_into().expect("8 bytes")),
+        None => {
+            let mut padded = [0u8; 8];
+            let rest = &bytes[at.min(bytes.len())..];
+            padded[..rest.len()].copy_from_slice(rest);
+            u64::from_le_bytes(padded)
+        }
+    };
+    skim_word(word)
+}
 
 /// Where the top-level statements start: lines at column 0 outside brackets, strings and
 /// line continuations (an `else:`/`elif`/`except`/`finally` line continues its statement).
-/// A fast pass that only follows quotes, comments and brackets.
+/// A fast pass that only follows quotes, comments and brackets, eight bytes at a time: most
+/// bytes are none of them.
 pub(super) fn top_level_starts(bytes: &[u8]) -> Vec<usize> {
     let mut starts = vec![0];
     let mut depth = 0u32;
-    let mut i = 0;
-    while i < bytes.len() {
-        if !SKIM[bytes[i] as usize] {
-            i += 1;
+    // `mask` holds the bytes still to look at in `bytes[base..base + 8]`.
+    let mut base = 0;
+    let mut mask = skim_mask(bytes, 0);
+    loop {
+        if mask == 0 {
+            base += 8;
+            if base >= bytes.len() {
+                break;
+            }
+            mask = skim_mask(bytes, base);
             continue;
         }
-        match bytes[i] {
+        let i = base + mask.trailing_zeros() as usize / 8;
+        mask &= mask - 1;
+        // Bytes that move the skim past others go on from there.
+        let next = match bytes[i] {
             b'\n' => {
-                i += 1;
-                if depth == 0 && i < bytes.len() && starts_statement(&bytes[i..]) {
-                    starts.push(i);
+                let line = i + 1;
+                if depth == 0 && line < bytes.len() && starts_statement(&bytes[line..]) {
+                    starts.push(line);
                 }
+                continue;
             }
-            b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
-            b'"' | b'\'' => i = string_end(bytes, i),
+            b'#' => memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+            b'"' | b'\'' => string_end(bytes, i),
             // A continuation: the next line goes on with this statement.
-            b'\\' => i += 2,
+            b'\\' => i + 2,
             b'(' | b'[' | b'{' => {
                 depth += 1;
-                i += 1;
+                continue;
             }
             _ => {
                 depth = depth.saturating_sub(1);
-                i += 1;
+                continue;
             }
+        };
+        if next >= bytes.len() {
+            break;
         }
+        base = next;
+        mask = skim_mask(bytes, next);
     }
     starts
 }
@@ -627,4 +683,145 @@ pub(super) fn worth_reading(text: &str, markers: &[usize]) -> Vec<Range<usize>> 
         k = head + 1;
     }
     ranges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The skim's bytes, one at a time: what `skim_word` must find eight at a time.
+    fn skim_byte(b: u8) -> bool {
+        b"\n#\"'\\()[]{}".contains(&b)
+    }
+
+    #[test]
+    fn word_skim_marks_exactly_the_skim_bytes() {
+        // Every byte value at every position of the word, among neighbours that are and are
+        // not skim bytes (a wrong carry would mark or hide a neighbour).
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for fill in [b'a', b'(', 0x80, 0xff, b'\n', 0] {
+                    let mut word = [fill; 8];
+                    word[at] = b;
+                    let mask = skim_mask(&word, 0);
+                    for (k, &w) in word.iter().enumerate() {
+                        assert_eq!(
+                            mask >> (8 * k + 7) & 1 == 1,
+                            skim_byte(w),
+                            "byte {w:#04x} at {k} in {word:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Past the end counts as nothing.
+        assert_eq!(skim_mask(b"(#", 0), 0x8080);
+        assert_eq!(skim_mask(b"(#", 2), 0);
+    }
+
+    /// `top_level_starts` one byte at a time.
+    fn starts_byte_by_byte(bytes: &[u8]) -> Vec<usize> {
+        let mut starts = vec![0];
+        let mut depth = 0u32;
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => {
+                    i += 1;
+                    if depth == 0 && i < bytes.len() && starts_statement(&bytes[i..]) {
+                        starts.push(i);
+                    }
+                }
+                b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+                b'"' | b'\'' => i = string_end_byte_by_byte(bytes, i),
+                b'\\' => i += 2,
+                b'(' | b'[' | b'{' => {
+                    depth += 1;
+                    i += 1;
+                }
+                b')' | b']' | b'}' => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        starts
+    }
+
+    fn string_end_byte_by_byte(bytes: &[u8], quote: usize) -> usize {
+        let q = bytes[quote];
+        let triple = bytes.get(quote + 1) == Some(&q) && bytes.get(quote + 2) == Some(&q);
+        let mut i = quote + if triple { 3 } else { 1 };
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' => i += 2,
+                b'\n' if !triple => return i,
+                c if c == q => {
+                    if !triple {
+                        return i + 1;
+                    }
+                    if bytes.get(i + 1) == Some(&q) && bytes.get(i + 2) == Some(&q) {
+                        return i + 3;
+                    }
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        bytes.len()
+    }
+
+    #[test]
+    fn skim_and_strings_agree_with_a_byte_by_byte_reading() {
+        let pieces: [&[u8]; 24] = [
+            b"x = 1\n",
+            b"def f(a,\nb):\n",
+            b"    return a\n",
+            b"class C:\n",
+            b"s = '''a\n'''\n",
+            b"t = \"\"\"\ndef g(): pass\n\"\"\"\n",
+            b"u = 'it\\'s'\n",
+            b"v = \"open\n",
+            b"w = [1,\n2]\n",
+            b"# comment ( [ {\n",
+            b"y = 1 + \\\n2\n",
+            b"else:\n",
+            b"  z = {'a': (1)}\n",
+            b"\xc3\xa9 = '\xe2\x80\x9c'\n",
+            b"r'\\'\n",
+            b")\n",
+            b"'''\n",
+            b"\"\n",
+            b"\\",
+            b"x\t= (\n",
+            b"@dec\n",
+            b"f'{x}'\n",
+            b"\n\n",
+            b"]]}}\n",
+        ];
+        // Every short sequence of pieces, and some long ones: every byte at every alignment.
+        let mut checked = 0;
+        for a in 0..pieces.len() {
+            for b in 0..pieces.len() {
+                for c in [0, 5, 7, 16, 18] {
+                    let text = [pieces[a], pieces[b], pieces[c], pieces[a]].concat();
+                    for skip in 0..8.min(text.len()) {
+                        let text = &text[skip..];
+                        assert_eq!(
+                            top_level_starts(text),
+                            starts_byte_by_byte(text),
+                            "{:?}",
+                            String::from_utf8_lossy(text)
+                        );
+                        for (q, _) in text.iter().enumerate().filter(|(_, b)| b"\"'".contains(b)) {
+                            assert_eq!(string_end(text, q), string_end_byte_by_byte(text, q));
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }
