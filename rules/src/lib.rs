@@ -296,11 +296,16 @@ fn run_rules(
         targets: evaluator,
     };
     let mut out = Vec::new();
+    let python_calls_only = !statements.is_empty()
+        && statements
+            .iter()
+            .all(|s| s.python().is_some());
     for (meta, check) in RULES {
         if options
             .only
             .as_ref()
             .is_some_and(|only| !only.contains(&meta.name))
+            || (python_calls_only && python::NOT_FOR_PYTHON_CALLS.contains(&meta.name))
         {
             continue;
         }

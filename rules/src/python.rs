@@ -11,13 +11,17 @@ const PYTHON_FIXES: &[&str] = &[
     "att-dialect-braces",
 ];
 
+/// Rules that say nothing about Python calls: `cuda::ptx` wrappers and CUDA intrinsics are
+/// C++, and the constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's. A file whose
+/// statements are all Python calls does not run them.
+pub(crate) const NOT_FOR_PYTHON_CALLS: &[&str] =
+    &["prefer-cuda-ptx", "prefer-intrinsic", "unsupported-constraint"];
+
 /// For findings on Python calls: `prefer-*` advice (C++ wrappers) is dropped, operands are spelled `$N` in messages and labels, notes about
 /// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes
 /// written for C++ text are dropped. For C++ in a Python string, fixes that insert quotes,
 /// backslashes or braces are dropped (they could end or change the Python literal).
 pub(crate) fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
-    // `cuda::ptx` wrappers and CUDA intrinsics are C++: no advice for Python calls. The
-    // constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's: not judged there.
     // Triton passes every packed element of every argument: at `pack` > 1 an asm that
     // ignores some of them does so by design.
     out.retain(|d| {
@@ -27,8 +31,7 @@ pub(crate) fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
             };
             let packed = call.pack.is_some_and(|(_, p)| p != Some(1));
             owns(s, d.span)
-                && (d.rule.starts_with("prefer-")
-                    || d.rule == "unsupported-constraint"
+                && (NOT_FOR_PYTHON_CALLS.contains(&d.rule)
                     || (d.rule == "unused-operand"
                         && packed
                         && s.inputs.iter().any(|i| i.constraint.span == d.span)))
