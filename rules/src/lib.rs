@@ -296,10 +296,8 @@ fn run_rules(
         targets: evaluator,
     };
     let mut out = Vec::new();
-    let python_calls_only = !statements.is_empty()
-        && statements
-            .iter()
-            .all(|s| s.python().is_some());
+    let python_calls_only =
+        !statements.is_empty() && statements.iter().all(|s| s.python().is_some());
     for (meta, check) in RULES {
         if options
             .only

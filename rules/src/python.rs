@@ -14,8 +14,11 @@ const PYTHON_FIXES: &[&str] = &[
 /// Rules that say nothing about Python calls: `cuda::ptx` wrappers and CUDA intrinsics are
 /// C++, and the constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's. A file whose
 /// statements are all Python calls does not run them.
-pub(crate) const NOT_FOR_PYTHON_CALLS: &[&str] =
-    &["prefer-cuda-ptx", "prefer-intrinsic", "unsupported-constraint"];
+pub(crate) const NOT_FOR_PYTHON_CALLS: &[&str] = &[
+    "prefer-cuda-ptx",
+    "prefer-intrinsic",
+    "unsupported-constraint",
+];
 
 /// For findings on Python calls: `prefer-*` advice (C++ wrappers) is dropped, operands are spelled `$N` in messages and labels, notes about
 /// what nvcc does are dropped (Triton and MLIR hand the asm to LLVM, not nvcc), and fixes

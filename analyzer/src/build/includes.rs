@@ -191,6 +191,11 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
     let mut includes: Vec<Option<Vec<Include>>> = Vec::new();
     let mut children: HashMap<(u32, usize), Vec<(u32, usize)>> = HashMap::new();
     let mut lists: HashMap<&[PathBuf], usize> = HashMap::new();
+    // Where a name is found on an include path, by path list: most headers are included
+    // from many files, and each look is a `stat` per folder.
+    let mut on_path: HashMap<(usize, String), Option<PathBuf>> = HashMap::new();
+    // Quoted names beside the including file, by folder: its siblings include the same ones.
+    let mut beside_in: HashMap<(PathBuf, String), Option<PathBuf>> = HashMap::new();
     let mut intern =
         |p: PathBuf, paths: &mut Vec<PathBuf>, includes: &mut Vec<Option<Vec<Include>>>| -> u32 {
             *ids.entry(p.clone()).or_insert_with(|| {
@@ -252,8 +257,24 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                 let mut kids = Vec::new();
                 let incs = includes[f].take().unwrap_or_default();
                 for (k, inc) in incs.iter().enumerate() {
-                    let hit =
-                        resolve_include(&dir, &inc.name, inc.quoted, &entry.flags.include_dirs);
+                    let beside = if inc.quoted {
+                        beside_in
+                            .entry((dir.clone(), inc.name.clone()))
+                            .or_insert_with(|| {
+                                Some(super::normalize(&dir.join(&inc.name))).filter(|p| p.is_file())
+                            })
+                            .clone()
+                    } else {
+                        None
+                    };
+                    let hit = beside.or_else(|| {
+                        on_path
+                            .entry((list, inc.name.clone()))
+                            .or_insert_with(|| {
+                                resolve_include(&dir, &inc.name, false, &entry.flags.include_dirs)
+                            })
+                            .clone()
+                    });
                     if let Some(h) = hit {
                         kids.push((intern(h, &mut paths, &mut includes), k));
                     }

@@ -188,6 +188,35 @@ pub fn lex_range(text: &str, start: usize, end: usize, directive_body: bool) -> 
     lex(text, start, end, directive_body, None)
 }
 
+/// Only the preprocessor directives of `text` (a `#` first on its line, to the end of the
+/// logical line), found without lexing the rest: for reading a header's macros. Unlike
+/// [`lex_range`] a `#` line inside a block comment or a raw string counts.
+pub fn directives(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(found) = memchr::memchr(b'#', &bytes[from..]) {
+        let hash = from + found;
+        let line_start = memchr::memrchr(b'\n', &bytes[..hash]).map_or(0, |i| i + 1);
+        if bytes[line_start..hash]
+            .iter()
+            .all(|b| matches!(b, b' ' | b'\t'))
+        {
+            let end = directive_end(bytes, hash, bytes.len());
+            out.push(Token {
+                kind: TokenKind::Directive,
+                span: Span::new(hash, end),
+                unterminated: false,
+                spliced: memchr::memchr(b'\\', &bytes[hash..end]).is_some(),
+            });
+            from = end.max(hash + 1);
+        } else {
+            from = hash + 1;
+        }
+    }
+    out
+}
+
 /// Like [`lex_range`], also returning the spans of the comments it skipped.
 pub fn lex_with_comments(
     text: &str,
@@ -682,6 +711,19 @@ pub fn directive_end(bytes: &[u8], start: usize, end: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn directives_alone_match_the_lexer_outside_comments() {
+        let text = "#pragma once\n  #  define A 1 \\\n  + 2\nint x = a # b;\n#if A\n# include \"x.h\"\n#endif\n#";
+        let lexed: Vec<Span> = lex_range(text, 0, text.len(), false)
+            .into_iter()
+            .filter(|t| t.kind == TokenKind::Directive)
+            .map(|t| t.span)
+            .collect();
+        let alone: Vec<Span> = directives(text).into_iter().map(|t| t.span).collect();
+        assert_eq!(alone, lexed);
+        assert_eq!(alone.len(), 6);
+    }
+
     use super::*;
 
     fn kinds(src: &str) -> Vec<(TokenKind, String)> {

@@ -171,7 +171,8 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
         .flatten()
         .map(|bytes| {
             let text = String::from_utf8_lossy(&bytes);
-            let tokens = ptxguard_analyzer::cpp::lexer::lex_range(&text, 0, text.len(), false);
+            // Only the directives: a header's macros are all this needs.
+            let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
             let inner = IncludeContext {
                 dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
                 depth: ctx.depth + 1,
