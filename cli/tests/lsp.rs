@@ -755,3 +755,24 @@ fn initialization_options_name_the_configuration_and_the_compilation_database() 
     assert_eq!(published["diagnostics"][0]["severity"], 1, "{published}");
     client.shutdown();
 }
+
+/// A header's macros decide an open document's branches, and saving the header (a document
+/// the editor has not opened need not be) checks the open documents again with its new
+/// macros.
+#[test]
+fn saving_a_header_rechecks_the_documents_that_include_it() {
+    let dir = TestDir::new("lsp-header-macros");
+    let header = dir.write("features.cuh", "#define USE_OLD_PATH 0\n");
+    let text = "#include \"features.cuh\"\n__global__ void k() {\n#if USE_OLD_PATH\n  asm volatile(\"not.an.instruction %0;\" :: \"r\"(0));\n#endif\n}\n";
+    let path = dir.write("k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    assert!(!codes(&client.open(&uri, text)).contains(&"ptx-syntax".to_string()));
+    dir.write("features.cuh", "#define USE_OLD_PATH 1\n");
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": path_to_uri(&header).as_str() } }),
+    );
+    assert!(codes(&client.diagnostics(&uri)).contains(&"ptx-syntax".to_string()));
+    client.shutdown();
+}
