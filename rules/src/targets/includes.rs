@@ -10,15 +10,35 @@ use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
 use ptxguard_analyzer::cpp::preproc::Condition;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Deeper include chains are not followed (a header including itself without a guard).
 /// The C++ side of the engine keeps recursion bounded the same way.
 const MAX_INCLUDE_DEPTH: u32 = 16;
 /// Include sites one file's lookups may visit, all headers together: a file of thousands of
-/// `#include`s asked about thousands of names stays linear.
+/// `#include`s asked about thousands of names stays linear. Counted per thread and reset when
+/// a file's analysis starts ([`start_file`]): a file is analysed on one thread, and a cached
+/// header must not carry the budget of the file that first read it.
 const SITE_VISITS: u32 = 100_000;
+
+thread_local! {
+    static VISITS_LEFT: std::cell::Cell<u32> = const { std::cell::Cell::new(SITE_VISITS) };
+}
+
+/// A new file's lookups start with the whole budget.
+pub(crate) fn start_file() {
+    VISITS_LEFT.with(|v| v.set(SITE_VISITS));
+}
+
+fn spend_visit() -> bool {
+    VISITS_LEFT.with(|v| match v.get() {
+        0 => false,
+        n => {
+            v.set(n - 1);
+            true
+        }
+    })
+}
 /// Larger headers are not read for their macros.
 const MAX_HEADER_BYTES: u64 = 8 * 1024 * 1024;
 
@@ -46,8 +66,6 @@ pub struct IncludeContext {
     /// 0 for the file being checked, 1 for its headers (whose own pass does not follow
     /// includes), and so on.
     pub depth: u32,
-    /// Include sites left to visit for the file being checked (shared by its headers).
-    pub visits: Arc<AtomicU32>,
 }
 
 impl IncludeContext {
@@ -68,14 +86,7 @@ impl IncludeContext {
             build: build.map(Arc::from),
             cuda,
             depth: 0,
-            visits: Arc::new(AtomicU32::new(SITE_VISITS)),
         })
-    }
-
-    fn spend_visit(&self) -> bool {
-        self.visits
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |v| v.checked_sub(1))
-            .is_ok()
     }
 }
 
@@ -232,7 +243,7 @@ impl Macros {
         let before = self.include_sites.partition_point(|s| s.at < at);
         let mut cut = false;
         for site in self.include_sites[..before].iter().rev() {
-            if !ctx.spend_visit() {
+            if !spend_visit() {
                 return (None, true);
             }
             let found = site.header.get_or_init(|| {

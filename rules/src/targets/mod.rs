@@ -695,7 +695,10 @@ pub fn file_facts<'a>(
     // A header's own pass does not look into its includes (that would nest one header's
     // pass in another's, as deep as the include chain); lookups made later do.
     let (during_pass, after_pass) = match includes {
-        Some(c) if c.depth == 0 => (Some(c), None),
+        Some(c) if c.depth == 0 => {
+            includes::start_file();
+            (Some(c), None)
+        }
         later => (None, later),
     };
     facts.macros.includes = during_pass;

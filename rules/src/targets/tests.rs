@@ -235,3 +235,32 @@ fn includes_of_special_files_are_not_read() {
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
 }
+
+/// The budget of include sites is the file's own: a header read (and cached) while checking a
+/// file that spent its whole budget still answers for the next file.
+#[test]
+fn each_file_has_its_own_include_budget() {
+    let dir = Scratch::new("include-budget");
+    dir.write("h.h", "#include \"child.h\"\n");
+    dir.write("child.h", "#define FROM_CHILD 5\n#define OTHER 7\n");
+    let mut spender = String::from("#include \"h.h\"\n");
+    for i in 0..200 {
+        spender.push_str(&format!("#include \"missing{i}.h\"\n"));
+    }
+    spender.push_str("int end;\n");
+    let a = dir.write("a.cu", &spender);
+    let a_end = spender.len() as u32;
+    let first = facts_of(&a, &Options::default());
+    assert_eq!(first.at("FROM_CHILD", a_end), Some(MacroValue::Int(5)));
+    for j in 0..600 {
+        assert_eq!(first.at(&format!("UNKNOWN_{j}"), a_end), None);
+    }
+    assert_eq!(
+        first.at("OTHER", a_end),
+        None,
+        "this file's budget is spent"
+    );
+    let b = dir.write("b.cu", "#include \"h.h\"\nint end;\n");
+    let second = facts_of(&b, &Options::default());
+    assert_eq!(second.at("OTHER", 25), Some(MacroValue::Int(7)));
+}
