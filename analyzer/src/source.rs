@@ -41,11 +41,15 @@ pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 /// Reads at most [`MAX_FILE_BYTES`] + 1 bytes: enough for [`SourceFile::from_bytes`] to tell
 /// a file that is too large, whatever its reported size.
 pub fn read_bounded(reader: impl std::io::Read) -> std::io::Result<Vec<u8>> {
+    read_at_most(reader, MAX_FILE_BYTES as u64 + 1)
+}
+
+/// Reads until the end or `limit` bytes, whichever comes first (the size a file reports is
+/// not trusted: `/dev/zero` says 0).
+pub fn read_at_most(reader: impl std::io::Read, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
     let mut bytes = Vec::new();
-    reader
-        .take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)?;
+    reader.take(limit).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

@@ -110,10 +110,22 @@ pub fn resolve_include(
     quoted: bool,
     include_dirs: &[PathBuf],
 ) -> Option<PathBuf> {
-    let here = quoted.then(|| including_dir.join(name));
-    here.into_iter()
-        .chain(include_dirs.iter().map(|d| d.join(name)))
-        .map(|p| super::normalize(&p))
+    quoted
+        .then(|| beside(including_dir, name))
+        .flatten()
+        .or_else(|| on_include_path(name, include_dirs))
+}
+
+/// A quoted include's file in the including file's folder.
+fn beside(including_dir: &Path, name: &str) -> Option<PathBuf> {
+    Some(super::normalize(&including_dir.join(name))).filter(|p| p.is_file())
+}
+
+/// The first include directory that holds `name`.
+fn on_include_path(name: &str, include_dirs: &[PathBuf]) -> Option<PathBuf> {
+    include_dirs
+        .iter()
+        .map(|d| super::normalize(&d.join(name)))
         .find(|p| p.is_file())
 }
 
@@ -257,21 +269,20 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
                 let mut kids = Vec::new();
                 let incs = includes[f].take().unwrap_or_default();
                 for (k, inc) in incs.iter().enumerate() {
-                    let beside = if inc.quoted {
+                    // `resolve_include`, each half remembered.
+                    let here = if inc.quoted {
                         beside_in
                             .entry((dir.clone(), inc.name.clone()))
-                            .or_insert_with(|| {
-                                Some(super::normalize(&dir.join(&inc.name))).filter(|p| p.is_file())
-                            })
+                            .or_insert_with(|| beside(&dir, &inc.name))
                             .clone()
                     } else {
                         None
                     };
-                    let hit = beside.or_else(|| {
+                    let hit = here.or_else(|| {
                         on_path
                             .entry((list, inc.name.clone()))
                             .or_insert_with(|| {
-                                resolve_include(&dir, &inc.name, false, &entry.flags.include_dirs)
+                                on_include_path(&inc.name, &entry.flags.include_dirs)
                             })
                             .clone()
                     });

@@ -75,6 +75,11 @@ pub enum DirectiveKind {
     Endif,
     Define(Define),
     Undef(String),
+    /// `#include "name"` (quoted) or `#include <name>`; a computed include is `Other`.
+    Include {
+        quoted: bool,
+        name: String,
+    },
     Other,
 }
 
@@ -132,6 +137,15 @@ fn parse_kind(text: &str, toks: &[Token], span: Span) -> DirectiveKind {
         "else" => DirectiveKind::Else,
         "endif" => DirectiveKind::Endif,
         "undef" => DirectiveKind::Undef(ident_at(0).unwrap_or_default()),
+        "include" => text
+            .get(first.end()..span.end as usize)
+            .and_then(crate::build::includes::include_operand)
+            .map_or(DirectiveKind::Other, |(quoted, name)| {
+                DirectiveKind::Include {
+                    quoted,
+                    name: name.to_string(),
+                }
+            }),
         "define" => match rest.first() {
             Some(name_tok) if name_tok.kind == TokenKind::Ident => {
                 let mut body_start = name_tok.end();
@@ -472,6 +486,19 @@ mod tests {
             panic!()
         };
         assert_eq!(def.params, None);
+    }
+
+    #[test]
+    fn includes_name_their_header() {
+        let kind = |src: &str| parse_directive(src, Span::new(0, src.len())).kind;
+        let include = |quoted, name: &str| DirectiveKind::Include {
+            quoted,
+            name: name.into(),
+        };
+        assert_eq!(kind("#include \"cfg/a.h\""), include(true, "cfg/a.h"));
+        assert_eq!(kind("#  include <lib/v.h>"), include(false, "lib/v.h"));
+        assert_eq!(kind("#include CONFIG_HEADER"), DirectiveKind::Other);
+        assert_eq!(kind("#include \"open"), DirectiveKind::Other);
     }
 
     #[test]

@@ -63,9 +63,9 @@ pub struct IncludeContext {
     /// The build's `-D`/`-U` (headers see them too).
     pub build: Option<Arc<[MacroFlag]>>,
     pub cuda: CudaVersion,
-    /// 0 for the file being checked, 1 for its headers (whose own pass does not follow
-    /// includes), and so on.
-    pub depth: u32,
+    /// A header's context, not the checked file's: its own pass does not follow its
+    /// includes (lookups made after it do; how deep is counted by [`Nesting`]).
+    pub in_header: bool,
 }
 
 impl IncludeContext {
@@ -85,7 +85,7 @@ impl IncludeContext {
             include_dirs: include_dirs.into(),
             build: build.map(Arc::from),
             cuda,
-            depth: 0,
+            in_header: false,
         })
     }
 }
@@ -172,12 +172,9 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
     // file claims.
     let header = (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
         .then(|| {
-            use std::io::Read as _;
-            let mut bytes = Vec::new();
             std::fs::File::open(path)
-                .and_then(|f| f.take(MAX_HEADER_BYTES).read_to_end(&mut bytes))
+                .and_then(|f| ptxguard_analyzer::source::read_at_most(f, MAX_HEADER_BYTES))
                 .ok()
-                .map(|_| bytes)
         })
         .flatten()
         .map(|bytes| {
@@ -186,7 +183,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
             let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
             let inner = IncludeContext {
                 dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
-                depth: ctx.depth + 1,
+                in_header: true,
                 ..ctx.clone()
             };
             let facts = file_facts(&text, &tokens, ctx.build.as_deref(), ctx.cuda, Some(inner));

@@ -376,22 +376,7 @@ impl Macros {
                 return Some(e.value);
             }
             env.lookups.set(spent - 1);
-            let mut holds = Some(true);
-            for c in conditions.iter() {
-                let inner = Env {
-                    at: c.span.start,
-                    ..*env
-                };
-                match eval_condition(c, &inner) {
-                    Value::Int(0) => {
-                        holds = Some(false);
-                        break;
-                    }
-                    Value::Int(_) => {}
-                    Value::Unknown { .. } => holds = None,
-                }
-            }
-            match holds {
+            match conditions_hold(conditions, env) {
                 Some(true) => return Some(*value),
                 Some(false) => continue,
                 None => return Some(e.value),
@@ -407,24 +392,16 @@ impl Macros {
     fn site_holds(&self, site: &IncludeSite, cuda: CudaVersion) -> Option<bool> {
         let no_arch = |_: &str| false;
         let lookups = std::cell::Cell::new(CONDITIONAL_LOOKUPS);
-        let mut holds = Some(true);
-        for c in site.conditions.iter() {
-            let env = Env {
-                target: None,
-                cuda,
-                macros: self,
-                at: c.span.start,
-                arch_macro: &no_arch,
-                default_of: None,
-                lookups: &lookups,
-            };
-            match eval_condition(c, &env) {
-                Value::Int(0) => return Some(false),
-                Value::Int(_) => {}
-                Value::Unknown { .. } => holds = None,
-            }
-        }
-        holds
+        let env = Env {
+            target: None,
+            cuda,
+            macros: self,
+            at: 0,
+            arch_macro: &no_arch,
+            default_of: None,
+            lookups: &lookups,
+        };
+        conditions_hold(&site.conditions, &env)
     }
 }
 
@@ -553,6 +530,24 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
             (x, y) => merge_unknown(x, y),
         },
     }
+}
+
+/// Whether all of `conditions` hold for `env`'s target, each evaluated where it stands
+/// (`None`: one could not be evaluated and none is false).
+fn conditions_hold(conditions: &[Condition], env: &Env) -> Option<bool> {
+    let mut holds = Some(true);
+    for c in conditions {
+        let at_condition = Env {
+            at: c.span.start,
+            ..*env
+        };
+        match eval_condition(c, &at_condition) {
+            Value::Int(0) => return Some(false),
+            Value::Int(_) => {}
+            Value::Unknown { .. } => holds = None,
+        }
+    }
+    holds
 }
 
 /// Evaluates one active condition (an `#else` branch holds its `#if` negated).
@@ -695,7 +690,7 @@ pub fn file_facts<'a>(
     // A header's own pass does not look into its includes (that would nest one header's
     // pass in another's, as deep as the include chain); lookups made later do.
     let (during_pass, after_pass) = match includes {
-        Some(c) if c.depth == 0 => {
+        Some(c) if !c.in_header => {
             includes::start_file();
             (Some(c), None)
         }
@@ -807,28 +802,29 @@ pub fn file_facts<'a>(
                             last_ifndef = Some((name.clone(), tok.span.start));
                         }
                     }
-                    DirectiveKind::Other if follow_includes => {
-                        if let Some((quoted, name)) = include_of(text.get(tok.span.range())) {
-                            refresh(&mut conditions, &mut conditions_stale, &stack);
-                            let guards = &facts.include_guards;
-                            facts.macros.include_sites.push(IncludeSite {
-                                at: tok.span.start,
-                                quoted,
-                                name: name.to_string(),
-                                conditions: conditions
-                                    .iter()
-                                    .filter(|c| !guards.contains(&c.span.start))
-                                    .cloned()
-                                    .collect(),
-                                header: std::sync::OnceLock::new(),
-                            });
-                        }
+                    DirectiveKind::Include { quoted, name } if follow_includes => {
+                        refresh(&mut conditions, &mut conditions_stale, &stack);
+                        let guards = &facts.include_guards;
+                        facts.macros.include_sites.push(IncludeSite {
+                            at: tok.span.start,
+                            quoted: *quoted,
+                            name: name.clone(),
+                            conditions: conditions
+                                .iter()
+                                .filter(|c| !guards.contains(&c.span.start))
+                                .cloned()
+                                .collect(),
+                            header: std::sync::OnceLock::new(),
+                        });
                     }
                     _ => {}
                 }
                 let conditional = !matches!(
                     dir.kind,
-                    DirectiveKind::Define(_) | DirectiveKind::Undef(_) | DirectiveKind::Other
+                    DirectiveKind::Define(_)
+                        | DirectiveKind::Undef(_)
+                        | DirectiveKind::Include { .. }
+                        | DirectiveKind::Other
                 );
                 apply_conditional(&mut stack, text, &dir);
                 conditions_stale |= conditional;
@@ -951,14 +947,6 @@ fn record(
                 per_target,
             });
     }
-}
-
-/// `#include "name"` or `#  include <name>`: whether quoted, and the name.
-fn include_of(directive: Option<&str>) -> Option<(bool, &str)> {
-    let rest = directive?
-        .strip_prefix('#')?
-        .trim_start_matches([' ', '\t']);
-    ptxguard_analyzer::build::includes::include_operand(rest.strip_prefix("include")?)
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
