@@ -1,5 +1,6 @@
 //! Where the Python front end's time goes on a tree: files read, prefilter, the front end,
-//! and (for comparison) a tree-sitter parse of the files that pass the prefilter. Each phase
+//! and (for comparison) a tree-sitter parse of the files that pass the prefilter, and of the
+//! text of each call found (what a front end that only hands the calls to tree-sitter parses). Each phase
 //! after the read runs five times over the files in memory; the best time is printed.
 //! `cargo run --profile release -p ptxguard-analyzer --example python_phases -- DIR`.
 
@@ -66,6 +67,25 @@ fn main() {
             }
         }
     });
+    let spans: Vec<String> = kept
+        .iter()
+        .flat_map(|f| {
+            python::find_statements(f)
+                .into_iter()
+                .map(|s| f.text[s.span.start as usize..s.span.end as usize].to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let span_bytes: usize = spans.iter().map(String::len).sum();
+    let (calls_ts, _) = best(|| {
+        for s in &spans {
+            let _ = parser.parse(s, None);
+        }
+    });
+    println!(
+        "the {} calls found hold {span_bytes} bytes; best of five: a tree-sitter parse of each call's text alone {calls_ts:?}",
+        spans.len()
+    );
     println!(
         "{} .py files ({all_bytes} bytes), {} past the prefilter ({kept_bytes} bytes; {empty} of them without a call), {statements} statements",
         paths.len(),

@@ -44,7 +44,7 @@ pub(crate) fn adapt(statements: &[AsmStatement], out: &mut Vec<Diagnostic>) {
         let Some(stmt) = statements.iter().find(|s| s.in_python() && owns(s, d.span)) else {
             continue;
         };
-        if stmt.origin == Origin::CppInPython {
+        if matches!(stmt.origin, Origin::CppInPython { .. }) {
             let unsafe_text = |t: &str| t.contains(['"', '\'', '\\', '{', '}']);
             if d.fix
                 .as_ref()

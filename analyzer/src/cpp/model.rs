@@ -41,7 +41,9 @@ pub enum Origin {
     Cpp,
     /// A C++ `asm` statement in C++ source held in a Python string (cupy `RawKernel`,
     /// `load_inline(cuda_sources=...)`, cuda.core `Program`): spans point into the Python file.
-    CppInPython,
+    /// `unit` is where the call's code argument starts: statements with the same `unit` are
+    /// compiled together, others separately (each string is its own compilation).
+    CppInPython { unit: u32 },
     /// A Python call handing PTX to LLVM (LLVM inline-asm syntax: `$N`, `%` literal).
     Python(PythonCall),
 }

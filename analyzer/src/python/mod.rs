@@ -1250,6 +1250,7 @@ impl<'m, 't> Module<'m, 't> {
     /// C++ source in a Python string: the C++ front end on the decoded text, its spans mapped
     /// back to the literal.
     fn cpp_in_string(&self, code: Range<u32>, out: &mut Vec<AsmStatement>) {
+        let unit = self.t.span(&code).start;
         let pieces = match self.t.shape(&code) {
             Shape::List(_) | Shape::Tuple(_) => self.items(&code, false).unwrap_or_default(),
             _ => vec![code],
@@ -1268,7 +1269,7 @@ impl<'m, 't> Module<'m, 't> {
             let map = |s: Span| decoded.source_span(s.range());
             for mut stmt in crate::cpp::cpp_statements(&inner) {
                 stmt.remap(&map);
-                stmt.origin = Origin::CppInPython;
+                stmt.origin = Origin::CppInPython { unit };
                 out.push(stmt);
             }
         }

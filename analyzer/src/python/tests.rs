@@ -144,7 +144,7 @@ fn cpp_in_python_strings_map_back_to_the_literal() {
     let all = find(src);
     assert_eq!(all.len(), 1);
     let s = &all[0];
-    assert_eq!(s.origin, Origin::CppInPython);
+    assert!(matches!(s.origin, Origin::CppInPython { .. }));
     assert_eq!(s.template.text, "mov.u32 %0, %laneid;");
     assert_eq!(source_of(src, s, "%laneid"), "%laneid");
     assert_eq!(&src[s.keyword.range()], "asm");
