@@ -35,6 +35,14 @@ declare_rule! {
     /// Unsafe: turns `=` into `+`, which makes the compiler load the variable first. Check
     /// that it is initialized, and that reading it was intended rather than a wrong operand
     /// number.
+    ///
+    /// ## In Python
+    /// On Triton, MLIR and `inline_ptx` calls it applies as on C++, with LLVM's constraints:
+    /// an input tied to an output (`0`, `1`... in the constraint string) brings a value in
+    /// through that output's register and makes it read-write, as `+` does in C++ (flashinfer's
+    /// tied mma accumulators were 106 false errors before that: docs/python.md). The message
+    /// says no value is passed in and the help suggests a tied input; no fix. C++ held in a
+    /// Python string is checked as C++, with the spans and the fix inside the Python literal.
     pub(crate) static META = {
         name: "output-read-before-write",
         severity: Error,
@@ -58,23 +66,35 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let written_later = flow
             .uses_of_operand(op.index)
             .any(|u| u.access.writes() && !u.in_guard);
-        let message = if written_later {
-            format!(
-                "output %{} (`{}`) is declared `=` but read before the template writes it: it holds garbage, not the variable's value",
-                op.index, op.expr
-            )
+        let when = if written_later {
+            "read before the template writes it"
         } else {
-            format!(
-                "output %{} (`{}`) is declared `=` but only read by the template: it holds garbage, not the variable's value",
-                op.index, op.expr
-            )
+            "only read by the template"
         };
-        let d = on_write_only_output(
+        // An LLVM call (Triton, MLIR) has no variable behind an output, and no `+`: a value
+        // comes in through an input tied to it.
+        let llvm_call = stmt.python().is_some();
+        let garbage = if llvm_call {
+            "no value is passed in, so it holds garbage"
+        } else {
+            "it holds garbage, not the variable's value"
+        };
+        let message = format!(
+            "output %{} (`{}`) is declared `=` but {when}: {garbage}",
+            op.index, op.expr
+        );
+        let mut d = on_write_only_output(
             cx,
             op,
             diagnostic(&META, template_span(stmt, read.span.clone()), message),
         )
         .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
+        if llvm_call {
+            d = d.with_help(format!(
+                "pass the value as an input tied to this output (constraint `{}`)",
+                op.index
+            ));
+        }
         out.push(d);
     });
 }
