@@ -96,7 +96,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             op,
             diagnostic(&META, template_span(stmt, read.span.clone()), message),
         )
-        .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
+        .with_note(
+            "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
+        );
         match api {
             Some(PythonApi::CuteInlinePtx) => {
                 d = d.with_help("pass the value in `read_write_args` (`{$rwN}`) instead")
