@@ -38,9 +38,9 @@ declare_rule! {
     /// ## In Python
     /// On Triton, MLIR and `inline_ptx` calls it applies as on C++, except that an input tied
     /// to an output (`0` in the constraint string) shares that output's register: writing it
-    /// writes the result and is not reported. No fix there (LLVM has no `+`). C++ held in a
-    /// Python string is checked as C++, with spans inside the Python literal; the fix is not
-    /// offered there, since it would insert quotes into the literal.
+    /// writes the result and is not reported. No fix there (it rewrites a C++ operand list).
+    /// C++ held in a Python string is checked as C++, with spans inside the Python literal;
+    /// the fix is not offered there, since it would insert quotes into the literal.
     pub(crate) static META = {
         name: "write-to-input",
         severity: Error,
