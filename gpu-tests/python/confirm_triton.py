@@ -137,6 +137,43 @@ SIZE = (PACK.replace("CONSTRAINTS", "CONS").replace("tl.int8", "tl.int16")
         .replace("pack=4", "pack=2").replace("torch.int8", "torch.int16"))
 case("operand-size-mismatch", SIZE.replace("CONS", '"=h,h"'), SIZE.replace("CONS", '"=r,r"'), "flawed: LLVM abort or ptxas error; fixed: y == x")
 
+# output-read-before-write: the fma reads $0 as its addend; with "=f" nothing passes y in.
+# Fixed: y tied to the output ("0").
+ORBW = '''
+@triton.jit
+def k(A, X, Y, Z, N: tl.constexpr):
+    o = tl.arange(0, N)
+    a, x, y = tl.load(A + o), tl.load(X + o), tl.load(Y + o)
+    z = tl.inline_asm_elementwise("fma.rn.f32 $0, $1, $2, $0;", CONS, ARGS, dtype=tl.float32, is_pure=True, pack=1)
+    tl.store(Z + o, z)
+a = torch.full((128,), 2.0, device=dev)
+x = torch.arange(128, dtype=torch.float32, device=dev)
+y = torch.full((128,), 1000.0, device=dev)
+z = torch.zeros_like(x)
+k[(1,)](a, x, y, z, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((z == a * x + y).all().item()), z[:3].tolist())
+'''
+case("output-read-before-write", ORBW.replace("CONS", '"=f,f,f"').replace("ARGS", "[a, x]"),
+     ORBW.replace("CONS", '"=f,f,f,0"').replace("ARGS", "[a, x, y]"), "flawed: z != a * x + y (the addend is garbage); fixed: z == a * x + y")
+
+# write-to-input: the asm adds 1 to $1, the register that holds x; x is used again after it.
+W2I = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    r = tl.inline_asm_elementwise(ASM, "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    tl.store(Y + o, r + x)
+x = torch.arange(128, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == 2 * x + 1).all().item()), y[:3].tolist())
+'''
+case("write-to-input", W2I.replace("ASM", '"add.u32 $1, $1, 1; mov.b32 $0, $1;"'),
+     W2I.replace("ASM", '"{ .reg .b32 t; add.u32 t, $1, 1; mov.b32 $0, t; }"'), "flawed: y != 2x + 1 if x's register was changed (outcome not known); fixed: y == 2x + 1")
+
 def run(src):
     import tempfile, os
     # Triton reads a @jit function's source from its file.

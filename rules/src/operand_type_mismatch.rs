@@ -52,6 +52,15 @@ declare_rule! {
     /// Unsafe: the letter that fits both the PTX type and the size of the C++ operand, when
     /// there is exactly one (`"d"` on `add.u64` becomes `"l"`). Changing the letter changes
     /// how the value is passed; check that the bits are what the instruction should see.
+    ///
+    /// ## In Python
+    /// Applies to Triton, MLIR and `inline_ptx` calls as on C++: the register class is the
+    /// constraint letter's (`f` is `.f32`, `r` `.b32`...), for `inline_ptx` the one MLIR picks
+    /// from the type (`Int64` is `l`). No fix on those calls (it edits the C++ constraint).
+    /// In flashinfer's Python it found one (`cvta.to.shared.u32` from an `l` source,
+    /// docs/python.md). C++ held
+    /// in a Python string is checked as C++, with the span (and the fix, where one is
+    /// offered) inside the literal.
     pub(crate) static META = {
         name: "operand-type-mismatch",
         severity: Error,

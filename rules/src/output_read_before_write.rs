@@ -3,6 +3,7 @@ use crate::support::{
     fixes::on_write_only_output,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::Diagnostic;
 
 declare_rule! {
@@ -35,6 +36,16 @@ declare_rule! {
     /// Unsafe: turns `=` into `+`, which makes the compiler load the variable first. Check
     /// that it is initialized, and that reading it was intended rather than a wrong operand
     /// number.
+    ///
+    /// ## In Python
+    /// On Triton, MLIR and `inline_ptx` calls it applies as on C++, with LLVM's constraints:
+    /// an input tied to an output (`0`, `1`... in the constraint string) brings a value in
+    /// through that output's register and makes it read-write, as `+` does in C++ (flashinfer's
+    /// tied mma accumulators were 106 false errors before that: docs/python.md). For
+    /// `inline_ptx` a `{$w0}` (`write_only_types`) is write-only and a `{$rw0}` read-write.
+    /// The message says no value is passed in, the help names the tie or `read_write_args`;
+    /// no fix. C++ held in a Python string is checked as C++, with the spans and the fix
+    /// inside the Python literal.
     pub(crate) static META = {
         name: "output-read-before-write",
         severity: Error,
@@ -58,23 +69,48 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let written_later = flow
             .uses_of_operand(op.index)
             .any(|u| u.access.writes() && !u.in_guard);
-        let message = if written_later {
-            format!(
-                "output %{} (`{}`) is declared `=` but read before the template writes it: it holds garbage, not the variable's value",
-                op.index, op.expr
-            )
+        let when = if written_later {
+            "read before the template writes it"
         } else {
-            format!(
-                "output %{} (`{}`) is declared `=` but only read by the template: it holds garbage, not the variable's value",
-                op.index, op.expr
-            )
+            "only read by the template"
         };
-        let d = on_write_only_output(
+        // A Python call has no variable behind an output, and no `+`: a value comes in
+        // through an input tied to it (Triton, MLIR) or a read-write argument (`inline_ptx`).
+        let api = stmt.python().map(|call| call.api);
+        let declared = if api == Some(PythonApi::CuteInlinePtx) {
+            "write-only (`write_only_types`)"
+        } else {
+            "declared `=`"
+        };
+        let garbage = if api.is_some() {
+            "no value is passed in, so it holds garbage"
+        } else {
+            "it holds garbage, not the variable's value"
+        };
+        let message = format!(
+            "output %{} (`{}`) is {declared} but {when}: {garbage}",
+            op.index, op.expr
+        );
+        let mut d = on_write_only_output(
             cx,
             op,
             diagnostic(&META, template_span(stmt, read.span.clone()), message),
         )
-        .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6");
+        .with_note(
+            "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
+        );
+        match api {
+            Some(PythonApi::CuteInlinePtx) => {
+                d = d.with_help("pass the value in `read_write_args` (`{$rwN}`) instead")
+            }
+            Some(_) => {
+                d = d.with_help(format!(
+                    "pass the value as an input tied to this output (constraint `{}`)",
+                    op.index
+                ))
+            }
+            None => {}
+        }
         out.push(d);
     });
 }

@@ -43,9 +43,6 @@ declare_rule! {
     /// The table is `rules/data/cuda-ptx-wrappers.tsv`, from the CCCL documentation and
     /// headers, with the CCCL release each wrapper first shipped in.
     ///
-    /// **In Python** it is not applied to Triton and MLIR calls (the wrappers are C++); C++
-    /// held in a Python string (cupy, `load_inline`) is checked as C++.
-    ///
     /// ## Why is this bad?
     /// The `cuda::ptx` wrappers are written and tested by NVIDIA for each form: the right
     /// constraints, address conversions, `"memory"` clobbers, and a link error instead of a
@@ -62,6 +59,12 @@ declare_rule! {
     /// #include <cuda/ptx>
     /// cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
     /// ```
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: `cuda::ptx` is a C++ library a
+    /// Python kernel cannot call. C++ held in a Python string (cupy `RawKernel`/`RawModule`,
+    /// `load_inline`, cuda.core `Program`) is checked as C++, with spans inside the Python
+    /// literal; flashinfer's `load_inline` source reading `%globaltimer` is one (docs/python.md).
     pub(crate) static META = {
         name: "prefer-cuda-ptx",
         severity: Info,

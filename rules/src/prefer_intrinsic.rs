@@ -33,9 +33,6 @@ declare_rule! {
     ///
     /// This rule is off by default.
     ///
-    /// **In Python** it is not applied to Triton and MLIR calls (the intrinsics are C++); C++
-    /// held in a Python string is checked as C++.
-    ///
     /// ## Why is this bad?
     /// Most intrinsics are compiler builtins: the compiler knows what they do, can schedule
     /// and merge them, and never gets a constraint, a `volatile` or a `"memory"` clobber
@@ -57,6 +54,11 @@ declare_rule! {
     /// float v = __ldg(p);
     /// long long t = clock64();
     /// ```
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: the intrinsics are CUDA C++, which
+    /// a Python kernel cannot call. C++ held in a Python string (cupy, `load_inline`, cuda.core
+    /// `Program`) is checked as C++, with spans inside the Python literal.
     pub(crate) static META = {
         name: "prefer-intrinsic",
         severity: Info,

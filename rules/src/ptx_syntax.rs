@@ -46,6 +46,13 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .u32 t; add.u32 t, %1, %1; mov.u32 %0, t; }" : "=r"(r) : "r"(a));
     /// ```
+    ///
+    /// ## In Python
+    /// Applies to Triton, MLIR and `inline_ptx` templates as to C++ ones, in LLVM's syntax
+    /// (`$N`, `{$w0}`, `%laneid` as written): the missing `;` Python's joining of adjacent
+    /// literals hides, an address without brackets, an operand count. Braces are balanced over
+    /// the enclosing Python function. C++ held in a Python string (cupy, `load_inline`,
+    /// cuda.core `Program`) is checked as C++; every span points inside the Python literal.
     pub(crate) static META = {
         name: "ptx-syntax",
         severity: Error,

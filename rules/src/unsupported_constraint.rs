@@ -37,9 +37,6 @@ declare_rule! {
     /// Host-only asm (a `__host__` function, code under `#if !defined(__CUDA_ARCH__)`, or
     /// another target's asm) is not PTX and is left alone.
     ///
-    /// **In Python** it is not applied: LLVM's constraint letters (`i`, `n`, `b`...) are not
-    /// nvcc's.
-    ///
     /// ## Why is this bad?
     /// nvcc 13.0: `asm constraint letter 'm' is not allowed inside a __device__/__global__
     /// function`, and `an asm operand may specify only one constraint letter in a
@@ -53,6 +50,13 @@ declare_rule! {
     /// ```cuda
     /// asm volatile("st.global.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
     /// ```
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: their constraints go to LLVM, not
+    /// nvcc, and LLVM takes letters nvcc rejects (`i`, `c`: int8 with `=c,c` ran right under
+    /// Triton 3.6, docs/python.md; CUTLASS's DSL tutorial passes an `i` operand). C++ held in
+    /// a Python string (cupy, `load_inline`, cuda.core `Program`) is checked as C++, with spans
+    /// inside the Python literal.
     pub(crate) static META = {
         name: "unsupported-constraint",
         severity: Error,

@@ -26,6 +26,14 @@ declare_rule! {
     /// Unsafe: removes the modifier letter; check that the plain operand is what was meant.
     /// No fix for `%l` in `asm goto`: nvcc substitutes no label reference at all (measured),
     /// so the branch has to move to C++.
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: their templates are LLVM inline asm,
+    /// where operands are `$N` and `%` is an ordinary character, so `%c0` or `%n1` is a PTX
+    /// register name; LLVM's own `${N:modifier}` is read as operand N and its modifier is not
+    /// judged (what the NVPTX back end accepts there is not measured). C++ held in a Python
+    /// string (cupy, `load_inline`, cuda.core `Program`) is checked as C++, with the span and
+    /// the fix inside the Python literal.
     pub(crate) static META = {
         name: "unsupported-modifier",
         severity: Error,

@@ -34,6 +34,13 @@ declare_rule! {
     /// unsafe because the C++ variable now receives the value the template leaves in it; a
     /// scratch register declared in the template is often what was meant. Otherwise no fix
     /// is offered.
+    ///
+    /// ## In Python
+    /// On Triton, MLIR and `inline_ptx` calls it applies as on C++, except that an input tied
+    /// to an output (`0` in the constraint string) shares that output's register: writing it
+    /// writes the result and is not reported. No fix there (it rewrites a C++ operand list).
+    /// C++ held in a Python string is checked as C++, with spans inside the Python literal;
+    /// the fix is not offered there, since it would insert quotes into the literal.
     pub(crate) static META = {
         name: "write-to-input",
         severity: Error,
@@ -57,7 +64,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(op) = stmt.operand(u.operand) else {
                 continue;
             };
-            if op.is_output {
+            if op.is_output || tied_to_output(op) {
                 continue;
             }
             reported[u.operand] = true;
@@ -78,6 +85,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// An LLVM input tied to an output (`0` in a Python call's constraints, which the front end
+/// spells `+0`): it shares the output's register, so writing it writes that output.
+fn tied_to_output(op: &AsmOperand) -> bool {
+    op.constraint
+        .text
+        .strip_prefix('+')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Moves the first input to the end of the outputs as `"+X"`: its number stays the same.
@@ -234,6 +250,24 @@ mod tests {
         );
         // An expression cannot be "+r".
         assert_eq!(fixed(r#"asm("add.u32 %0, %0, 1;" :: "r"(acc + 1))"#), None);
+    }
+
+    #[test]
+    fn an_input_tied_to_an_output_may_be_written() {
+        let check = |constraints: &str| {
+            let text = format!(
+                "from cutlass._mlir.dialects import llvm\n\ndef f(acc, x):\n    return llvm.inline_asm(T.i32(), [acc, x], \"add.u32 $1, $1, $2;\", \"{constraints}\")\n"
+            );
+            let file = SourceFile::new("t.py", text);
+            crate::check(&file, &Default::default())
+                .iter()
+                .filter(|d| d.rule == "write-to-input")
+                .count()
+        };
+        // `0`: $1 is $0's register, the result.
+        assert_eq!(check("=r,0,r"), 0);
+        // `r`: $1 is the caller's value.
+        assert_eq!(check("=r,r,r"), 1);
     }
 
     #[test]
