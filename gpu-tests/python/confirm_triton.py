@@ -137,6 +137,22 @@ SIZE = (PACK.replace("CONSTRAINTS", "CONS").replace("tl.int8", "tl.int16")
         .replace("pack=4", "pack=2").replace("torch.int8", "torch.int16"))
 case("operand-size-mismatch", SIZE.replace("CONS", '"=h,h"'), SIZE.replace("CONS", '"=r,r"'), "flawed: LLVM abort or ptxas error; fixed: y == x")
 
+# address-register-width: a pointer tensor given a 32-bit `r` register as ld.global's address
+# (Triton's inputs carry no dtype in the call; what LLVM and ptxas do with it is not measured).
+ADDR = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    y = tl.inline_asm_elementwise("ld.global.b32 $0, [$1];", CONS, [X + o], dtype=tl.int32, is_pure=False, pack=1)
+    tl.store(Y + o, y)
+x = torch.arange(128, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == x).all().item()))
+'''
+case("address-register-width", ADDR.replace("CONS", '"=r,r"'), ADDR.replace("CONS", '"=r,l"'), "flawed: compile error, crash or wrong values; fixed: y == x")
+
 def run(src):
     import tempfile, os
     # Triton reads a @jit function's source from its file.
