@@ -174,6 +174,39 @@ print("RESULT", bool((y == 2 * x + 1).all().item()), y[:3].tolist())
 case("write-to-input", W2I.replace("ASM", '"add.u32 $1, $1, 1; mov.b32 $0, $1;"'),
      W2I.replace("ASM", '"{ .reg .b32 t; add.u32 t, $1, 1; mov.b32 $0, t; }"'), "flawed: y != 2x + 1 if x's register was changed (outcome not known); fixed: y == 2x + 1")
 
+# address-register-width: a pointer tensor given a 32-bit `r` register as ld.global's address
+# (Triton's inputs carry no dtype in the call; what LLVM and ptxas do with it is not measured).
+ADDR = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    y = tl.inline_asm_elementwise("ld.global.b32 $0, [$1];", CONS, [X + o], dtype=tl.int32, is_pure=False, pack=1)
+    tl.store(Y + o, y)
+x = torch.arange(128, dtype=torch.int32, device=dev)
+y = torch.zeros_like(x)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == x).all().item()))
+'''
+case("address-register-width", ADDR.replace("CONS", '"=r,r"'), ADDR.replace("CONS", '"=r,l"'), "flawed: compile error, crash or wrong values; fixed: y == x")
+
+# conditional-output: `$0` written only when the input is 34; `selp` writes it on every path.
+COND = '''
+@triton.jit
+def k(X, Y, N: tl.constexpr):
+    o = tl.arange(0, N)
+    x = tl.load(X + o)
+    y = tl.inline_asm_elementwise(ASM, "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    tl.store(Y + o, y)
+x = torch.arange(128, dtype=torch.int32, device=dev)
+y = torch.full_like(x, -1)
+k[(1,)](x, y, 128, num_warps=4)
+torch.cuda.synchronize()
+print("RESULT", bool((y == (x == 34).int()).all().item()), y[:4].tolist(), y[34].item())
+'''
+case("conditional-output", COND.replace("ASM", '"{ .reg .pred p; setp.eq.s32 p, $1, 34; @p mov.s32 $0, 1; }"'),
+     COND.replace("ASM", '"{ .reg .pred p; setp.eq.s32 p, $1, 34; selp.s32 $0, 1, 0, p; }"'), "flawed: y[i] for i != 34 is not 0 (whatever the register held); fixed: 1 at 34, 0 elsewhere")
+
 def run(src):
     import tempfile, os
     # Triton reads a @jit function's source from its file.

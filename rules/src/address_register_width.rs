@@ -63,6 +63,14 @@ declare_rule! {
     /// `__cvta_generic_to_global` (`"r"((unsigned)(size_t)p)` becomes
     /// `"l"(__cvta_generic_to_global(p))`). Without such a cast the 64-bit address has to
     /// come from elsewhere, which only the author knows.
+    ///
+    /// ## In Python
+    /// Applies to Triton and MLIR calls, without nvcc in the message and without a fix. A
+    /// Triton pointer argument has no dtype in the call, so `"=r,r"` on `ld.global.b32 $0,
+    /// [$1];` is this rule's finding (what LLVM and ptxas do with it is not measured); an MLIR
+    /// operand typed 64-bit (`Int64(a).ir_value()`) in `r` is `operand-size-mismatch`'s.
+    /// `inline_ptx`'s read-only arguments have no constraint letter: not judged. C++ in
+    /// Python strings: as in C++ files (fix included), spans inside the Python literal.
     pub(crate) static META = {
         name: "address-register-width",
         severity: Error,
@@ -342,11 +350,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 );
                 continue;
             }
+            // Triton and MLIR hand the asm to LLVM, not nvcc: no nvcc ABI to speak of there.
+            let python_call = stmt.python().is_some();
+            let why = if python_call {
+                ", which is 64 bits"
+            } else {
+                ": 64 bits in the only ABI nvcc 13 has"
+            };
             let mut d = diagnostic(
                 &META,
                 op.constraint.span,
                 format!(
-                    "`{letter}` is a {bits}-bit register, but it is {what}, {}: 64 bits in the only ABI nvcc 13 has",
+                    "`{letter}` is a {bits}-bit register, but it is {what}, {}{why}",
                     space_words(first)
                 ),
             );
@@ -397,6 +412,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         }
                     }
                 }
+                None if python_call => {
+                    d = d.with_help("pass the 64-bit pointer or address with `l`");
+                }
                 None => {
                     d = d.with_help(
                         "pass the 64-bit pointer (or `__cvta_generic_to_global(p)`) with `\"l\"`",
@@ -446,6 +464,31 @@ mod tests {
             let rejected = rows.iter().any(|r| r.addr32 == "error");
             assert_eq!(Some(!rejected), space.allows_32bit_address(), "{space:?}");
         }
+    }
+
+    /// On a Triton call the finding speaks of the 64-bit address, not of nvcc's ABI or C++'s
+    /// `__cvta_generic_to_global`.
+    #[test]
+    fn python_calls_are_told_in_their_own_terms() {
+        let text = "import triton.language as tl\n\
+                    y = tl.inline_asm_elementwise(\"ld.global.b32 $0, [$1];\", \"=r,r\", [p], dtype=tl.int32, is_pure=False, pack=1)\n";
+        let file = ptxguard_analyzer::SourceFile::new("t.py", text.to_string());
+        let found: Vec<_> = crate::check(&file, &Default::default())
+            .into_iter()
+            .filter(|d| d.rule == META.name)
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        let d = &found[0];
+        assert_eq!(&text[d.span.range()], "r");
+        assert!(
+            d.message.ends_with("a `.global` address, which is 64 bits"),
+            "{}",
+            d.message
+        );
+        assert_eq!(
+            d.help.as_deref(),
+            Some("pass the 64-bit pointer or address with `l`")
+        );
     }
 
     #[test]

@@ -90,6 +90,14 @@ declare_rule! {
     /// #endif
     /// }
     /// ```
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: the DSL compiles a kernel when it
+    /// runs, for the GPU present, and Python may pick kernels by device at run time, which no
+    /// guard shows. C++ in Python strings is judged as a C++ file: targets from the
+    /// configuration, `--target`, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST` or the path (not the
+    /// call's own `options=("-arch=...",)`, `extra_cuda_cflags`, `ProgramOptions(arch=)`);
+    /// without them, inferred from all the file's C++ strings together.
     pub(crate) static META = {
         name: "arch-requirement",
         severity: Warning,
@@ -222,7 +230,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // Each statement's needs, and per target whether it is compiled there and fails.
     let mut rows: Vec<(&AsmStatement, Vec<Need>, Vec<bool>)> = Vec::new();
     let mut last: Option<(&AsmStatement, Vec<bool>)> = None;
-    for stmt in cx.ptx_statements() {
+    for stmt in cx.ptx_statements().filter(|s| !compiled_at_run_time(s)) {
         let needs = needs(stmt);
         if needs
             .iter()
@@ -280,6 +288,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Triton and CuTe DSL calls: compiled when the kernel runs, for the GPU present, with the
+/// DSL's own toolchain, and Python picks kernels by device at run time (no guard shows it).
+/// The file's targets and toolkit are its C++'s (in Python strings), not theirs.
+fn compiled_at_run_time(stmt: &AsmStatement) -> bool {
+    stmt.python().is_some()
+}
+
 /// Known targets the known toolkit does not compile for (`sm_100a` under CUDA 12.6): nvcc
 /// stops before ptxas sees any asm. One finding per file, at its first PTX instruction.
 fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -298,6 +313,7 @@ fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         .collect();
     let Some((stmt, instr)) = cx
         .ptx_statements()
+        .filter(|s| !compiled_at_run_time(s))
         .find_map(|s| s.ptx.instructions().next().map(|(_, i)| (s, i)))
     else {
         return;

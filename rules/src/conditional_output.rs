@@ -4,6 +4,7 @@ use crate::support::{
     fixes::on_write_only_output,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::PythonApi;
 use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::Diagnostic;
 
@@ -46,6 +47,14 @@ declare_rule! {
     /// ## Fix
     /// Unsafe: turns `=` into `+`. The variable must then hold a meaningful value before the
     /// asm (reading an uninitialized one is undefined), which only a human can check.
+    ///
+    /// ## In Python
+    /// Applies to Triton, MLIR and `inline_ptx` calls: an output written only under `@p` or
+    /// on some paths leaves the result undefined. No fix (LLVM's constraints have no `+`):
+    /// the help says to write it on every path (`selp`) or to tie an input holding the value
+    /// to keep (`0` in the constraints; `read_write_args` for `inline_ptx`). What Triton
+    /// returns then is not measured. C++ in Python strings: as in C++ files (the `+` fix
+    /// included), spans inside the Python literal.
     pub(crate) static META = {
         name: "conditional-output",
         severity: Error,
@@ -67,6 +76,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .uses_of_operand(op.index)
             .filter(|u| u.access.writes() && !u.in_guard)
             .collect();
+        // Triton and MLIR results have no prior value, and their constraints no `+`.
+        let python_call = stmt.python().is_some();
         // Never written: `unused-operand` or `output-read-before-write` speak for it.
         let Some(first) = writes.first() else {
             return;
@@ -81,8 +92,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 (
                     *u,
                     format!(
-                        "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false the variable gets garbage, not its old value",
-                        op.index, op.expr
+                        "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false {}",
+                        op.index,
+                        op.expr,
+                        if python_call {
+                            "the result is garbage"
+                        } else {
+                            "the variable gets garbage, not its old value"
+                        }
                     ),
                     Some((template_span(stmt, g.span.clone()), "written only when this predicate holds".to_string())),
                 )
@@ -108,8 +125,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 (
                     *first,
                     format!(
-                        "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others the variable gets garbage",
-                        op.index, op.expr
+                        "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others {}",
+                        op.index,
+                        op.expr,
+                        if python_call {
+                            "the result is garbage"
+                        } else {
+                            "the variable gets garbage"
+                        }
                     ),
                     branch.map(|s| {
                         (
@@ -128,6 +151,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
         if let Some((span, text)) = label {
             d = d.with_label(span, text);
+        }
+        match stmt.python().map(|c| c.api) {
+            Some(PythonApi::CuteInlinePtx) => {
+                d = d.with_help("write it on every path (`selp`), or pass the value to keep in `read_write_args`");
+            }
+            Some(_) => {
+                d = d.with_help("write it on every path (`selp`), or tie an input holding the value to keep to it (`0` in the constraints)");
+            }
+            None => {}
         }
         out.push(d);
     });
@@ -164,4 +196,45 @@ fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> b
                     && must.written_at_end(u.operand) == Some(true)
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(text: &str) -> Vec<Diagnostic> {
+        let file = ptxguard_analyzer::SourceFile::new("t.py", text.to_string());
+        crate::check(&file, &Default::default())
+            .into_iter()
+            .filter(|d| d.rule == META.name)
+            .collect()
+    }
+
+    /// Python results have no old value and LLVM's constraints no `+`: the finding says so and
+    /// points to the forms that do exist there.
+    #[test]
+    fn python_calls_get_their_own_wording_and_help() {
+        let triton = findings(
+            "import triton.language as tl\n\
+             y = tl.inline_asm_elementwise(\"{ .reg .pred p; setp.eq.s32 p, $1, 3; @p mov.s32 $0, 1; }\", \"=r,r\", [x], dtype=tl.int32, is_pure=True, pack=1)\n",
+        );
+        assert_eq!(triton.len(), 1, "{triton:?}");
+        assert!(triton[0]
+            .message
+            .ends_with("when it is false the result is garbage"));
+        assert!(triton[0].fix.is_none());
+        assert!(triton[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("`0` in the constraints")));
+        let cute = findings(
+            "import cutlass.cute as cute\n\
+             y = cute.arch.inline_ptx(\"{ .reg .pred p; setp.eq.s32 p, {$r0}, 3; @p mov.s32 {$w0}, 1; }\", write_only_types=[Int32], read_only_args=[x])\n",
+        );
+        assert_eq!(cute.len(), 1, "{cute:?}");
+        assert!(cute[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("read_write_args")));
+    }
 }

@@ -60,6 +60,13 @@ declare_rule! {
     /// instruction's window, which is valid for shared memory too. (A 32-bit
     /// `"r"((uint32_t)__cvta_generic_to_shared(p))` saves a register but changes the
     /// constraint; do it by hand if you want it.)
+    ///
+    /// ## In Python
+    /// Silent on Triton, MLIR and `inline_ptx` calls: a generic pointer is known by its C++
+    /// (a pointer type, `&smem[i]`, a `__cvta_generic_to_*` call), and their operands (a
+    /// Triton tensor, `Int64(a).ir_value()`) do not show what they hold. C++ in Python
+    /// strings: as in C++ files (the `__cvta_generic_to_*` fix included), spans inside the
+    /// Python literal.
     pub(crate) static META = {
         name: "generic-address",
         severity: Warning,

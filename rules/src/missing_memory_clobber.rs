@@ -48,10 +48,6 @@ declare_rule! {
     /// memory), variables the template declares itself, and instructions whose memory traffic
     /// goes through descriptors rather than an address operand (`wgmma`).
     ///
-    /// **In Python** it is not applied: Triton and MLIR calls order memory through their
-    /// side-effect flag (`missing-volatile` judges it); what `~{memory}` adds there is not
-    /// measured.
-    ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
     /// operands say, so it keeps C++ values in registers across it, and moves or merges C++
@@ -82,6 +78,13 @@ declare_rule! {
     /// Safe: adds `"memory"` to the clobbers, creating the clobber list with the right number
     /// of colons (`asm volatile("bar.sync 0;")` becomes `asm volatile("bar.sync 0;" :::
     /// "memory")`).
+    ///
+    /// ## In Python
+    /// Not applied to Triton, MLIR and `inline_ptx` calls: they order memory through their
+    /// side-effect flag (`is_pure=False`, `has_side_effects=True`), which `missing-volatile`
+    /// judges; what `~{memory}` adds there is not measured. C++ in Python strings: as in C++
+    /// files, spans inside the Python literal, but without the fix (the quotes of
+    /// `"memory"` could end the Python string).
     pub(crate) static META = {
         name: "missing-memory-clobber",
         severity: Error,

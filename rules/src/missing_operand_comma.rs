@@ -23,6 +23,12 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: inserts the comma.
+    ///
+    /// ## In Python
+    /// Nothing to read on Triton, MLIR and `inline_ptx` calls: their operands are Python
+    /// lists and their constraints one string. C++ in Python strings: as in C++ files (the
+    /// comma fix included), spans inside the Python literal; what NVRTC (cupy, cuda.core)
+    /// does with such a list is not measured.
     pub(crate) static META = {
         name: "missing-operand-comma",
         severity: Warning,

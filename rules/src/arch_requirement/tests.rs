@@ -177,3 +177,51 @@ fn file_macros_and_build_macros_decide_branches() {
         1
     );
 }
+
+/// Triton and MLIR calls are compiled when they run, for the GPU present: the file's targets
+/// and toolkit are those of its C++ (here in a cupy string), which alone is judged, and the
+/// unknown-target finding lands on that C++, not on the Triton call before it.
+#[test]
+fn python_calls_are_not_judged_against_the_files_targets() {
+    let text = r#"import cupy
+import triton.language as tl
+
+def warp_sum(x):
+    return tl.inline_asm_elementwise("redux.sync.add.u32 $0, $1, 0xffffffff;", "=r,r", [x], dtype=tl.uint32, is_pure=False, pack=1)
+
+K = cupy.RawKernel(r'''
+extern "C" __global__ void sum(const unsigned *in, unsigned *out) {
+    unsigned v;
+    asm volatile("redux.sync.add.u32 %0, %1, 0xffffffff;" : "=r"(v) : "r"(in[threadIdx.x]));
+    out[threadIdx.x] = v;
+}
+''', 'sum')
+"#;
+    let file = SourceFile::new(PathBuf::from("k.py"), text.to_string());
+    let mut options = Options {
+        targets: vec!["sm_75".to_string()],
+        only: Some(vec!["arch-requirement"]),
+        ..Options::default()
+    };
+    let cpp_line = text[..text.find("asm volatile").unwrap()].lines().count();
+    let lines = |options: &Options| -> Vec<(usize, String)> {
+        check(&file, options)
+            .into_iter()
+            .map(|d| (file.line_col(d.span.start as usize).0, d.message))
+            .collect()
+    };
+    let found = lines(&options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, cpp_line, "{found:?}");
+    assert!(found[0].1.contains("needs sm_80"), "{found:?}");
+    // A target CUDA 12.6 cannot compile for: said once, at the C++.
+    options.targets = vec!["sm_100a".to_string()];
+    options.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+        cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
+        ..Default::default()
+    }));
+    let found = lines(&options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, cpp_line, "{found:?}");
+    assert!(found[0].1.contains("does not compile for"), "{found:?}");
+}
