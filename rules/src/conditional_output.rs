@@ -52,9 +52,10 @@ declare_rule! {
     /// Applies to Triton, MLIR and `inline_ptx` calls: an output written only under `@p` or
     /// on some paths leaves the result undefined. No fix (LLVM's constraints have no `+`):
     /// the help says to write it on every path (`selp`) or to tie an input holding the value
-    /// to keep (`0` in the constraints; `read_write_args` for `inline_ptx`). What Triton
-    /// returns then is not measured. C++ in Python strings: as in C++ files (the `+` fix
-    /// included), spans inside the Python literal.
+    /// to keep (`0` in the constraints; `read_write_args` for `inline_ptx`). Not reproduced
+    /// with Triton 3.6 on an H200: a predicated `mov` under a false predicate gave 0, as
+    /// `selp` does; the value is still not defined. C++ in Python strings: as in C++ files
+    /// (the `+` fix included), spans inside the Python literal.
     pub(crate) static META = {
         name: "conditional-output",
         severity: Error,

@@ -38,7 +38,9 @@ declare_rule! {
     /// ## In Python
     /// On Triton, MLIR and `inline_ptx` calls it applies as on C++, except that an input tied
     /// to an output (`0` in the constraint string) shares that output's register: writing it
-    /// writes the result and is not reported. No fix there (it rewrites a C++ operand list).
+    /// writes the result and is not reported. Measured with Triton 3.6 on an H200: `add.u32
+    /// $1, $1, 1;` changed `x` for the code after the call (`r + x` gave 2x + 2, not 2x + 1);
+    /// a scratch register in `{ }` kept it. No fix there (it rewrites a C++ operand list).
     /// C++ held in a Python string is checked as C++, with spans inside the Python literal;
     /// the fix is not offered there, since it would insert quotes into the literal.
     pub(crate) static META = {
