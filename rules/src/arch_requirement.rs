@@ -3,7 +3,7 @@ use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
 use crate::Ctx;
 use ptxguard_analyzer::build::CudaVersion;
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
-use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::cpp::{AsmStatement, Origin};
 use ptxguard_analyzer::isa::{special_register, ArchTarget, InstrForm, Target};
 use ptxguard_analyzer::ptx::{Instruction, OperandKind};
 use ptxguard_analyzer::Diagnostic;
@@ -96,8 +96,11 @@ declare_rule! {
     /// runs, for the GPU present, and Python may pick kernels by device at run time, which no
     /// guard shows. C++ in Python strings is judged as a C++ file: targets from the
     /// configuration, `--target`, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST` or the path (not the
-    /// call's own `options=("-arch=...",)`, `extra_cuda_cflags`, `ProgramOptions(arch=)`);
-    /// without them, inferred from all the file's C++ strings together.
+    /// call's own `options=("-arch=...",)`, `extra_cuda_cflags`, `ProgramOptions(arch=)`).
+    /// The C++ is read as C++ where the strings hold it (its `#if`s, functions and calls, with
+    /// escapes decoded), not the Python around it. Each call's code is its own compilation (a
+    /// `load_inline` source list is one): without configured targets, only statements of one
+    /// compilation can conflict, so a kernel string per device is not reported.
     pub(crate) static META = {
         name: "arch-requirement",
         severity: Warning,
@@ -271,7 +274,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         rows.push((stmt, needs, failing));
     }
     if ev.source == TargetSource::Unknown {
-        conflicts(cx, &rows, out);
+        // Each compilation apart: two C++ strings of one Python file are built separately
+        // (a kernel per device is normal there), a C++ file is one unit.
+        let mut units: Vec<(Option<u32>, Vec<_>)> = Vec::new();
+        for row in rows {
+            let u = unit(row.0);
+            match units.iter_mut().find(|(v, _)| *v == u) {
+                Some((_, in_unit)) => in_unit.push(row),
+                None => units.push((u, vec![row])),
+            }
+        }
+        for (_, in_unit) in &units {
+            conflicts(cx, in_unit, out);
+        }
         return;
     }
     // A target the known toolkit cannot compile for has its own finding (`unknown_targets`).
@@ -285,6 +300,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .map(|(t, _)| t)
             .collect();
         report(stmt, needs, &compiled, cuda, out);
+    }
+}
+
+/// The compilation a statement belongs to: its C++ string in a Python file, else the file.
+fn unit(stmt: &AsmStatement) -> Option<u32> {
+    match stmt.origin {
+        Origin::CppInPython { unit } => Some(unit),
+        _ => None,
     }
 }
 

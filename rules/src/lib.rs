@@ -272,8 +272,13 @@ fn run_rules(
     }
     let tokens: std::cell::OnceCell<Vec<Token>> =
         tokens.map(std::cell::OnceCell::from).unwrap_or_default();
+    let cpp_view = cpp_in_python_view(file, statements);
     // Branches no configuration of the file compiles are not checked.
     let evaluator: std::cell::OnceCell<targets::Evaluator> = Default::default();
+    if let Some(view) = &cpp_view {
+        let view_tokens = lex_range(&view.text, 0, view.text.len(), false);
+        let _ = evaluator.set(targets::Evaluator::new(view, &view_tokens, options));
+    }
     let kept: Vec<AsmStatement>;
     let statements = match not_compiled(file, statements, &tokens, &evaluator, options) {
         Some(dead) => {
@@ -347,7 +352,23 @@ pub fn statements_not_compiled(
     options: &Options,
 ) -> Vec<bool> {
     let tokens = Default::default();
-    let evaluator = Default::default();
+    let cpp_view = cpp_in_python_view(file, statements);
+    let evaluator = std::cell::OnceCell::new();
+    if let Some(view) = &cpp_view {
+        let view_tokens = lex_range(&view.text, 0, view.text.len(), false);
+        let _ = evaluator.set(targets::Evaluator::new(view, &view_tokens, options));
+    }
     not_compiled(file, statements, &tokens, &evaluator, options)
         .unwrap_or_else(|| vec![false; statements.len()])
+}
+
+/// For a Python file with C++ in its strings, that C++ at the file's offsets (see
+/// [`ptxguard_analyzer::python::cpp_view`]): which branches and functions each target
+/// compiles is a question about it, not about the Python text around it.
+fn cpp_in_python_view(file: &SourceFile, statements: &[AsmStatement]) -> Option<SourceFile> {
+    statements
+        .iter()
+        .any(|s| matches!(s.origin, ptxguard_analyzer::cpp::Origin::CppInPython { .. }))
+        .then(|| ptxguard_analyzer::python::cpp_view(file))
+        .flatten()
 }

@@ -88,15 +88,22 @@ pub fn may_contain_inline_asm(bytes: &[u8]) -> bool {
     !marker_positions(bytes, true).is_empty()
 }
 
-/// Finds and models every inline-asm call of a Python file, in source order.
-pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
+/// The tokens of the parts of a Python file that may matter: `None` without a call marker.
+fn read_module(file: &SourceFile) -> Option<Tokens<'_>> {
     let markers = marker_positions(file.text.as_bytes(), false);
     if markers.is_empty() {
-        return Vec::new();
+        return None;
     }
     // Top-level definitions without a call are not read at all: most of the bytes.
     let ranges = syntax::worth_reading(&file.text, &markers);
-    let tokens = Tokens::of_ranges(&file.text, &ranges);
+    Some(Tokens::of_ranges(&file.text, &ranges))
+}
+
+/// Finds and models every inline-asm call of a Python file, in source order.
+pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
+    let Some(tokens) = read_module(file) else {
+        return Vec::new();
+    };
     let module = Module::new(&tokens);
     let mut statements = Vec::new();
     for call in module.calls() {
@@ -109,6 +116,67 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
         )
     });
     statements
+}
+
+/// The C++ held in the file's strings (cupy `RawKernel`, `load_inline`, cuda.core
+/// `Program`), as a text with the Python file's offsets: each decoded byte stands at the end of
+/// the source bytes that wrote it (an escape's last byte), everything else is blank. The
+/// preprocessor and call-graph questions about C++ (which branches and functions a target
+/// compiles) read it with the offsets the statements' spans have. `None` without such a string.
+pub fn cpp_view(file: &SourceFile) -> Option<SourceFile> {
+    let tokens = read_module(file)?;
+    let module = Module::new(&tokens);
+    let mut view = vec![b' '; file.text.len()];
+    let mut any = false;
+    for call in module.calls() {
+        let Some(CallKind::Cpp(position, keyword)) = module.kind_of(&call.callee) else {
+            continue;
+        };
+        let args = Args::new(module.t, call.open + 1..call.close);
+        let Some(code) = args.get(position, keyword) else {
+            continue;
+        };
+        for source in module.cpp_sources(code) {
+            any = true;
+            place_decoded(&source, &mut view);
+        }
+    }
+    if !any {
+        return None;
+    }
+    // Bytes placed one at a time from different spans can only break UTF-8 where the source
+    // did; such bytes become `?`, one for one.
+    let text = String::from_utf8(view).unwrap_or_else(|e| {
+        let mut bytes = e.into_bytes();
+        for b in &mut bytes {
+            if !b.is_ascii() {
+                *b = b'?';
+            }
+        }
+        String::from_utf8(bytes).expect("ASCII")
+    });
+    Some(SourceFile::new(file.path.clone(), text))
+}
+
+/// Writes each run of decoded bytes that one source span produced at the end of that span.
+fn place_decoded(source: &Template, view: &mut [u8]) {
+    let bytes = source.text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let Some(span) = source.byte_source(i) else {
+            break;
+        };
+        let mut j = i + 1;
+        while j < bytes.len() && source.byte_source(j) == Some(span) {
+            j += 1;
+        }
+        let run = &bytes[i..j];
+        let end = (span.end as usize).min(view.len());
+        if run.len() <= span.len() && end >= run.len() {
+            view[end - run.len()..end].copy_from_slice(run);
+        }
+        i = j;
+    }
 }
 
 /// Where the `#` comments and the inline-asm calls of a Python file are (suppression comments
@@ -1251,17 +1319,7 @@ impl<'m, 't> Module<'m, 't> {
     /// back to the literal.
     fn cpp_in_string(&self, code: Range<u32>, out: &mut Vec<AsmStatement>) {
         let unit = self.t.span(&code).start;
-        let pieces = match self.t.shape(&code) {
-            Shape::List(_) | Shape::Tuple(_) => self.items(&code, false).unwrap_or_default(),
-            _ => vec![code],
-        };
-        for piece in pieces {
-            let mut literals = Vec::new();
-            if !self.literal_strings(&piece, 0, &mut literals) {
-                continue;
-            }
-            let mut decoded = Template::default();
-            self.push_string(&piece, &mut decoded);
+        for decoded in self.cpp_sources(code) {
             if !crate::cpp::may_contain_asm(decoded.text.as_bytes()) {
                 continue;
             }
@@ -1273,6 +1331,26 @@ impl<'m, 't> Module<'m, 't> {
                 out.push(stmt);
             }
         }
+    }
+
+    /// The known C++ sources of a code argument: a string, or each string of a list or tuple
+    /// (`load_inline`'s `cuda_sources`), decoded with their source maps.
+    fn cpp_sources(&self, code: Range<u32>) -> Vec<Template> {
+        let pieces = match self.t.shape(&code) {
+            Shape::List(_) | Shape::Tuple(_) => self.items(&code, false).unwrap_or_default(),
+            _ => vec![code],
+        };
+        let mut sources = Vec::new();
+        for piece in pieces {
+            let mut literals = Vec::new();
+            if !self.literal_strings(&piece, 0, &mut literals) {
+                continue;
+            }
+            let mut decoded = Template::default();
+            self.push_string(&piece, &mut decoded);
+            sources.push(decoded);
+        }
+        sources
     }
 
     /// Where the constraint string's text ends, when its last piece is a plain literal: the

@@ -387,3 +387,26 @@ def f(p, a, acc):
     );
     assert!(s.is_volatile(), "side effects are not said: not judged");
 }
+
+#[test]
+fn cpp_view_puts_the_decoded_cpp_where_the_strings_are() {
+    let src = "import cupy\nA = cupy.RawKernel(r'''\n#if X\n__global__ void f() {}\n#endif\n''', 'f')\nx = 1  # not C++\nB = cupy.RawModule(code=\"__device__ int g() {\\n\\treturn \\\"a\\\"[0];\\n}\")\n";
+    let file = SourceFile::new("t.py", src);
+    let view = cpp_view(&file).expect("two C++ strings");
+    assert_eq!(view.text.len(), src.len());
+    // A raw string is its own text, at its own offsets.
+    let raw = src.find("#if X").unwrap();
+    assert_eq!(&view.text[raw..raw + 32], &src[raw..raw + 32]);
+    // Python outside the strings is blank.
+    assert!(!view.text.contains("cupy") && !view.text.contains("not C++"));
+    // Escapes decode in place: `\n` ends a C++ line, `\t` is a tab, `\"` a quote.
+    let g = src.find("__device__").unwrap();
+    let decoded_line = view.text[g..].lines().nth(1).unwrap();
+    assert_eq!(decoded_line.trim_matches(' '), "\treturn  \"a \"[0];");
+    // A file without C++ strings has no view.
+    assert!(cpp_view(&SourceFile::new(
+        "t.py",
+        "tl.inline_asm_elementwise('', '=r', [], tl.int32, True, 1)\n"
+    ))
+    .is_none());
+}
