@@ -1,6 +1,6 @@
 use crate::support::diagnostics::diagnostic;
 use crate::Ctx;
-use ptxguard_analyzer::cpp::PythonApi;
+use ptxguard_analyzer::cpp::{AsmStatement, PythonApi, PythonCall};
 use ptxguard_analyzer::Diagnostic;
 
 declare_rule! {
@@ -13,14 +13,21 @@ declare_rule! {
     /// `pack` registers (its dtype decides; it is not written in the call), so the input
     /// constraints must number at least the arguments and at most `pack` times as many.
     ///
-    /// Calls whose `pack`, `dtype`, `args` or constraints are not literals (or names bound
-    /// once to literals) are not judged.
+    /// MLIR's `llvm.inline_asm` passes each operand of its `operands_` list in one register:
+    /// its input constraints (tied ones included) must number exactly the operands.
+    ///
+    /// Calls whose `pack`, `dtype`, `args`/`operands_` or constraints are not literals (or
+    /// names bound once to literals) are not judged.
     ///
     /// ## Why is this bad?
     /// Triton hands LLVM an asm whose result type and operand list do not match the
     /// constraints. Measured with Triton 3.6 on an H200: `dtype=tl.int8, pack=4` with
     /// `"=r,=r,=r,=r,r,r,r,r"` aborted the Python process in LLVM (`UNREACHABLE executed`,
-    /// exit by SIGABRT) while compiling; `"=r,r"` computed the right values.
+    /// exit by SIGABRT) while compiling; `"=r,r"` computed the right values. For MLIR,
+    /// LLVM's verifier rejects a call whose constraints do not match its operands (`invalid
+    /// type for inline asm constraint string`, measured with llc 14 on the LLVM IR such a
+    /// call becomes; the CuTe DSL itself is not measured). A lost comma (`"=r,r" "r"` is
+    /// `=r,rr`) or an operand commented out of the list leaves such a call.
     ///
     /// ## Example
     /// ```python
@@ -37,7 +44,7 @@ declare_rule! {
         severity: Error,
         fix: None,
         default_enabled: true,
-        summary: "Triton constraints that do not match the registers `dtype` and `pack` make",
+        summary: "Constraints that do not match the registers Triton's `dtype` and `pack` make, or MLIR's operands",
     }
 }
 
@@ -53,6 +60,10 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let Some(call) = stmt.python() else {
             continue;
         };
+        if call.api == PythonApi::MlirInlineAsm {
+            mlir_operands(stmt, call, out);
+            continue;
+        }
         if call.api != PythonApi::TritonElementwise {
             continue;
         }
@@ -123,4 +134,38 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// MLIR's `llvm.inline_asm` passes each operand of `operands_` in one register: the input
+/// constraints must number exactly the operands (a lost comma, `"=r,r" "r"`, joins two).
+fn mlir_operands(stmt: &AsmStatement, call: &PythonCall, out: &mut Vec<Diagnostic>) {
+    let Some(args) = &call.args else {
+        return;
+    };
+    let (n, got) = (args.len(), stmt.inputs.len());
+    if n == got {
+        return;
+    }
+    let span = stmt
+        .inputs
+        .iter()
+        .map(|o| o.constraint.span)
+        .reduce(|a, b| a.cover(b))
+        .or_else(|| {
+            stmt.operands()
+                .map(|o| o.constraint.span)
+                .reduce(|a, b| a.cover(b))
+        })
+        .unwrap_or(stmt.keyword);
+    let mut d = diagnostic(
+        &META,
+        span,
+        format!(
+            "{got} input constraint(s) for {n} operand(s): LLVM takes one constraint per operand"
+        ),
+    );
+    if let Some(first) = args.first() {
+        d = d.with_label(first.cover(*args.last().unwrap_or(first)), "the operands");
+    }
+    out.push(d);
 }
