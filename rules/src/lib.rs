@@ -135,8 +135,11 @@ impl<'a> Ctx<'a> {
         ),
     ) {
         for stmt in self.ptx_statements() {
-            // Statements without an `=` output need no analysis.
-            if !stmt.outputs.iter().any(|o| o.constraint.is_write_only()) {
+            // Statements without an `=` output need no analysis; nor do C++ ones nvcc
+            // rejects for a matching constraint (`unsupported-constraint` says so).
+            if !stmt.outputs.iter().any(|o| o.constraint.is_write_only())
+                || support::operands::has_matching_constraint(stmt)
+            {
                 continue;
             }
             let flow = self.flow(stmt);

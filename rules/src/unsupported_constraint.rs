@@ -13,9 +13,10 @@ use std::ops::Range;
 declare_rule! {
     /// ## What it does
     /// Flags constraints nvcc rejects in device code: `m` and `s`, letters it does not know
-    /// (x86's `a`, `b`, `c`, `d`, `S`, `D`, `x`, `g`...), and more than one letter or
-    /// alternative (`"rn"`, `"r,n"`). Valid letters are `h r l f d q n C` with the `=`,
-    /// `+` and `&` modifiers.
+    /// (x86's `a`, `b`, `c`, `d`, `S`, `D`, `x`, `g`...), more than one letter or
+    /// alternative (`"rn"`, `"r,n"`), and matching constraints (`"0"`: an input in an
+    /// output's register, as GCC and clang take it). Valid letters are `h r l f d q n C` with
+    /// the `=`, `+` and `&` modifiers.
     ///
     /// `n` (an immediate): NVIDIA's inline-PTX guide says `m`, `s` and `n` are not
     /// guaranteed across compiler versions and should not be used; nvcc 13 accepts `n` with a
@@ -40,7 +41,10 @@ declare_rule! {
     /// ## Why is this bad?
     /// nvcc 13.0: `asm constraint letter 'm' is not allowed inside a __device__/__global__
     /// function`, and `an asm operand may specify only one constraint letter in a
-    /// __device__/__global__ function`.
+    /// __device__/__global__ function`. A matching constraint fails for every operand size
+    /// (measured with 16-, 32- and 64-bit integers, `float` and `double`): `asm operand type
+    /// size(4) does not match type/size implied by constraint '0'`; `"+r"` on the output
+    /// compiles.
     ///
     /// ## Example
     /// ```cuda
@@ -120,7 +124,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             if letter.is_ascii_digit() {
-                // Matching constraints ("0") are not measured; stay silent.
+                out.push(
+                    diagnostic(&META, span, format!("matching constraint `{letters}` (an input in output {letters}'s register) is not one nvcc takes"))
+                        .with_note(format!("measured with nvcc 13.0 for 16-, 32- and 64-bit integers, `float` and `double`: `asm operand type size(N) does not match type/size implied by constraint '{letters}'`"))
+                        .with_help("make the output read-write instead: set it to the input first and write it `\"+r\"(out)`"),
+                );
                 continue;
             }
             if matches!(letter, 'm' | 's') {

@@ -1,6 +1,6 @@
 use crate::support::{
     diagnostics::diagnostic,
-    operands::{placeholder_refs, target_index},
+    operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::declares_variable;
@@ -52,7 +52,7 @@ declare_rule! {
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
-        if stmt.template.is_partial() {
+        if stmt.template.is_partial() || has_matching_constraint(stmt) {
             continue;
         }
         // The register-fence idiom: only its `=` outputs are wrong (measured garbage).
