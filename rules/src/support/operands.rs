@@ -161,6 +161,19 @@ pub(crate) fn address_uses(stmt: &AsmStatement) -> Vec<AddressUse<'_>> {
     out
 }
 
+/// A C++ statement with a matching constraint (`"0"(x)`): nvcc rejects it
+/// (`unsupported-constraint`), so what its operands would do is not worth a second finding.
+/// (Python calls' ties are read as the read-write outputs they are.)
+pub(crate) fn has_matching_constraint(stmt: &AsmStatement) -> bool {
+    !stmt.in_python()
+        && stmt.inputs.iter().any(|i| {
+            i.constraint.known
+                && i.constraint
+                    .letters()
+                    .starts_with(|c: char| c.is_ascii_digit())
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,17 +280,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// A C++ statement with a matching constraint (`"0"(x)`): nvcc rejects it
-/// (`unsupported-constraint`), so what its operands would do is not worth a second finding.
-/// (Python calls' ties are read as the read-write outputs they are.)
-pub(crate) fn has_matching_constraint(stmt: &AsmStatement) -> bool {
-    !stmt.in_python()
-        && stmt.inputs.iter().any(|i| {
-            i.constraint.known
-                && i.constraint
-                    .letters()
-                    .starts_with(|c: char| c.is_ascii_digit())
-        })
 }
