@@ -34,13 +34,6 @@ declare_rule! {
     /// for a clock read, since `"memory"` does not stop the compiler from moving the read
     /// across the arithmetic it is meant to time.
     ///
-    /// **In Python** the flag is `is_pure=True` (Triton `inline_asm_elementwise`) or a
-    /// missing `has_side_effects=True` (MLIR `llvm.inline_asm`, whose default is no side
-    /// effects): such an op is a pure value to the compiler. An MLIR op without results is
-    /// reported too, since without side effects nothing keeps it. The fix sets the flag.
-    /// PyTorch's `inline_asm_elementwise` op is pure unless it says `is_pure=False` (its
-    /// default is true); no fix is offered there when the argument is not written.
-    ///
     /// ## Why is this bad?
     /// Without `volatile` the compiler treats the asm as a pure function of its inputs: it
     /// deletes it when its outputs are unused, merges two identical ones, and hoists it out of
@@ -63,6 +56,15 @@ declare_rule! {
     /// ## Fix
     /// Safe: adds `volatile` after the `asm` keyword. (`missing-memory-clobber` separately
     /// offers the `"memory"` clobber where the asm touches memory.)
+    ///
+    /// ## In Python
+    /// The flag is `is_pure=True` (Triton `inline_asm_elementwise`) or a
+    /// missing `has_side_effects=True` (MLIR `llvm.inline_asm`, whose default is no side
+    /// effects): such an op is a pure value to the compiler. An MLIR op without results is
+    /// reported too, since without side effects nothing keeps it. The fix sets the flag.
+    /// PyTorch's `inline_asm_elementwise` op is pure unless it says `is_pure=False` (its
+    /// default is true); no fix is offered there when the argument is not written.
+    /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "missing-volatile",
         severity: Error,

@@ -9,9 +9,6 @@ declare_rule! {
     /// `%[name]` that no operand is named, and every symbolic reference `%[name]` in device
     /// code (nvcc 13 does not support them at all).
     ///
-    /// **In Python** operands are `$N` (LLVM inline asm). Measured with Triton 3.6: `$2` with
-    /// two operands stops compilation with LLVM's `invalid operand in inline asm`.
-    ///
     /// ## Why is this bad?
     /// nvcc 13.0 crashes on it with an internal compiler error ("asm operand index requested
     /// is larger than the number of asm operands provided!"); an unknown name is rejected
@@ -30,6 +27,11 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe, for a `%[name]` that names an operand: its number, `%N`.
+    ///
+    /// ## In Python
+    /// Operands are `$N` (LLVM inline asm). Measured with Triton 3.6: `$2` with
+    /// two operands stops compilation with LLVM's `invalid operand in inline asm`.
+    /// C++ in Python strings: as in C++ files (`%N`), spans inside the Python literal.
     pub(crate) static META = {
         name: "operand-index",
         severity: Error,

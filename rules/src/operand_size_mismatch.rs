@@ -22,16 +22,6 @@ declare_rule! {
     /// `float`, `"f"` on an `unsigned` and `"l"` on a `double` with the same message
     /// (measured), although the sizes agree.
     ///
-    /// **In Python** the size comes from the call: MLIR result types (`T.i64()`,
-    /// `Int32.mlir_type`), CuTe DSL operands (`Int64(x).ir_value()`) and Triton result
-    /// registers of 32 bits or more (a 32- or 64-bit dtype at `pack=1`; narrower elements
-    /// packed into one 32-bit register, such as `int16` at `pack=2`, where `h` aborted LLVM,
-    /// measured with Triton 3.6; narrower values took `h`, `r` and `c` alike and came back
-    /// right, so they are not judged). LLVM does not reject a size mismatch on `h`/`r`/`l`: it
-    /// truncates the input and zero-extends the output (measured with llc 14, NVPTX: an `i64`
-    /// given `r` lost its high half); on `f`/`d` it fails ("scalar-to-vector conversion
-    /// failed"). A same-size value in the other kind of register is bitcast, not reported.
-    ///
     /// ## Example
     /// ```cuda
     /// const float* p = ...;
@@ -46,6 +36,18 @@ declare_rule! {
     /// Unsafe: the letter of the right size and kind, when there is exactly one choice and
     /// every instruction using the operand takes that register (checked against the ISA
     /// table, so the fix never moves the error to ptxas); otherwise the help says to cast.
+    ///
+    /// ## In Python
+    /// The size comes from the call: MLIR result types (`T.i64()`,
+    /// `Int32.mlir_type`), CuTe DSL operands (`Int64(x).ir_value()`) and Triton result
+    /// registers of 32 bits or more (a 32- or 64-bit dtype at `pack=1`; narrower elements
+    /// packed into one 32-bit register, such as `int16` at `pack=2`, where `h` aborted LLVM,
+    /// measured with Triton 3.6; narrower values took `h`, `r` and `c` alike and came back
+    /// right, so they are not judged). LLVM does not reject a size mismatch on `h`/`r`/`l`: it
+    /// truncates the input and zero-extends the output (measured with llc 14, NVPTX: an `i64`
+    /// given `r` lost its high half); on `f`/`d` it fails ("scalar-to-vector conversion
+    /// failed"). A same-size value in the other kind of register is bitcast, not reported.
+    /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "operand-size-mismatch",
         severity: Error,

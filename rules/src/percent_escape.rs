@@ -15,11 +15,6 @@ declare_rule! {
     /// compiler does not substitute anything: `%%` reaches ptxas as two characters and is
     /// reported as an error; write a single `%`.
     ///
-    /// **In Python** (Triton `inline_asm_elementwise`, MLIR `llvm.inline_asm`) the template is
-    /// LLVM inline asm: operands are `$0`, `${0:modifier}`, a literal `$` is `$$`, and `%` is an
-    /// ordinary character. `%laneid` is right there; `%%laneid` reaches ptxas as written and is
-    /// an error; `%0` is a register name, not an operand (an error, with `$0` as the fix).
-    ///
     /// ## Why is this bad?
     /// nvcc passes `%clock` through when there are operands and ptxas accepts it, but clang
     /// and GCC-style compilers read `%c` as an operand modifier and reject the file: CUTLASS,
@@ -39,6 +34,14 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: doubles the `%` (with operands) or removes the extra one (without).
+    ///
+    /// ## In Python
+    /// On Triton `inline_asm_elementwise` and MLIR `llvm.inline_asm` calls the template is
+    /// LLVM inline asm: operands are `$0`, `${0:modifier}`, a literal `$` is `$$`, and `%` is an
+    /// ordinary character. `%laneid` is right there; `%%laneid` reaches ptxas as written and is
+    /// an error; `%0` is a register name, not an operand (an error, with `$0` as the fix).
+    /// C++ in Python strings: as in C++ files (`%%` with operands), spans inside the Python
+    /// literal; NVRTC (cupy) passes `%laneid` with operands through as nvcc does (measured).
     pub(crate) static META = {
         name: "percent-escape",
         severity: Warning,

@@ -10,11 +10,6 @@ declare_rule! {
     /// Flags declarations (`.reg`, `.pred` registers, `.local`, `.shared`...) and labels at
     /// the top level of a template, outside `{ }`.
     ///
-    /// **In Python** Triton emits an `inline_asm_elementwise` asm once per group of `pack`
-    /// elements each thread holds: a `.reg` outside `{ }` is defined twice as soon as a thread
-    /// holds two groups. Measured with Triton 3.6: 256 elements over 128 threads, ptxas
-    /// `Duplicate definition of variable 't'`; with `{ }` the values were right.
-    ///
     /// ## Why is this bad?
     /// An asm statement is pasted into the function's PTX each time it is instantiated. When
     /// the function is inlined twice, a loop is unrolled, or a macro expands twice, the same
@@ -37,6 +32,13 @@ declare_rule! {
     ///
     /// ## Fix
     /// Safe: wraps the template in `{ }`.
+    ///
+    /// ## In Python
+    /// Triton emits an `inline_asm_elementwise` asm once per group of `pack`
+    /// elements each thread holds: a `.reg` outside `{ }` is defined twice as soon as a thread
+    /// holds two groups. Measured with Triton 3.6: 256 elements over 128 threads, ptxas
+    /// `Duplicate definition of variable 't'`; with `{ }` the values were right.
+    /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "unscoped-declaration",
         severity: Warning,

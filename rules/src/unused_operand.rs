@@ -21,12 +21,6 @@ declare_rule! {
     /// never reported (they are read and written by definition), nor are templates with
     /// pieces that cannot be known (a macro defined elsewhere might use the operand).
     ///
-    /// **In Python** operands are `$N`; a Triton input at `pack` > 1 is not reported (Triton
-    /// passes every packed element, and an asm may ignore some by design), nor is the output
-    /// of a call whose result is thrown away (`tl.inline_asm_elementwise("bar.sync 0;", "=r",
-    /// [], dtype=tl.int32, is_pure=False, pack=1)` as a statement): both APIs make the asm
-    /// produce a result, so side-effect-only asm needs a dummy one.
-    ///
     /// ## Why is this bad?
     /// An `"="` output tells the compiler the asm sets the variable; if the template never
     /// writes it, the variable holds garbage afterwards (measured: 16776640 instead of 9).
@@ -41,6 +35,14 @@ declare_rule! {
     /// ```cuda
     /// asm("{ .reg .s32 t; max.s32 t, %1, %2; max.s32 %0, t, %3; }" : "=r"(m) : "r"(a), "r"(b), "r"(c));
     /// ```
+    ///
+    /// ## In Python
+    /// Operands are `$N`; a Triton input at `pack` > 1 is not reported (Triton
+    /// passes every packed element, and an asm may ignore some by design), nor is the output
+    /// of a call whose result is thrown away (`tl.inline_asm_elementwise("bar.sync 0;", "=r",
+    /// [], dtype=tl.int32, is_pure=False, pack=1)` as a statement): both APIs make the asm
+    /// produce a result, so side-effect-only asm needs a dummy one.
+    /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "unused-operand",
         severity: Error,
