@@ -45,8 +45,9 @@ declare_rule! {
     /// `inline_ptx` a `{$w0}` (`write_only_types`) is write-only and a `{$rw0}` read-write.
     /// The message says no value is passed in, the help names the tie or `read_write_args`;
     /// no fix. Measured with Triton 3.6 on an H200: `fma.rn.f32 $0, $1, $2, $0;` with
-    /// `"=f,f,f"` added garbage (2.35e-38 where 1000 was meant); tied (`"=f,f,f,0"`), right. C++ held in a Python string is checked as C++, with the spans and the fix
-    /// inside the Python literal.
+    /// `"=f,f,f"` added garbage (2.35e-38 where 1000 was meant); tied (`"=f,f,f,0"`), right.
+    /// C++ held in a Python string is checked as C++, with the spans and the fix inside the
+    /// Python literal.
     pub(crate) static META = {
         name: "output-read-before-write",
         severity: Error,
