@@ -394,18 +394,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 /// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a
 /// Python call, appends `~{memory}` to the constraint string.
 fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
-    if let Some(call) = stmt.python() {
-        let sep = if stmt.operand_count() + stmt.clobbers.len() > 0 {
-            ","
-        } else {
-            ""
-        };
-        return call
-            .constraints_end
-            .map(|at| Edit::insert(at, format!("{sep}~{{memory}}")));
-    }
     if stmt.in_python() {
-        // The clobber's quotes could end the Python string it is written in.
+        // The clobber's quotes could end the Python string it is written in (Python calls
+        // themselves are not checked).
         return None;
     }
     if stmt.close_paren.is_empty() {

@@ -64,8 +64,6 @@ pub struct PythonCall {
     pub args: Option<Vec<Span>>,
     /// `asm_dialect=...` as written (MLIR).
     pub asm_dialect: Option<(String, Span)>,
-    /// Where the constraint string's text ends inside its last literal (for a safe insertion).
-    pub constraints_end: Option<usize>,
     /// The whole keyword argument `asm_dialect=...` (for its removal).
     pub asm_dialect_arg: Option<Span>,
     /// The call is a statement of its own: its results are thrown away (both APIs make the

@@ -881,7 +881,6 @@ impl<'m, 't> Module<'m, 't> {
             ),
             args: Some(reads.iter().map(|r| t.span(r)).collect()),
             asm_dialect: None,
-            constraints_end: None,
             asm_dialect_arg: None,
             result_discarded: self
                 .statements
@@ -1116,7 +1115,6 @@ impl<'m, 't> Module<'m, 't> {
             asm_dialect: asm_dialect
                 .as_ref()
                 .map(|n| (t.source(n).to_string(), t.span(n))),
-            constraints_end: self.constraints_end(&constraints),
             asm_dialect_arg: args.keyword_argument("asm_dialect").map(|a| t.span(&a)),
             result_discarded: self
                 .statements
@@ -1351,23 +1349,6 @@ impl<'m, 't> Module<'m, 't> {
             sources.push(decoded);
         }
         sources
-    }
-
-    /// Where the constraint string's text ends, when its last piece is a plain literal: the
-    /// byte before its closing quote.
-    fn constraints_end(&self, node: &Range<u32>) -> Option<usize> {
-        let mut literals = Vec::new();
-        if !self.literal_strings(node, 0, &mut literals) {
-            return None;
-        }
-        let last = *literals.last()?;
-        let text = self.t.text_of(last);
-        let quote = text.bytes().last()?;
-        (matches!(quote, b'"' | b'\'') && text.len() >= 2).then(|| {
-            let triple = text.len() >= 6
-                && text.ends_with(&std::iter::repeat_n(quote as char, 3).collect::<String>());
-            self.t.tokens[last as usize].end as usize - if triple { 3 } else { 1 }
-        })
     }
 }
 
