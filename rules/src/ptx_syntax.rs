@@ -6,7 +6,7 @@ use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::{self, Role};
 use ptxguard_analyzer::ptx::{Instruction, Operand, OperandKind, StatementKind, SyntaxErrorKind};
-use ptxguard_analyzer::{Diagnostic, Span};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
 use std::collections::BTreeMap;
 
 declare_rule! {
@@ -18,7 +18,7 @@ declare_rule! {
     ///   instruction are one report, the others labelled), and a few
     ///   combinations the ISA rules out for sure (`add.sat.u32`: `.sat` is for `.s32`;
     ///   `.ftz` or a rounding mode on an integer type; `mul.wide.u64`);
-    /// - a missing `;` between two instructions;
+    /// - a missing `;` between two instructions, or after the template's last instruction;
     /// - the wrong number of operands (`add.u32 %0, %1`);
     /// - a vector operand whose size does not match `.vN` (`ld.v4` into `{%0, %1, %2}`);
     /// - a malformed address (`[%1+]`, `[]`), or an address written without brackets;
@@ -34,7 +34,10 @@ declare_rule! {
     /// ptxas rejects the generated file, and reports the error at a line of the `.ptx`
     /// file, not of your source. Measured with nvcc 13.0: `reg .u32 t1;` gives `Not a name
     /// of any known instruction: 'reg'` followed by `Arguments mismatch` on every use of
-    /// `t1`; two instructions without `;` give `Parsing error near 'add': syntax error`;
+    /// `t1`; two instructions without `;` give `Parsing error near 'add': syntax error`, and
+    /// a last instruction without `;` fails the same way at whatever the compiler emits after
+    /// the asm (`asm volatile("trap")` before a label: `Parsing error near ':'`; Triton 3.6:
+    /// near `.loc`);
     /// `ld.global.v4.f32 {%0, %1, %2}, [%3]` gives `Illegal vector size: 3` and `Argument
     /// vector size mismatch for instruction 'ld'`.
     ///
@@ -47,6 +50,10 @@ declare_rule! {
     /// asm("{ .reg .u32 t; add.u32 t, %1, %1; mov.u32 %0, t; }" : "=r"(r) : "r"(a));
     /// ```
     ///
+    /// ## Fix
+    /// Safe, for a last instruction without `;` whose last byte is written as is in a literal:
+    /// inserts the `;` (in Python literals too). The other findings need the author.
+    ///
     /// ## In Python
     /// Applies to Triton, MLIR and `inline_ptx` templates as to C++ ones, in LLVM's syntax
     /// (`$N`, `{$w0}`, `%laneid` as written): the missing `;` Python's joining of adjacent
@@ -56,7 +63,7 @@ declare_rule! {
     pub(crate) static META = {
         name: "ptx-syntax",
         severity: Error,
-        fix: None,
+        fix: Safe,
         default_enabled: true,
         summary: "PTX that ptxas rejects: unknown instruction or modifier, missing `;`, operand count, vector size, address, braces",
     }
@@ -69,6 +76,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         parse_errors(stmt, out);
+        unterminated_last(cx, stmt, out);
         for (_, instr) in stmt.ptx.instructions() {
             instruction(stmt, instr, out);
         }
@@ -109,6 +117,40 @@ fn parse_errors(stmt: &AsmStatement, out: &mut Vec<Diagnostic>) {
         };
         out.push(d);
     }
+}
+
+/// The template's last instruction without its `;`: what the compiler emits after the asm
+/// runs into it.
+fn unterminated_last(cx: &Ctx, stmt: &AsmStatement, out: &mut Vec<Diagnostic>) {
+    if stmt.template.is_partial() {
+        return;
+    }
+    let Some(last) = stmt.ptx.statements.last() else {
+        return;
+    };
+    let StatementKind::Instruction(instr) = &last.kind else {
+        return;
+    };
+    if instr.terminated || !instr.is_complete() {
+        return;
+    }
+    let end = last.span.end;
+    let span = template_span(stmt, last.span.clone());
+    let mut d = diagnostic(
+        &META,
+        span,
+        format!(
+            "`{}` has no `;`: ptxas reads what the compiler emits after the asm as part of it and fails",
+            instr.base()
+        ),
+    )
+    .with_note("measured with nvcc 13.0 and Triton 3.6: `Parsing error near '...': syntax error` at the instruction that follows");
+    // After the last byte when that byte is written as is in a literal.
+    if end > 0 && stmt.template.is_verbatim(end - 1..end, cx.source()) {
+        let at = stmt.source_span(end - 1..end).end as usize;
+        d = d.with_fix(Fix::safe("add the `;`", vec![Edit::insert(at, ";")]));
+    }
+    out.push(d);
 }
 
 fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnostic>) {

@@ -9,6 +9,8 @@ const PYTHON_FIXES: &[&str] = &[
     "percent-escape",
     "pack-mismatch",
     "att-dialect-braces",
+    // Its one fix inserts a `;`, right in any literal.
+    "ptx-syntax",
 ];
 
 /// Rules that say nothing about Python calls: `cuda::ptx` wrappers and CUDA intrinsics are
