@@ -628,7 +628,13 @@ fn lex_raw_string(c: &mut Cursor) -> bool {
         i += 1;
     }
     if i >= c.end || bytes[i] != b'(' {
-        c.pos = i.min(c.end);
+        // A delimiter over 16 bytes stops anywhere, perhaps inside a character: the token
+        // ends before that character (spans stay on character boundaries).
+        let mut end = i.min(c.end);
+        while end > open && end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
+            end -= 1;
+        }
+        c.pos = end;
         return true;
     }
     let delim = &bytes[open + 1..i];
