@@ -258,7 +258,7 @@ impl SourceFile {
 }
 
 /// Replaces each byte of an invalid UTF-8 sequence by `?`, keeping every offset.
-fn replace_invalid_utf8(bytes: &[u8]) -> String {
+pub(crate) fn replace_invalid_utf8(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     let mut rest = bytes;
     loop {

@@ -277,11 +277,7 @@ fn run_rules(
         tokens.map(std::cell::OnceCell::from).unwrap_or_default();
     let cpp_view = cpp_in_python_view(file, statements);
     // Branches no configuration of the file compiles are not checked.
-    let evaluator: std::cell::OnceCell<targets::Evaluator> = Default::default();
-    if let Some(view) = &cpp_view {
-        let view_tokens = lex_range(&view.text, 0, view.text.len(), false);
-        let _ = evaluator.set(targets::Evaluator::new(view, &view_tokens, options));
-    }
+    let evaluator = view_evaluator(cpp_view.as_ref(), options);
     let kept: Vec<AsmStatement>;
     let statements = match not_compiled(file, statements, &tokens, &evaluator, options) {
         Some(dead) => {
@@ -356,11 +352,7 @@ pub fn statements_not_compiled(
 ) -> Vec<bool> {
     let tokens = Default::default();
     let cpp_view = cpp_in_python_view(file, statements);
-    let evaluator = std::cell::OnceCell::new();
-    if let Some(view) = &cpp_view {
-        let view_tokens = lex_range(&view.text, 0, view.text.len(), false);
-        let _ = evaluator.set(targets::Evaluator::new(view, &view_tokens, options));
-    }
+    let evaluator = view_evaluator(cpp_view.as_ref(), options);
     not_compiled(file, statements, &tokens, &evaluator, options)
         .unwrap_or_else(|| vec![false; statements.len()])
 }
@@ -374,4 +366,18 @@ fn cpp_in_python_view(file: &SourceFile, statements: &[AsmStatement]) -> Option<
         .any(|s| matches!(s.origin, ptxguard_analyzer::cpp::Origin::CppInPython { .. }))
         .then(|| ptxguard_analyzer::python::cpp_view(file))
         .flatten()
+}
+
+/// The targets evaluator, already built on that C++ view when there is one (else built from
+/// the file on first need).
+fn view_evaluator<'a>(
+    view: Option<&'a SourceFile>,
+    options: &Options,
+) -> std::cell::OnceCell<targets::Evaluator<'a>> {
+    let evaluator = std::cell::OnceCell::new();
+    if let Some(view) = view {
+        let tokens = lex_range(&view.text, 0, view.text.len(), false);
+        let _ = evaluator.set(targets::Evaluator::new(view, &tokens, options));
+    }
+    evaluator
 }

@@ -1,7 +1,7 @@
 use crate::support::diagnostics::diagnostic;
 use crate::Ctx;
-use ptxguard_analyzer::cpp::{AsmStatement, PythonApi, PythonCall};
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi, PythonCall};
+use ptxguard_analyzer::{Diagnostic, Span};
 
 declare_rule! {
     /// ## What it does
@@ -73,25 +73,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if pack == 0 {
             continue;
         }
-        let constraints = stmt
-            .operands()
-            .map(|o| o.constraint.span)
-            .reduce(|a, b| a.cover(b));
         if let Some(types) = &call.result_types {
             let bits: Option<Vec<u32>> = types.iter().map(|(t, _)| triton_dtype_bits(t)).collect();
             if let Some(bits) = bits {
                 let expected: u32 = bits.iter().map(|&b| registers(b, pack)).sum();
                 if stmt.outputs.len() as u32 != expected {
-                    let span = stmt
-                        .outputs
-                        .iter()
-                        .map(|o| o.constraint.span)
-                        .reduce(|a, b| a.cover(b))
-                        .or(constraints)
-                        .unwrap_or(stmt.keyword);
                     let mut d = diagnostic(
                         &META,
-                        span,
+                        constraints_of(stmt, &stmt.outputs),
                         format!(
                             "{} output constraint(s), but `dtype` with `pack={pack}` makes {expected} output register(s)",
                             stmt.outputs.len()
@@ -109,13 +98,6 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let n = args.len() as u32;
             let got = stmt.inputs.len() as u32;
             if got < n || got > n * pack {
-                let span = stmt
-                    .inputs
-                    .iter()
-                    .map(|o| o.constraint.span)
-                    .reduce(|a, b| a.cover(b))
-                    .or(constraints)
-                    .unwrap_or(stmt.keyword);
                 let range = if pack == 1 {
                     format!("{n}")
                 } else {
@@ -123,12 +105,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 };
                 let mut d = diagnostic(
                     &META,
-                    span,
+                    constraints_of(stmt, &stmt.inputs),
                     format!("{got} input constraint(s) for {n} argument(s) at `pack={pack}`: Triton passes {range} input register(s)"),
                 )
                 .with_label(pack_span, format!("`pack={pack}`"));
-                if let Some(first) = args.first() {
-                    d = d.with_label(first.cover(*args.last().unwrap_or(first)), "the arguments");
+                if let Some(all) = cover(args.iter().copied()) {
+                    d = d.with_label(all, "the arguments");
                 }
                 out.push(d);
             }
@@ -146,26 +128,27 @@ fn mlir_operands(stmt: &AsmStatement, call: &PythonCall, out: &mut Vec<Diagnosti
     if n == got {
         return;
     }
-    let span = stmt
-        .inputs
-        .iter()
-        .map(|o| o.constraint.span)
-        .reduce(|a, b| a.cover(b))
-        .or_else(|| {
-            stmt.operands()
-                .map(|o| o.constraint.span)
-                .reduce(|a, b| a.cover(b))
-        })
-        .unwrap_or(stmt.keyword);
     let mut d = diagnostic(
         &META,
-        span,
+        constraints_of(stmt, &stmt.inputs),
         format!(
             "{got} input constraint(s) for {n} operand(s): LLVM takes one constraint per operand"
         ),
     );
-    if let Some(first) = args.first() {
-        d = d.with_label(first.cover(*args.last().unwrap_or(first)), "the operands");
+    if let Some(all) = cover(args.iter().copied()) {
+        d = d.with_label(all, "the operands");
     }
     out.push(d);
+}
+
+/// Where a finding about some constraints goes: theirs, else the whole constraint string's
+/// operands, else the call.
+fn constraints_of(stmt: &AsmStatement, operands: &[AsmOperand]) -> Span {
+    cover(operands.iter().map(|o| o.constraint.span))
+        .or_else(|| cover(stmt.operands().map(|o| o.constraint.span)))
+        .unwrap_or(stmt.keyword)
+}
+
+fn cover(spans: impl Iterator<Item = Span>) -> Option<Span> {
+    spans.reduce(|a, b| a.cover(b))
 }

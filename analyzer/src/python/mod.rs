@@ -145,16 +145,9 @@ pub fn cpp_view(file: &SourceFile) -> Option<SourceFile> {
         return None;
     }
     // Bytes placed one at a time from different spans can only break UTF-8 where the source
-    // did; such bytes become `?`, one for one.
-    let text = String::from_utf8(view).unwrap_or_else(|e| {
-        let mut bytes = e.into_bytes();
-        for b in &mut bytes {
-            if !b.is_ascii() {
-                *b = b'?';
-            }
-        }
-        String::from_utf8(bytes).expect("ASCII")
-    });
+    // did; such bytes become `?`, one for one, as in any file read.
+    let text = String::from_utf8(view)
+        .unwrap_or_else(|e| crate::source::replace_invalid_utf8(e.as_bytes()));
     Some(SourceFile::new(file.path.clone(), text))
 }
 

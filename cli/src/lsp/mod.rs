@@ -445,12 +445,14 @@ impl<'c> Server<'c> {
                     return Ok(());
                 };
                 let uri = p.text_document.uri;
-                let is_config = convert::uri_to_path(&uri)
+                let path = convert::uri_to_path(&uri);
+                let is_config = path
+                    .as_ref()
                     .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
                     .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n.as_str()));
                 // A saved header may give macros to the documents that include it.
                 ptxguard_rules::targets::forget_headers();
-                let is_header = convert::uri_to_path(&uri).is_some_and(|p| {
+                let is_header = path.is_some_and(|p| {
                     p.extension()
                         .and_then(|e| e.to_str())
                         .is_some_and(ptxguard_rules::targets::is_header_extension)
