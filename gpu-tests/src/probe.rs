@@ -56,6 +56,9 @@ pub const FORMS: &[(&str, &str)] = &[
     ),
     ("multimem.st.relaxed.sys.global.u32 [@A], %r1;", "sm_90"),
     ("multimem.red.relaxed.sys.global.add.u32 [@A], %r1;", "sm_90"),
+    ("multimem.ld_reduce.relaxed.sys.add.u32 %r1, [@A];", "sm_90"),
+    ("multimem.st.relaxed.sys.u32 [@A], %r1;", "sm_90"),
+    ("multimem.red.relaxed.sys.add.u32 [@A], %r1;", "sm_90"),
     // prefetch and cache control
     ("prefetch.L1 [@A];", "sm_90"),
     ("prefetch.global.L2 [@A];", "sm_90"),
@@ -244,6 +247,23 @@ pub const FORMS: &[(&str, &str)] = &[
         "clusterlaunchcontrol.try_cancel.async.shared::cta.mbarrier::complete_tx::bytes.b128 [@O], [@A];",
         "sm_100a",
     ),
+    // the same without a state space: generic addresses for both operands (PTX ISA 9.0)
+    (
+        "clusterlaunchcontrol.try_cancel.async.mbarrier::complete_tx::bytes.b128 [@A], [@O];",
+        "sm_100a",
+    ),
+    (
+        "clusterlaunchcontrol.try_cancel.async.mbarrier::complete_tx::bytes.b128 [@O], [@A];",
+        "sm_100a",
+    ),
+    (
+        "clusterlaunchcontrol.try_cancel.async.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [@A], [@O];",
+        "sm_100a",
+    ),
+    (
+        "clusterlaunchcontrol.try_cancel.async.mbarrier::complete_tx::bytes.multicast::cluster::all.b128 [@O], [@A];",
+        "sm_100a",
+    ),
     // matrix loads and stores
     (
         "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8}, [@A];",
@@ -275,6 +295,15 @@ pub const FORMS: &[(&str, &str)] = &[
         "sm_100a",
     ),
     ("tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [@A];", "sm_100a"),
+    (
+        "tcgen05.alloc.cta_group::1.sync.aligned.b32 [@A], 32;",
+        "sm_100a",
+    ),
+    (
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 [@A];",
+        "sm_100a",
+    ),
+    ("st.bulk.weak [@A], %rd13, 0;", "sm_100a"),
     ("tcgen05.st.sync.aligned.32x32b.x1.b32 [@A], {%r1};", "sm_100a"),
     ("tcgen05.cp.cta_group::1.128x256b [@A], %rd13;", "sm_100a"),
     ("tcgen05.shift.cta_group::1.down [@A];", "sm_100a"),

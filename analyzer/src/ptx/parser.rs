@@ -229,7 +229,18 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let partial = self.saw_hole;
+        // A placeholder inside the opcode (`.m16n8k%10` with `"n"(16)`, `.%11` with `"C"(T::value)`)
+        // is replaced by its operand's text when the compiler emits the asm: that part of the
+        // instruction is not known here.
+        let placeholder_in_opcode = self.percents.iter().any(|p| {
+            p.span.start >= opcode.start
+                && p.span.end <= opcode_end
+                && matches!(
+                    p.kind,
+                    PercentKind::Operand { .. } | PercentKind::Named { .. }
+                )
+        });
+        let partial = self.saw_hole || placeholder_in_opcode;
         if partial {
             self.errors.truncate(errors_before);
         }
@@ -1680,6 +1691,20 @@ mod tests {
                 modifier: Some("n".into())
             }
         );
+    }
+
+    #[test]
+    fn placeholders_in_the_opcode_make_it_partial() {
+        // `"n"(16)` and `"C"(T::value)` are substituted into the opcode by the compiler.
+        let ptx =
+            with("mma.sync.aligned.m16n8k%10.row.col.f32.%11.%11.f32 {%0}, {%1}, {%2}, {%0};");
+        assert!(ptx.errors.is_empty());
+        assert!(single(&ptx).partial);
+        let ptx = parse("add.$2 $0, $1, 1;", PercentMode::Llvm);
+        assert!(instructions(&ptx)[0].partial);
+        // A placeholder as an operand leaves the instruction complete.
+        let ptx = with("add.u32 %0, %1, %2;");
+        assert!(!single(&ptx).partial);
     }
 
     #[test]
