@@ -6,6 +6,7 @@
 pub mod env;
 pub mod flags;
 pub mod includes;
+pub mod predefined;
 pub mod toolkit;
 
 pub use flags::{CompileFlags, MacroFlag};

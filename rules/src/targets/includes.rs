@@ -6,6 +6,7 @@
 
 use super::{file_facts, MacroValue, Macros};
 use ptxguard_analyzer::build::includes::resolve_include;
+use ptxguard_analyzer::build::predefined::Compiler;
 use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
 use ptxguard_analyzer::cpp::preproc::Condition;
 use std::collections::HashMap;
@@ -186,7 +187,14 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
                 in_header: true,
                 ..ctx.clone()
             };
-            let facts = file_facts(&text, &tokens, ctx.build.as_deref(), ctx.cuda, Some(inner));
+            let facts = file_facts(
+                &text,
+                &tokens,
+                ctx.build.as_deref(),
+                ctx.cuda,
+                Some(inner),
+                Compiler::Nvcc,
+            );
             Arc::new(HeaderMacros {
                 macros: facts.macros,
                 answers: Mutex::default(),
