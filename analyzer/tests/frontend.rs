@@ -287,10 +287,26 @@ fn host_and_foreign_asm_is_not_ptx() {
 }
 
 #[test]
-fn x86_asm_in_an_unqualified_header_function_is_foreign() {
+fn x86_asm_in_an_unqualified_header_function_is_not_ptx() {
     let src = "static inline unsigned long long cycles() { unsigned lo, hi; __asm__ __volatile__(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi)); return lo; }\n";
     let s = parse(src);
-    assert!(matches!(s[0].context.target, Some(Target::Foreign(_))));
+    assert!(!s[0].is_ptx());
+}
+
+/// A function without `__device__`/`__global__` is host code in a header too (nvcc compiles
+/// it for the host only), whatever its asm looks like; `constexpr` functions and qualifier
+/// macros of unknown meaning stay undecided.
+#[test]
+fn unqualified_functions_in_headers_are_host_code() {
+    let src = "static void spin(int* p) { asm volatile(\"membar.gl;\" ::: \"memory\"); }\n\
+               constexpr int k() { asm(\"membar.gl;\"); return 0; }\n\
+               LIB_INLINE void g() { asm volatile(\"membar.gl;\"); }\n";
+    let file = ptxguard_analyzer::SourceFile::new("lib/barrier.cuh", src);
+    let s = ptxguard_analyzer::cpp::cpp_statements(&file);
+    assert_eq!(s.len(), 3);
+    assert!(matches!(s[0].context.target, Some(Target::Host(_))));
+    assert!(s[1].is_ptx());
+    assert!(s[2].is_ptx());
 }
 
 #[test]

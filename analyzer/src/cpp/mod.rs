@@ -83,7 +83,6 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
     let mut scanner = Scanner {
         text,
         tokens,
-        is_cu: file.path.extension().is_some_and(|e| e == "cu"),
         qualifier_macros: &qualifier_macros,
         cond_stack: Vec::new(),
         scopes: Vec::new(),
@@ -418,7 +417,6 @@ struct ParenFrame {
 struct Scanner<'a> {
     text: &'a str,
     tokens: &'a [Token],
-    is_cu: bool,
     qualifier_macros: &'a HashMap<String, Vec<String>>,
     cond_stack: Vec<CondFrame>,
     scopes: Vec<ScopeFrame>,
@@ -902,11 +900,7 @@ impl Scanner<'_> {
             target: None,
             nv_target,
         };
-        context.target = Some(target::decide(
-            &context,
-            self.is_cu,
-            lambdas.iter().any(|d| *d),
-        ));
+        context.target = Some(target::decide(&context, lambdas.iter().any(|d| *d)));
         context
     }
 

@@ -74,7 +74,7 @@ pub fn from_conditions(conditions: &[Condition]) -> Option<Target> {
 }
 
 /// Decides the target from the context gathered at the statement.
-pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target {
+pub fn decide(context: &Context, in_device_lambda: bool) -> Target {
     if let Some(t) = from_conditions(&context.conditions) {
         return t;
     }
@@ -118,7 +118,10 @@ pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target 
         return Target::Host("in a `__host__` function".into());
     }
     let unknown_macros = function.qualifiers.iter().any(|w| is_macro_name(w));
-    if is_cu && !unknown_macros && !context.in_lambda {
+    // A function without an execution space is a host function in any file that nvcc
+    // compiles (a header too); a `constexpr` one may also be called from device code
+    // (`--expt-relaxed-constexpr`), and a qualifier macro may say `__device__`.
+    if !unknown_macros && !context.in_lambda && !q("constexpr") {
         return Target::Host(format!(
             "in `{}`, a host function (no `__device__` or `__global__`)",
             function.name
