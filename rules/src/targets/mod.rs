@@ -269,6 +269,11 @@ pub struct Macros {
     /// The compiler whose device pass predefines macros (NVRTC or nvcc for C++ in Python
     /// strings: `Either`).
     compiler: Compiler,
+    /// The build's `-D`/`-U` are known (a compile command): a macro it does not name is not
+    /// defined on the command line.
+    build_known: bool,
+    /// Macros some of the commands (or includers) define and others do not: unknown.
+    build_varying: Vec<String>,
 }
 
 /// One `#define`/`#undef`.
@@ -288,7 +293,10 @@ const CONDITIONAL_LOOKUPS: u32 = 64;
 
 impl Macros {
     fn from_build(flags: Option<&[MacroFlag]>) -> Macros {
-        let mut m = Macros::default();
+        let mut m = Macros {
+            build_known: flags.is_some(),
+            ..Macros::default()
+        };
         for f in flags.unwrap_or(&[]) {
             match f {
                 MacroFlag::Define(n, v) => m.build.push((n.clone(), literal_value(v))),
@@ -308,6 +316,13 @@ impl Macros {
             }
         }
         self.outside_value(name, at)
+    }
+
+    /// Whether nothing defines the macro at `at`: not the file before it, not the command
+    /// line (known), not the headers included before it (all found). Then it is 0 in `#if`,
+    /// as in C++.
+    fn nothing_defines(&self, name: &str, at: u32) -> bool {
+        self.build_known && !self.build_varying.iter().any(|n| n == name) && self.includes_found(at)
     }
 
     /// The value from outside the file's own directives: its headers, else the build.
@@ -451,6 +466,7 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
                     arch: arch || (env.arch_macro)(n),
                 },
                 None if env.default_of == Some(n.as_str()) => Int(0),
+                None if env.macros.nothing_defines(n, env.at) => Int(0),
                 None => unknown(n),
             }
         }
@@ -472,6 +488,7 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
                 Some(MacroValue::Unknown { arch }) => Unknown {
                     arch: arch || (env.arch_macro)(n),
                 },
+                None if env.macros.nothing_defines(n, env.at) => Int(0),
                 Some(MacroValue::Defined) | None => unknown(n),
             }
         }
@@ -1018,15 +1035,20 @@ impl<'a> Evaluator<'a> {
             .as_ref()
             .map_or(&[][..], |b| b.include_dirs.as_slice());
         let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda);
+        let mut facts = file_facts(
+            &file.text,
+            tokens,
+            build,
+            cuda,
+            includes,
+            ptxguard_analyzer::cpp::compiler_of(file),
+        );
+        facts.macros.build_varying = options
+            .build
+            .as_ref()
+            .map_or_else(Vec::new, |b| b.macros_varying.clone());
         Evaluator {
-            facts: file_facts(
-                &file.text,
-                tokens,
-                build,
-                cuda,
-                includes,
-                ptxguard_analyzer::cpp::compiler_of(file),
-            ),
+            facts,
             cuda,
             targets,
             source,
