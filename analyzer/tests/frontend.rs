@@ -511,3 +511,24 @@ fn constructors_operators_and_specializations_name_their_function() {
     // The constructor's initializers are not qualifiers.
     assert!(!s[0].context.function.as_ref().unwrap().has("v"));
 }
+
+#[test]
+fn reachable_code_ends_at_an_unconditional_return() {
+    use ptxguard_analyzer::cpp::types::reachable_end;
+    let body = "asm(\"x\"); if (a) return; y = 1; { return; } z = 2; } w = 3; return; v = 4;";
+    let from = body.find(';').unwrap() + 1;
+    let end = reachable_end(body, from, body.len());
+    // The conditional return and the nested block's return do not end it; the one after the
+    // block closes does.
+    assert_eq!(&body[end..], " v = 4;");
+    // A comment ending in `)` does not make the next `return` conditional.
+    let text = "asm(\"x\"); // see f(x)\n return 0; } use(p);";
+    let end = reachable_end(text, 9, text.len());
+    assert_eq!(&text[end..], " } use(p);");
+    let text = "asm(\"x\"); // return here\n s = \"return\"; else_thing = 1; return x;";
+    let end = reachable_end(text, 9, text.len());
+    assert_eq!(
+        &text[..end],
+        "asm(\"x\"); // return here\n s = \"return\"; else_thing = 1; return x;"
+    );
+}

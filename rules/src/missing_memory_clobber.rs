@@ -3,6 +3,7 @@ use crate::support::{
     cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
@@ -218,7 +219,9 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
     let count = step.instr.operands.len();
     let body = stmt.context.function.as_ref()?.body;
     let from = stmt.span.end as usize;
-    let after = cx.source().get(from..body.end as usize)?;
+    // Only code the asm can reach: a use after an unconditional `return` is not after it.
+    let reach = reachable_end(cx.source(), from, body.end as usize);
+    let after = cx.source().get(from..reach)?;
     let (_, operand) = step.instr.operands.iter().enumerate().find(|(k, _)| {
         form.operand_for(*k, count)
             .is_some_and(|o| o.role == Role::Addr)
