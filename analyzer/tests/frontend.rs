@@ -532,3 +532,17 @@ fn reachable_code_ends_at_an_unconditional_return() {
         "asm(\"x\"); // return here\n s = \"return\"; else_thing = 1; return x;"
     );
 }
+
+/// A macro that expands to `if constexpr` opens a block of the function, not a function of
+/// its own: the asm keeps its function's `__device__`.
+#[test]
+fn an_if_macro_in_a_body_is_not_a_function() {
+    let src = "template <int N>\n__device__ void store(unsigned* a, unsigned v) {\n  _CCCL_IF_CONSTEXPR (N == 1) {\n    asm volatile(\"st.global.u32 [%0], %1;\" :: \"l\"(a), \"r\"(v));\n  }\n}\n#if defined(FOO)\n__device__ void f(int a) {\n#else\n__device__ void f(long a) {\n#endif\n  asm volatile(\"membar.gl;\");\n}\nvoid host_fn() { asm volatile(\"membar.gl;\"); }\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 3);
+    assert_eq!(s[0].context.function.as_ref().unwrap().name, "store");
+    assert_eq!(s[0].context.target, Some(Target::Device));
+    // Braces left unbalanced by `#if` branches do not swallow the next functions.
+    assert_eq!(s[2].context.function.as_ref().unwrap().name, "host_fn");
+    assert!(matches!(s[2].context.target, Some(Target::Host(_))));
+}

@@ -609,6 +609,24 @@ impl Scanner<'_> {
                 }
                 _ => {}
             }
+            // `_CCCL_IF_CONSTEXPR (N == 1) {` starting a statement in a function body is a
+            // macro that expands to `if`, not a function definition (which would need a
+            // return type before its name; braces unbalanced by `#if` branches make "in a
+            // body" alone unreliable).
+            let in_body = !self.functions.is_empty()
+                && !matches!(self.scopes.last().map(|f| &f.kind), Some(ScopeKind::Class));
+            let starts_statement = self
+                .prev(before)
+                .is_some_and(|b| matches!(self.word(b).as_ref(), ";" | "{" | "}"));
+            if in_body
+                && starts_statement
+                && self.tokens[before].kind == TokenKind::Ident
+                && target::is_macro_name(&self.word(before))
+            {
+                let condition =
+                    self.text[self.tokens[open].start()..self.tokens[p].end()].to_string();
+                return block(ScopeKind::If(condition));
+            }
             if let Some(name) = self.declarator_name(before) {
                 // A constructor: `S(int a) : a_(a), b_(0) {` is `S`, not `b_`.
                 if let Some((colon, params_close)) = self.member_initializers(name.0) {

@@ -117,7 +117,10 @@ pub fn decide(context: &Context, in_device_lambda: bool) -> Target {
     if q("__host__") {
         return Target::Host("in a `__host__` function".into());
     }
-    let unknown_macros = function.qualifiers.iter().any(|w| is_macro_name(w));
+    let unknown_macros = function
+        .qualifiers
+        .iter()
+        .any(|w| is_macro_name(w) || is_unknown_reserved_word(w));
     // A function without an execution space is a host function in any file that nvcc
     // compiles (a header too); a `constexpr` one may also be called from device code
     // (`--expt-relaxed-constexpr`), and a qualifier macro may say `__device__`.
@@ -130,8 +133,31 @@ pub fn decide(context: &Context, in_device_lambda: bool) -> Target {
     Target::Unknown
 }
 
-fn is_macro_name(w: &str) -> bool {
-    w.len() > 2
+/// `__dpct_inline__`, `__my_device_fn`: a reserved name that is not one of the compiler's own
+/// keywords is most likely a macro (which may say `__device__`).
+fn is_unknown_reserved_word(w: &str) -> bool {
+    w.starts_with("__")
+        && !matches!(
+            w,
+            "__forceinline__"
+                | "__inline__"
+                | "__inline"
+                | "__noinline__"
+                | "__host__"
+                | "__device__"
+                | "__global__"
+                | "__launch_bounds__"
+                | "__attribute__"
+                | "__restrict__"
+                | "__restrict"
+                | "__cluster_dims__"
+                | "__declspec"
+                | "__extension__"
+        )
+}
+
+pub(crate) fn is_macro_name(w: &str) -> bool {
+    w.len() > 1
         && w.chars()
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
         && w.chars().any(|c| c.is_ascii_uppercase())
