@@ -165,6 +165,20 @@ pub fn cases_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("cases")
 }
 
+/// The options a case is checked with: `// targets: sm_75, sm_80` says what it is built for
+/// (else inferred, as in `check`). Both the expectations and the expected output use them.
+pub fn case_options(text: &str) -> ptxguard_rules::Options {
+    let targets = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// targets:"))
+        .map(|list| list.split(',').map(|t| t.trim().to_string()).collect())
+        .unwrap_or_default();
+    ptxguard_rules::Options {
+        targets,
+        ..Default::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,19 +226,5 @@ mod tests {
         }];
         let problems = compare(&file, &[d], &exp);
         assert_eq!(problems.len(), 2, "{problems:?}");
-    }
-}
-
-/// The options a case is checked with: `// targets: sm_75, sm_80` says what it is built for
-/// (else inferred, as in `check`). Both the expectations and the expected output use them.
-pub fn case_options(text: &str) -> ptxguard_rules::Options {
-    let targets = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("// targets:"))
-        .map(|list| list.split(',').map(|t| t.trim().to_string()).collect())
-        .unwrap_or_default();
-    ptxguard_rules::Options {
-        targets,
-        ..Default::default()
     }
 }
