@@ -53,6 +53,12 @@ pub fn read_at_most(reader: impl std::io::Read, limit: u64) -> std::io::Result<V
     Ok(bytes)
 }
 
+/// The content hash a result cache compares files by (xxh3, 128 bits): two byte strings
+/// with the same fingerprint are taken to be the same.
+pub fn fingerprint(bytes: &[u8]) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(bytes)
+}
+
 /// One source file's text with a line index.
 ///
 /// Bytes that are not valid UTF-8 are replaced by `?` one for one, so byte offsets

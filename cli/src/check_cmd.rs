@@ -3,6 +3,7 @@
 use crate::analysis::{self, CheckFn};
 use crate::args::{CheckArgs, ColorChoice, OutputFormat};
 use crate::baseline::{self, BaselineEntry, Known};
+use crate::cache::{Cache, Fresh};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
 use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
@@ -27,6 +28,8 @@ pub struct Context<'a> {
     pub stderr: &'a mut dyn Write,
     /// Whether stdout is a terminal (for `--color auto`).
     pub stdout_is_terminal: bool,
+    /// Whether the result cache may be used (`--no-cache` and the configuration decide then).
+    pub cache: bool,
 }
 
 /// What happened to one file.
@@ -54,6 +57,9 @@ struct Job<'a> {
     fix_mode: Option<FixMode>,
     /// The work budget of each file (`analyzer::phase`).
     budget: std::time::Duration,
+    /// The result cache, when this run uses one (not with fixes or `--diff`).
+    cache: Option<&'a Cache>,
+    cwd: &'a Path,
 }
 
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
@@ -115,6 +121,7 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
         compile_commands,
         cuda_version: args.cuda_version.clone(),
         targets_by_glob: Vec::new(),
+        cache: None,
     })
 }
 
@@ -245,12 +252,17 @@ fn check_all(
     } else {
         FixMode::Safe
     });
+    let cache = (ctx.cache && !args.no_cache && fix_mode.is_none())
+        .then(|| Cache::open(&project_root(resolver, &cwd)))
+        .flatten();
     let job = Job {
         args,
         resolver,
         check: ctx.check,
         fix_mode,
         budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
+        cache: cache.as_ref(),
+        cwd: &cwd,
     };
     let mut outcomes = check_files(files, &job);
     if let Some(path) = &stdin_path {
@@ -274,6 +286,9 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
+    if let Some(cache) = cache {
+        cache.save();
+    }
     let mut problems = emit::Problems {
         errors: discovery.io_errors.clone(),
         warnings: crate::build_context::take_messages(),
@@ -285,6 +300,16 @@ fn check_all(
         problems.notes.extend(o.notes.iter().cloned());
     }
     Some(Run { outcomes, problems })
+}
+
+/// Where the result cache lives: the folder of the configuration file that applies to the
+/// working directory (`--config`'s, or the nearest above), else the working directory.
+fn project_root(resolver: &Resolver, cwd: &Path) -> PathBuf {
+    resolver
+        .settings_for(cwd, true)
+        .ok()
+        .and_then(|s| s.config_files.last().and_then(|f| f.parent()).map(Path::to_path_buf))
+        .unwrap_or_else(|| cwd.to_path_buf())
 }
 
 /// `--diff`: true when there are fixes to apply.
@@ -542,13 +567,28 @@ fn process_bytes(
     let isolated = ptxguard_analyzer::phase::isolate(Some(job.budget), || {
         analyse_bytes(candidate, bytes, job, is_stdin, &mut outcome)
     });
-    if let Err(failure) = isolated {
-        outcome.fixes_applied = 0;
-        outcome.diff.clear();
-        outcome
-            .errors
-            .push(format!("{}: {failure}", candidate.display));
-        outcome.report = Some(analysis::failure_report(&candidate.display, &failure));
+    match isolated {
+        Err(failure) => {
+            outcome.fixes_applied = 0;
+            outcome.diff.clear();
+            outcome
+                .errors
+                .push(format!("{}: {failure}", candidate.display));
+            outcome.report = Some(analysis::failure_report(&candidate.display, &failure));
+        }
+        // Only a whole, error-free analysis is kept: a failure may not happen again.
+        Ok(Some(fresh)) if outcome.errors.is_empty() => {
+            if let (Some(cache), Some(report)) = (job.cache, &outcome.report) {
+                cache.store(
+                    &candidate.path,
+                    fresh,
+                    report,
+                    &outcome.warnings,
+                    &outcome.notes,
+                );
+            }
+        }
+        Ok(_) => {}
     }
     if let Some(original) = original {
         if outcome.fixes_applied == 0 {
@@ -558,32 +598,59 @@ fn process_bytes(
     outcome
 }
 
+/// Analyses one file into `outcome`, or takes its results from the cache. What to keep in
+/// the cache comes back when the file was analysed and the run keeps results.
 fn analyse_bytes(
     candidate: &Candidate,
     bytes: Vec<u8>,
     job: &Job<'_>,
     is_stdin: bool,
     outcome: &mut FileOutcome,
-) {
+) -> Option<Fresh> {
     // Files from the walk were filtered when read; standard input is filtered here.
     if is_stdin && !analysis::may_hold_asm(&candidate.path, &bytes) {
-        return;
+        return None;
     }
     let settings = match job.resolver.settings_for(&candidate.path, false) {
         Ok(s) => s,
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return;
+            return None;
         }
     };
+    let cache = job.cache.filter(|_| settings.cache && !is_stdin);
+    let bytes_fingerprint = cache.map(|_| ptxguard_analyzer::source::fingerprint(&bytes));
     let source = match SourceFile::from_bytes(PathBuf::from(&candidate.display), bytes) {
         Ok(source) => source,
         // Binary or too large: not checked, which the exit code says (see `exit_code`).
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return;
+            return None;
         }
     };
+    let options = analysis::options_for(&candidate.path, &settings);
+    let key = bytes_fingerprint.map(|bytes| {
+        Cache::key(
+            job.cwd,
+            &candidate.path,
+            &candidate.display,
+            bytes,
+            &options,
+            &settings.rules_for(&candidate.path),
+        )
+    });
+    if let (Some(cache), Some(key)) = (cache, key) {
+        if let Some(hit) = cache.lookup(&candidate.path, key, &source.text) {
+            outcome.report = Some(FileReport {
+                display: candidate.display.clone(),
+                source: Arc::new(source),
+                diagnostics: hit.diagnostics,
+            });
+            outcome.warnings = hit.warnings;
+            outcome.notes = hit.notes;
+            return None;
+        }
+    }
     if let Some(bad) = source.lossy {
         let (line, col) = source.line_col(bad);
         outcome.warnings.push(format!(
@@ -591,9 +658,10 @@ fn analyse_bytes(
             candidate.display
         ));
     }
-    let analyze =
-        |file: &SourceFile| analysis::analyze(file, &candidate.path, &settings, job.check);
-    let mut diagnostics = analyze(&source);
+    let analyze = |file: &SourceFile| {
+        analysis::analyze_with(file, &candidate.path, &settings, &options, job.check)
+    };
+    let (mut diagnostics, reads) = ptxguard_rules::targets::record_reads(|| analyze(&source));
     if diagnostics.is_empty() {
         if let Some(note) = analysis::host_only_note(&source) {
             outcome.notes.push(format!("{}: {note}", candidate.display));
@@ -644,4 +712,5 @@ fn analyse_bytes(
         source,
         diagnostics,
     });
+    key.map(|key| Fresh { key, reads })
 }
