@@ -19,7 +19,7 @@
 
 use crate::emit::FileReport;
 use ptxguard_analyzer::source::fingerprint;
-use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, Span};
+use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
 use ptxguard_rules::targets::{header_fingerprint, HeaderReads};
 use ptxguard_rules::Options;
 use serde::{Deserialize, Serialize};
@@ -74,7 +74,8 @@ pub struct Fresh {
 
 /// The cached results of one file.
 pub struct Hit {
-    pub diagnostics: Vec<Diagnostic>,
+    /// `None` when there is nothing to report (the file's text is then not even decoded).
+    pub report: Option<FileReport>,
     pub warnings: Vec<String>,
     pub notes: Vec<String>,
 }
@@ -144,21 +145,36 @@ impl Cache {
         fingerprint(text.as_bytes())
     }
 
+    /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
+    pub fn has(&self, path: &Path) -> bool {
+        path.to_str().is_some_and(|name| self.loaded.contains_key(name))
+    }
+
     /// The cached results of the file at `path` (absolute) under `key`, when the headers it
-    /// read are unchanged. `text` is the file's, to check the findings' spans against.
-    pub fn lookup(&self, path: &Path, key: u128, text: &str) -> Option<Hit> {
+    /// read are unchanged. `bytes` are the file's, for the report's source.
+    pub fn lookup(&self, path: &Path, display: &str, key: u128, bytes: &[u8]) -> Option<Hit> {
         let name = path.to_str()?;
         let entry = self.loaded.get(name)?;
         if entry.key != hex(key) || !self.reads_unchanged(entry) {
             return None;
         }
-        let diagnostics = entry
-            .diagnostics
-            .iter()
-            .map(|d| restore(d, text))
-            .collect::<Option<Vec<Diagnostic>>>()?;
+        let report = if entry.diagnostics.is_empty() {
+            None
+        } else {
+            let source = SourceFile::from_bytes(PathBuf::from(display), bytes.to_vec()).ok()?;
+            let diagnostics = entry
+                .diagnostics
+                .iter()
+                .map(|d| restore(d, &source.text))
+                .collect::<Option<Vec<Diagnostic>>>()?;
+            Some(FileReport {
+                display: display.to_string(),
+                source: std::sync::Arc::new(source),
+                diagnostics,
+            })
+        };
         let hit = Hit {
-            diagnostics,
+            report,
             warnings: entry.warnings.clone(),
             notes: entry.notes.clone(),
         };

@@ -224,9 +224,31 @@ fn check_all(
         .filter(|p| p.as_os_str() != "-")
         .cloned()
         .collect();
-    // Files are read (and most dropped: no `asm`) as the walk finds them.
-    let (discovery, files) =
-        walk::discover_with(&file_paths, resolver, args.force_exclude, &read_candidate);
+    let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
+        FixMode::SafeAndUnsafe
+    } else {
+        FixMode::Safe
+    });
+    let cache = (ctx.cache && !args.no_cache && fix_mode.is_none())
+        .then(|| Cache::open(&project_root(resolver, &cwd)))
+        .flatten();
+    let job = Job {
+        args,
+        resolver,
+        check: ctx.check,
+        fix_mode,
+        budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
+        cache: cache.as_ref(),
+        cwd: &cwd,
+    };
+    // Files are read (and most dropped: no `asm`, or results in the cache) as the walk
+    // finds them.
+    let (discovery, files) = walk::discover_with(
+        &file_paths,
+        resolver,
+        args.force_exclude,
+        &|c: &Candidate| read_candidate(c, &job),
+    );
     let stdin_path = with_stdin.then(|| {
         args.stdin_filename
             .as_ref()
@@ -247,23 +269,6 @@ fn check_all(
         return None;
     }
 
-    let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
-        FixMode::SafeAndUnsafe
-    } else {
-        FixMode::Safe
-    });
-    let cache = (ctx.cache && !args.no_cache && fix_mode.is_none())
-        .then(|| Cache::open(&project_root(resolver, &cwd)))
-        .flatten();
-    let job = Job {
-        args,
-        resolver,
-        check: ctx.check,
-        fix_mode,
-        budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
-        cache: cache.as_ref(),
-        cwd: &cwd,
-    };
     let mut outcomes = check_files(files, &job);
     if let Some(path) = &stdin_path {
         let outcome = match ptxguard_analyzer::source::read_bounded(&mut *ctx.stdin) {
@@ -286,6 +291,7 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
+    drop(job);
     if let Some(cache) = cache {
         cache.save();
     }
@@ -468,10 +474,15 @@ enum ReadResult {
     Loaded(Vec<u8>),
 }
 
-/// Reads a file found by the walk (cheap; most hold no `asm` and stop there).
-fn read_candidate(c: &Candidate) -> ReadResult {
-    match read_if_asm(&c.path) {
-        Ok(Some(bytes)) => ReadResult::Loaded(bytes),
+/// Reads a file found by the walk (cheap; most hold no `asm` and stop there, and most of the
+/// others have their results in the cache on a second run).
+fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
+    let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
+        Some(outcome) => ReadResult::Done(outcome),
+        None => ReadResult::Loaded(bytes.to_vec()),
+    };
+    match read_if_asm(&c.path, outcome) {
+        Ok(Some(result)) => result,
         Ok(None) => ReadResult::Done(FileOutcome {
             path: c.path.clone(),
             ..FileOutcome::default()
@@ -513,9 +524,41 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .collect()
 }
 
-/// The file's bytes when it may hold asm. Each thread reads into one buffer it keeps: most
-/// files hold no asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
-fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+/// The file's outcome from the result cache, when it holds one for these bytes and this
+/// file's settings. Isolated like an analysis: a panic here only means no cached outcome.
+fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutcome> {
+    let cache = job.cache.filter(|cache| cache.has(&c.path))?;
+    ptxguard_analyzer::phase::isolate(None, || {
+        let settings = job.resolver.settings_for(&c.path, false).ok()?;
+        if !settings.cache {
+            return None;
+        }
+        let options = analysis::options_for(&c.path, &settings);
+        let key = Cache::key(
+            job.cwd,
+            &c.path,
+            &c.display,
+            ptxguard_analyzer::source::fingerprint(bytes),
+            &options,
+            &settings.rules_for(&c.path),
+        );
+        let hit = cache.lookup(&c.path, &c.display, key, bytes)?;
+        Some(FileOutcome {
+            report: hit.report,
+            path: c.path.clone(),
+            warnings: hit.warnings,
+            notes: hit.notes,
+            ..FileOutcome::default()
+        })
+    })
+    .ok()
+    .flatten()
+}
+
+/// What `on_asm` makes of the file's bytes when they may hold asm. Each thread reads into one
+/// buffer it keeps: most files hold no asm, and a fresh buffer per file costs the kernel a
+/// zeroed page per 4 KiB.
+fn read_if_asm<T>(path: &Path, on_asm: impl FnOnce(&[u8]) -> T) -> std::io::Result<Option<T>> {
     use std::io::Read as _;
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -547,7 +590,7 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
         }
         let bytes = &buffer[..filled];
         let too_large = filled >= limit;
-        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| bytes.to_vec()))
+        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| on_asm(bytes)))
     })
 }
 
@@ -598,8 +641,8 @@ fn process_bytes(
     outcome
 }
 
-/// Analyses one file into `outcome`, or takes its results from the cache. What to keep in
-/// the cache comes back when the file was analysed and the run keeps results.
+/// Analyses one file into `outcome`. What to keep in the result cache comes back when the run
+/// keeps results.
 fn analyse_bytes(
     candidate: &Candidate,
     bytes: Vec<u8>,
@@ -639,18 +682,6 @@ fn analyse_bytes(
             &settings.rules_for(&candidate.path),
         )
     });
-    if let (Some(cache), Some(key)) = (cache, key) {
-        if let Some(hit) = cache.lookup(&candidate.path, key, &source.text) {
-            outcome.report = Some(FileReport {
-                display: candidate.display.clone(),
-                source: Arc::new(source),
-                diagnostics: hit.diagnostics,
-            });
-            outcome.warnings = hit.warnings;
-            outcome.notes = hit.notes;
-            return None;
-        }
-    }
     if let Some(bad) = source.lossy {
         let (line, col) = source.line_col(bad);
         outcome.warnings.push(format!(
