@@ -171,7 +171,8 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     } else {
         ConfigSource::Discover
     };
-    let resolver = Resolver::new(source, cli_layer(args, &cwd)?, &cwd);
+    // A broken configuration file in some folder is an error of the run, not the end of it.
+    let resolver = Resolver::new(source, cli_layer(args, &cwd)?, &cwd).falling_back();
     let paths: Vec<PathBuf> = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -187,11 +188,25 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     let Some(mut run) = check_all(args, ctx, &resolver, &paths, stdin_count == 1) else {
         return Ok(EXIT_ERROR);
     };
+    let mode = Mode::of(args);
+    // A baseline that cannot be read is an error of the run; every finding is then reported.
+    let known = match (&mode, &args.baseline) {
+        (Mode::Report, Some(path)) => match baseline::read(&absolutize(path, &cwd)) {
+            Ok(file) => Some(file),
+            Err(e) => {
+                run.problems
+                    .errors
+                    .push(format!("{e} (every finding is reported)"));
+                None
+            }
+        },
+        _ => None,
+    };
     run.problems.print(ctx.stderr);
-    let failing = match Mode::of(args) {
+    let failing = match mode {
         Mode::Diff => print_diff(args, &run, ctx),
         Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
-        Mode::Report => report(args, &mut run, ctx)?,
+        Mode::Report => report(args, known.as_ref(), &mut run, ctx)?,
     };
     Ok(exit_code(&run.problems, failing, args.exit_zero))
 }
@@ -274,8 +289,10 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
+    let mut errors = resolver.take_fallbacks();
+    errors.extend(discovery.io_errors.iter().cloned());
     let mut problems = emit::Problems {
-        errors: discovery.io_errors.clone(),
+        errors,
         warnings: crate::build_context::take_messages(),
         ..emit::Problems::default()
     };
@@ -283,6 +300,24 @@ fn check_all(
         problems.warnings.extend(o.warnings.iter().cloned());
         problems.errors.extend(o.errors.iter().cloned());
         problems.notes.extend(o.notes.iter().cloned());
+    }
+    // A gate that checked nothing must not pass (an empty folder, a wrong path in CI, every
+    // file excluded): said once, unless an error already explains it.
+    if outcomes.is_empty() && problems.errors.is_empty() {
+        let named: Vec<String> = file_paths
+            .iter()
+            .map(|p| format!("`{}`", p.display()))
+            .collect();
+        problems.errors.push(format!(
+            "no file was checked: {} {} no file with a checked extension that is not excluded ({})",
+            named.join(", "),
+            if named.len() == 1 { "holds" } else { "hold" },
+            if args.force_exclude {
+                "`exclude`, `--exclude` with `--force-exclude`, .gitignore"
+            } else {
+                "`exclude`, `--exclude`, .gitignore"
+            }
+        ));
     }
     Some(Run { outcomes, problems })
 }
@@ -336,10 +371,15 @@ fn write_baseline(
 
 /// Prints the findings (less those in `--baseline`) in the chosen format; true when one is
 /// at `--fail-on` or above.
-fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool, String> {
+fn report(
+    args: &CheckArgs,
+    baseline_file: Option<&baseline::BaselineFile>,
+    run: &mut Run,
+    ctx: &mut Context<'_>,
+) -> Result<bool, String> {
     let cwd = ctx.cwd.clone();
-    if let Some(path) = &args.baseline {
-        let mut known = Known::new(&baseline::read(&absolutize(path, &cwd))?);
+    if let (Some(path), Some(file)) = (&args.baseline, baseline_file) {
+        let mut known = Known::new(file);
         for o in &mut run.outcomes {
             let Some(report) = &mut o.report else {
                 continue;
@@ -451,6 +491,14 @@ fn read_candidate(c: &Candidate) -> ReadResult {
             path: c.path.clone(),
             ..FileOutcome::default()
         }),
+        // Not checked, whatever the bytes hold (see `exit_code`).
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => ReadResult::Done(FileOutcome {
+            errors: vec![
+                ptxguard_analyzer::source::LoadError::Binary(c.display.clone().into()).to_string(),
+            ],
+            path: c.path.clone(),
+            ..FileOutcome::default()
+        }),
         Err(e) => ReadResult::Done(FileOutcome {
             errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
             path: c.path.clone(),
@@ -488,7 +536,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .collect()
 }
 
-/// The file's bytes when it may hold asm. Each thread reads into one buffer it keeps: most
+/// The file's bytes when it may hold asm; an `InvalidData` error when it is binary. Each thread reads into one buffer it keeps: most
 /// files hold no asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
 fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     use std::io::Read as _;
@@ -521,6 +569,9 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
             }
         }
         let bytes = &buffer[..filled];
+        if ptxguard_analyzer::source::looks_binary(bytes) {
+            return Err(std::io::ErrorKind::InvalidData.into());
+        }
         let too_large = filled >= limit;
         Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| bytes.to_vec()))
     })
@@ -566,7 +617,10 @@ fn analyse_bytes(
     outcome: &mut FileOutcome,
 ) {
     // Files from the walk were filtered when read; standard input is filtered here.
-    if is_stdin && !analysis::may_hold_asm(&candidate.path, &bytes) {
+    if is_stdin
+        && !ptxguard_analyzer::source::looks_binary(&bytes)
+        && !analysis::may_hold_asm(&candidate.path, &bytes)
+    {
         return;
     }
     let settings = match job.resolver.settings_for(&candidate.path, false) {
