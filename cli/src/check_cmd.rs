@@ -60,7 +60,8 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
     match run_inner(args, ctx) {
         Ok(code) => code,
         Err(message) => {
-            let _ = writeln!(ctx.stderr, "error: {message}");
+            let line = emit::stderr_line(args.output_format, emit::Level::Error, &message);
+            let _ = writeln!(ctx.stderr, "{line}");
             EXIT_ERROR
         }
     }
@@ -202,7 +203,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
         },
         _ => None,
     };
-    run.problems.print(ctx.stderr);
+    run.problems.print(ctx.stderr, args.output_format);
     let failing = match mode {
         Mode::Diff => print_diff(args, &run, ctx),
         Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
@@ -250,7 +251,8 @@ fn check_all(
     }
     if !config_errors.is_empty() {
         for e in &config_errors {
-            let _ = writeln!(ctx.stderr, "error: {e}");
+            let line = emit::stderr_line(args.output_format, emit::Level::Error, &e.to_string());
+            let _ = writeln!(ctx.stderr, "{line}");
         }
         return None;
     }
@@ -333,9 +335,18 @@ fn print_diff(args: &CheckArgs, run: &Run, ctx: &mut Context<'_>) -> bool {
     }
     let fixes: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
     if !args.quiet {
-        let _ = emit::diff_summary(ctx.stderr, fixes, changed);
+        let mut line = Vec::new();
+        let _ = emit::diff_summary(&mut line, fixes, changed);
+        plain_line(args, ctx, &line);
     }
     changed > 0
+}
+
+/// A line of ours on stderr that is neither an error nor a warning.
+fn plain_line(args: &CheckArgs, ctx: &mut Context<'_>, line: &[u8]) {
+    let text = String::from_utf8_lossy(line);
+    let shown = emit::stderr_line(args.output_format, emit::Level::Plain, text.trim_end());
+    let _ = writeln!(ctx.stderr, "{shown}");
 }
 
 /// `--write-baseline`: never failing (the findings are recorded, not reported).
@@ -364,7 +375,9 @@ fn write_baseline(
     let n = entries.len();
     baseline::write(&absolutize(path, cwd), entries)?;
     if !args.quiet {
-        let _ = emit::baseline_written(ctx.stderr, n, &path.display().to_string());
+        let mut line = Vec::new();
+        let _ = emit::baseline_written(&mut line, n, &path.display().to_string());
+        plain_line(args, ctx, &line);
     }
     Ok(false)
 }

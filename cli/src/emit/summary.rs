@@ -1,7 +1,7 @@
 //! What `check` prints besides the findings: problems on stderr, the closing summary, the
 //! `--diff` and `--write-baseline` lines, `--statistics`.
 
-use super::{FileReport, Tally};
+use super::{visible, FileReport, Level, Tally};
 use crate::args::OutputFormat;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -19,10 +19,14 @@ pub struct Problems {
 }
 
 impl Problems {
-    pub fn print(&self, stderr: &mut dyn Write) {
-        for (kind, lines) in [("error", &self.errors), ("warning", &self.warnings)] {
+    /// Each line as [`super::stderr_line`] writes it for `format`.
+    pub fn print(&self, stderr: &mut dyn Write, format: OutputFormat) {
+        for (level, lines) in [
+            (Level::Error, &self.errors),
+            (Level::Warning, &self.warnings),
+        ] {
             for line in lines {
-                let _ = writeln!(stderr, "{kind}: {line}");
+                let _ = writeln!(stderr, "{}", super::stderr_line(format, level, line));
             }
         }
     }
@@ -54,7 +58,7 @@ pub fn summary(
     if failed == 0 {
         if tally.total() == 0 {
             for note in &problems.notes {
-                writeln!(out, "note: {note}")?;
+                writeln!(out, "note: {}", visible(note))?;
             }
         }
         return write!(out, "{}", tally.summary());
