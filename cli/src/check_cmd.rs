@@ -160,6 +160,11 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     if args.diff && args.fix {
         return Err("`--diff` and `--fix` don't go together: `--diff` writes nothing".into());
     }
+    if args.unsafe_fixes && !args.fix && !args.diff {
+        return Err(
+            "`--unsafe-fixes` does nothing without `--fix` (apply) or `--diff` (show)".into(),
+        );
+    }
     let cwd = ctx.cwd.clone();
     let source = if args.no_config {
         ConfigSource::None
@@ -305,7 +310,7 @@ fn check_all(
     }
     // A gate that checked nothing must not pass (an empty folder, a wrong path in CI, every
     // file excluded): said once, unless an error already explains it.
-    if outcomes.is_empty() && problems.errors.is_empty() {
+    if outcomes.is_empty() && problems.errors.is_empty() && !args.allow_no_files {
         let named: Vec<String> = file_paths
             .iter()
             .map(|p| format!("`{}`", p.display()))
@@ -374,6 +379,14 @@ fn write_baseline(
     }
     let n = entries.len();
     baseline::write(&absolutize(path, cwd), entries)?;
+    let fixes: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
+    if fixes > 0 && !args.quiet {
+        // `--fix` wrote files before the baseline recorded what remained: said, not hidden.
+        let files = run.outcomes.iter().filter(|o| o.fixes_applied > 0).count();
+        let mut line = Vec::new();
+        let _ = emit::fixed_line(&mut line, fixes, files);
+        plain_line(args, ctx, &line);
+    }
     if !args.quiet {
         let mut line = Vec::new();
         let _ = emit::baseline_written(&mut line, n, &path.display().to_string());
@@ -391,6 +404,7 @@ fn report(
     ctx: &mut Context<'_>,
 ) -> Result<bool, String> {
     let cwd = ctx.cwd.clone();
+    let mut in_baseline = 0;
     if let (Some(path), Some(file)) = (&args.baseline, baseline_file) {
         let mut known = Known::new(file);
         for o in &mut run.outcomes {
@@ -400,12 +414,14 @@ fn report(
             let key = baseline::baseline_file_key(path, &o.path, &cwd);
             let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
             let diagnostics = std::mem::take(&mut report.diagnostics);
+            let before = diagnostics.len();
             report.diagnostics = diagnostics
                 .into_iter()
                 .zip(fingerprints)
                 .filter(|(d, f)| !known.take(&key, d.rule, f))
                 .map(|(d, _)| d)
                 .collect();
+            in_baseline += before - report.diagnostics.len();
         }
     }
 
@@ -446,6 +462,15 @@ fn report(
     );
     if human && !args.quiet {
         let _ = emit::summary(out, &reports, fixes_applied, fixed_files, &run.problems);
+    }
+    // What the baseline absorbed is said, never hidden (on stderr for the machine formats).
+    if in_baseline > 0 && !args.quiet {
+        let line = emit::baseline_matched(in_baseline);
+        if human {
+            let _ = writeln!(out, "{line}");
+        } else {
+            plain_line(args, ctx, line.as_bytes());
+        }
     }
     if let Some(bytes) = stdin_fixed {
         let _ = ctx.stdout.write_all(&bytes);

@@ -99,6 +99,13 @@ fn a_run_that_checks_no_file_fails() {
     let run = binary(&dir.path, &["check", "--force-exclude", "src/k.cu"], None);
     assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
     assert!(run.stderr.contains("no file was checked"), "{}", run.stderr);
+    // pre-commit names only the changed files, which may all be excluded.
+    let run = binary(
+        &dir.path,
+        &["check", "--force-exclude", "--allow-no-files", "src/k.cu"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     // A file without asm is a file checked.
     dir.write("plain/x.cu", "int x;\n");
     let run = binary(&dir.path, &["check", "plain"], None);

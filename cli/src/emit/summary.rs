@@ -46,12 +46,7 @@ pub fn summary(
     problems: &Problems,
 ) -> io::Result<()> {
     if fixes_applied > 0 {
-        writeln!(
-            out,
-            "Fixed {} in {}.",
-            plural(fixes_applied, "finding", "findings"),
-            plural(fixed_files, "file", "files")
-        )?;
+        fixed_line(out, fixes_applied, fixed_files)?;
     }
     let tally = Tally::of(reports);
     let failed = problems.errors.len();
@@ -72,6 +67,24 @@ pub fn summary(
         out,
         "{} (see above): the run is incomplete.",
         plural(failed, "error", "errors")
+    )
+}
+
+/// "Fixed 3 findings in 2 files."
+pub fn fixed_line(out: &mut dyn Write, fixes: usize, files: usize) -> io::Result<()> {
+    writeln!(
+        out,
+        "Fixed {} in {}.",
+        plural(fixes, "finding", "findings"),
+        plural(files, "file", "files")
+    )
+}
+
+/// How many findings `--baseline` kept from the report.
+pub fn baseline_matched(findings: usize) -> String {
+    format!(
+        "{} in the baseline not shown.",
+        plural(findings, "finding", "findings")
     )
 }
 
