@@ -297,6 +297,7 @@ fn check_all(
         outcomes.push(outcome);
     }
     let mut errors = resolver.take_fallbacks();
+    errors.extend(crate::build_context::take_errors());
     errors.extend(discovery.io_errors.iter().cloned());
     let mut problems = emit::Problems {
         errors,
@@ -509,8 +510,11 @@ fn show_settings(
             crate::build_context::describe(&abs, &settings)
         );
     }
+    for m in crate::build_context::take_errors() {
+        let _ = writeln!(ctx.stderr, "error: {}", emit::visible(&m));
+    }
     for m in crate::build_context::take_messages() {
-        let _ = writeln!(ctx.stderr, "warning: {m}");
+        let _ = writeln!(ctx.stderr, "warning: {}", emit::visible(&m));
     }
     Ok(EXIT_CLEAN)
 }

@@ -264,6 +264,42 @@ fn a_broken_baseline_is_an_error_and_every_finding_is_reported() {
     );
 }
 
+#[test]
+fn a_broken_configured_database_is_an_error_and_every_file_is_checked() {
+    let dir = TestDir::new("broken-database");
+    dir.write("a.cu", KERNEL);
+    dir.write(
+        "db.json",
+        "[\n  {\"directory\": \"/x\",\n   \"file\": 3}\n]\n",
+    );
+    for args in [
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--compile-commands",
+            "db.json",
+            "a.cu",
+        ][..],
+        &["check", "--output-format", "concise", "a.cu"][..],
+    ] {
+        if args.len() == 4 {
+            dir.write("ptxguard.toml", "compile-commands = \"db.json\"\n");
+        }
+        let run = binary(&dir.path, args, None);
+        // The build the user named is not the one checked against: the run says so.
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error: ")
+                && run.stderr.contains("db.json:3:")
+                && run.stderr.contains("checked without the database"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stdout.contains("a.cu:3:3:"), "{}", run.stdout);
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn fifos_and_devices_are_refused_wherever_input_is_read() {
@@ -280,6 +316,7 @@ fn fifos_and_devices_are_refused_wherever_input_is_read() {
             format!("compile-commands = \"{device}\"\n"),
         );
         let run = binary_within(&dir.path, &["check", "--output-format", "concise", "a.cu"]);
+        assert_eq!(run.code, 2);
         assert!(run.stderr.contains(not_regular), "{device}: {}", run.stderr);
         assert!(run.stdout.contains("a.cu:3:3:"), "{}", run.stdout);
         std::fs::remove_file(dir.join("ptxguard.toml")).unwrap();

@@ -6,6 +6,8 @@
 //! behaviour is covered by the LSP tests and the Neovim end-to-end test. Needs node, npm and
 //! unzip (SKIP without them), and the npm registry.
 
+mod common;
+
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
