@@ -15,7 +15,8 @@ declare_rule! {
     /// than some target the statement is compiled for, when no guard excludes that target.
     /// Arch-specific forms count: `wgmma` needs `sm_90a`, `tcgen05` an `sm_100a`/`sm_100f`
     /// target, `setmaxnreg` one of the `a`/`f` targets from `sm_90a` on. Forms removed from
-    /// newer targets count too (`shfl`, `vote` without `.sync` on `sm_70` and later).
+    /// newer targets count too (`shfl`, `vote` without `.sync` on `sm_70` and later); for
+    /// them the help is the `.sync` form, not an older target.
     ///
     /// Targets are what the file is really built for, from (lowest priority first) the file
     /// itself, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the compilation database

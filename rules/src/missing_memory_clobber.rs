@@ -46,7 +46,9 @@ declare_rule! {
     /// the kernel runs (`ld.global.nc`, `ldu`, `.const`, `.param`, textures: no C++ store can
     /// be reordered against them), tensor memory (`tcgen05.ld`/`st` addresses are not C++
     /// memory), variables the template declares itself, and instructions whose memory traffic
-    /// goes through descriptors rather than an address operand (`wgmma`).
+    /// goes through descriptors rather than an address operand (`wgmma`), and instructions
+    /// with a misspelt modifier (`ld.gloabl`: `ptx-syntax` reports it; what the instruction
+    /// would touch is unknown).
     ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
