@@ -152,3 +152,40 @@ fn help_texts_say_what_the_commands_do() {
         run.stdout
     );
 }
+
+/// One mistake in a Triton constraint string, one finding: `"=h,h,h"` at `pack=2` gave four
+/// (the output's size, then each operand's type), an extra `r` at `pack=1` two.
+#[test]
+fn one_wrong_constraint_string_is_not_four_findings() {
+    let dir = TestDir::new("pack-string");
+    let call = |template: &str, constraints: &str, args: &str, dtype: &str, pack: u32| {
+        format!(
+            "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef k(X, Y, N: tl.constexpr):\n    offs = tl.arange(0, N)\n    x = tl.load(X + offs)\n    y = tl.inline_asm_elementwise(\n        \"{template}\",\n        \"{constraints}\",\n        [{args}],\n        dtype=tl.{dtype},\n        is_pure=True,\n        pack={pack},\n    )\n    tl.store(Y + offs, y)\n"
+        )
+    };
+    let rules = |file: &str| -> Vec<String> {
+        let run = binary(
+            &dir.path,
+            &["check", "--no-config", "--output-format", "json", file],
+            None,
+        );
+        let found: Vec<serde_json::Value> = serde_json::from_str(&run.stdout).unwrap();
+        found
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap().to_string())
+            .collect()
+    };
+    dir.write(
+        "h.py",
+        call("add.f16x2 $0, $1, $2;", "=h,h,h", "x, x", "float16", 2),
+    );
+    assert_eq!(
+        rules("h.py"),
+        ["operand-size-mismatch", "operand-type-mismatch"]
+    );
+    dir.write(
+        "extra.py",
+        call("mov.b32 $0, $1;", "=r,r,r", "x", "float32", 1),
+    );
+    assert_eq!(rules("extra.py"), ["pack-mismatch"]);
+}
