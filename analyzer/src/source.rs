@@ -131,7 +131,7 @@ pub fn read_input_to_string(path: &Path, limit: u64) -> std::io::Result<String> 
 const NOT_REGULAR: &str = "not a regular file (a FIFO, socket or device); not read";
 
 fn human_size(bytes: u64) -> String {
-    if bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 {
+    if bytes >= 1024 * 1024 && bytes.is_multiple_of(1024 * 1024) {
         format!("{} MiB", bytes / (1024 * 1024))
     } else {
         format!("{bytes} bytes")
