@@ -289,6 +289,9 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
         })
         .collect();
     let _ = writeln!(out, "macros = {}", list(&macros));
+    if !r.build.macros_from.is_empty() {
+        let _ = writeln!(out, "macros-from = {}", q(&r.build.macros_from));
+    }
     let dirs: Vec<String> = r
         .build
         .include_dirs

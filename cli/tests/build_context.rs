@@ -354,3 +354,63 @@ fn macros_from_included_headers_decide_branches() {
         ["7:ptx-syntax"]
     );
 }
+
+/// A header gets the `-D` its includers are compiled with: `-DDISABLE_SM90_FEATURES` on the
+/// sm_80 unit removes the header's sm_90 code from that build (no finding); without it, the
+/// unguarded `elect.sync` in the header is reported for sm_80.
+#[test]
+fn headers_get_the_macros_of_the_units_that_include_them() {
+    let dir = TestDir::new("bc-header-macros");
+    dir.write(
+        "include/elect.cuh",
+        "#pragma once\n__device__ inline unsigned elect() {\n  unsigned r = 0;\n#ifndef DISABLE_SM90_FEATURES\n  asm volatile(\"{\\n .reg .pred p;\\n elect.sync _|p, 0xffffffff;\\n selp.u32 %0, 1, 0, p;\\n}\" : \"=r\"(r));\n#endif\n  return r;\n}\n",
+    );
+    dir.write(
+        "src/kernel.cu",
+        "#include <elect.cuh>\n__global__ void k(unsigned* out) { out[0] = elect(); }\n",
+    );
+    let d = dir.path.display();
+    let database = |define: &str| {
+        format!(
+            r#"[{{ "directory": "{d}", "arguments": ["nvcc", "-Iinclude", {define}"-arch=sm_80", "-c", "src/kernel.cu"], "file": "src/kernel.cu" }}]"#
+        )
+    };
+    let header_findings = || {
+        let out = ptxguard(
+            &dir.path,
+            &[
+                "check",
+                "--output-format",
+                "concise",
+                "--select",
+                "arch-requirement",
+                "--exit-zero",
+                "include/elect.cuh",
+            ],
+            &[],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+            .lines()
+            .filter(|l| l.contains("arch-requirement"))
+            .count()
+    };
+    dir.write(
+        "build/compile_commands.json",
+        database("\"-DDISABLE_SM90_FEATURES\", "),
+    );
+    assert_eq!(header_findings(), 0);
+    let settings = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "include/elect.cuh"],
+        &[],
+    );
+    assert!(
+        settings.stdout.contains("-DDISABLE_SM90_FEATURES")
+            && settings.stdout.contains("macros-from"),
+        "{}",
+        settings.stdout
+    );
+    dir.write("build/compile_commands.json", database(""));
+    assert_eq!(header_findings(), 1);
+}

@@ -3,6 +3,7 @@ use crate::support::{
     cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
@@ -14,24 +15,33 @@ declare_rule! {
     /// (`fence`, `membar`, `bar`, `barrier`, acquire/release forms, waits on asynchronous
     /// copies), without `"memory"` in its clobber list.
     ///
-    /// The severity follows what the asm is for:
+    /// The severity follows what the asm is for and what stands beside it (loud only where a
+    /// `"memory"` clobber changes what the compiler may do to this code):
     ///
-    /// - **warning** in `volatile` asm (explicitly, or implicitly because it has no outputs)
-    ///   that exists to order memory: barriers (`bar`, `barrier`, `barrier.cluster` but not
-    ///   `.relaxed`), fences and `membar`, loads and stores with `.acquire`, `.release`,
-    ///   `.volatile`, `.relaxed` or `.cv`, `atom` and `red` (flag polling and publishing),
-    ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`,
-    ///   `griddepcontrol.wait`, mbarrier `test_wait`/`try_wait`; and any write whose object
-    ///   the C++ of the same function uses after the asm, outside another asm
-    ///   (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer `p` written, then `p[0]`
-    ///   or `*p` read);
+    /// - **warning** in `volatile` asm that exists to order memory: barriers (`bar`,
+    ///   `barrier`, `barrier.cluster` but not `.relaxed`), fences and `membar`, loads and
+    ///   stores with `.acquire`, `.release`, `.volatile` or `.cv`, `atom` and `red` with
+    ///   `.acquire`/`.release`/`.acq_rel` (publishing or consuming a flag),
+    ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`, `griddepcontrol.wait`,
+    ///   mbarrier `test_wait`/`try_wait` — **when C++ memory accesses sit beside it**: in its
+    ///   function outside asm (`p[i]`, `p->x`, `*p`), or the function is called elsewhere in
+    ///   the file (a helper inlined into code that touches memory). A helper whose body is the
+    ///   asm alone, with no caller in view, is **info**: nothing visible is ordered.
+    ///   Also a warning: any write whose object the C++ of the same function uses after the
+    ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
+    ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
+    ///   past an unconditional `return`);
     /// - **info** in `volatile` asm that touches memory on the side: issuing asynchronous
     ///   copies, plain stores in store helpers, mbarrier `init`/`arrive`/`expect_tx`
     ///   bookkeeping, `tensormap.replace`, `tcgen05.fence`/`wait`, plain loads (`ld.shared`,
-    ///   `ldmatrix`, `ld.global`);
-    /// - **error** in non-`volatile` asm (with outputs), except plain cache-hinted loads
-    ///   (`.cs`, `.cg`, `.ca`, `.lu`), which are **warnings**: the compiler may delete, merge
-    ///   or hoist the whole statement.
+    ///   `ldmatrix`, `ld.global`), relaxed loads, stores, atomics and reductions (`.relaxed`
+    ///   or no semantics: they count or accumulate, ordering nothing else);
+    /// - in non-`volatile` asm (with outputs), which the compiler may delete, merge or hoist
+    ///   (`missing-volatile` reports that): **warning** when it writes or orders memory, or
+    ///   C++ accesses sit beside it (a plain load through a `const T* __restrict__` pointer
+    ///   of the function excepted: nothing writes that data while it runs), else **info**. Never an error: no toolchain rejects it.
+    ///   Measured on the GPU: the C++ load after a non-volatile atomic was merged with the one
+    ///   before it (`bad-nonvolatile-atomic-merged-load.cu`).
     ///
     /// `barrier.cluster.arrive.relaxed` orders nothing and is not reported. Info, not warning:
     /// `fence.mbarrier_init` (it orders only earlier `mbarrier.init`s, asm themselves), and a
@@ -61,6 +71,10 @@ declare_rule! {
     /// `"memory"` does. With `volatile`, nvcc 13 was measured conservative in the cases tried
     /// (a volatile store or load next to C++ accesses of the same location was not moved):
     /// the risk is the contract, which another compiler or version may use.
+    ///
+    /// Machine code (nvcc 13.0 `-O3`, `docs/memory-clobber-evidence.md`): the clobber changed
+    /// the code of both non-volatile cases (loads merged) and of none of the eight volatile
+    /// ordering cases: there the warning rests on the contract, not a measured miscompile.
     ///
     /// On nine real projects (2026-12-01) the grading moved 758 warnings to 400 (waits,
     /// barriers, fences, acquire/release and volatile accesses, atomics; 20 of a sample of 25
@@ -114,7 +128,9 @@ fn purpose(step: &Step) -> Option<Purpose> {
     if family == "barrier.cluster" && instr.has(".relaxed") {
         return None;
     }
-    let ordering_qualifier = [".acquire", ".release", ".volatile", ".relaxed", ".cv"]
+    // `.relaxed` orders nothing by itself (PTX memory model): a relaxed load, store or
+    // reduction only touches memory.
+    let ordering_qualifier = [".acquire", ".release", ".acq_rel", ".volatile", ".cv"]
         .iter()
         .any(|q| instr.has(q));
     // `fence.mbarrier_init` orders only earlier `mbarrier.init`s, which are asm themselves:
@@ -122,18 +138,20 @@ fn purpose(step: &Step) -> Option<Purpose> {
     if family == "fence" && instr.has(".mbarrier_init") {
         return Some(Purpose::Incidental);
     }
-    let orders = matches!(
-        instr.base(),
-        "bar" | "barrier" | "membar" | "fence" | "atom" | "red"
-    ) || matches!(
-        family,
-        "cp.async.wait_group"
-            | "cp.async.wait_all"
-            | "cp.async.bulk.wait_group"
-            | "mbarrier.test_wait"
-            | "mbarrier.try_wait"
-            | "tensormap.cp_fenceproxy"
-    ) || (family == "griddepcontrol" && instr.has(".wait"))
+    // An atomic or reduction orders other data only with a semantics that says so; a relaxed
+    // one (the default) counts or accumulates.
+    let orders = matches!(instr.base(), "bar" | "barrier" | "membar" | "fence")
+        || (matches!(instr.base(), "atom" | "red") && ordering_qualifier)
+        || matches!(
+            family,
+            "cp.async.wait_group"
+                | "cp.async.wait_all"
+                | "cp.async.bulk.wait_group"
+                | "mbarrier.test_wait"
+                | "mbarrier.try_wait"
+                | "tensormap.cp_fenceproxy"
+        )
+        || (family == "griddepcontrol" && instr.has(".wait"))
         || (matches!(instr.base(), "ld" | "st") && ordering_qualifier);
     Some(if orders {
         Purpose::Orders
@@ -153,18 +171,18 @@ fn judge(
 ) -> Option<(Severity, Option<String>)> {
     let step = &flow.steps[i];
     let purpose = purpose(step)?;
-    let instr = step.instr;
+    // Loud only where the clobber changes what the compiler may do to this code: C++ memory
+    // accesses it must order sit beside it (in its function, or around a call of it).
+    let beside = cpp_memory_access_beside(cx, flow.stmt);
     if !volatile {
-        // A plain cache-hinted load (`.cs .cg .ca .lu`) is a streaming read; everything else
-        // in a non-volatile asm may be merged or moved with the C++ around it.
-        let hinted_read = !m.writes
-            && !m.orders
-            && !instr.has(".cv")
-            && [".cs", ".cg", ".ca", ".lu"].iter().any(|h| instr.has(h));
-        let severity = if hinted_read {
+        // Everything in a non-volatile asm may be merged or moved with the C++ around it
+        // (`missing-volatile` reports the statement itself). A plain load through a pointer
+        // to `const` reads data the kernel does not write: nothing to reorder it against.
+        let const_read = !m.writes && !m.orders && reads_through_const_pointer(cx, flow.stmt, step);
+        let severity = if m.writes || purpose == Purpose::Orders || (beside && !const_read) {
             Severity::Warning
         } else {
-            Severity::Error
+            Severity::Info
         };
         return Some((severity, None));
     }
@@ -182,7 +200,7 @@ fn judge(
                 | "mbarrier.try_wait"
                 | "griddepcontrol"
         );
-        if !(synced && acquire_side_wait) {
+        if !(synced && acquire_side_wait) && beside {
             return Some((Severity::Warning, None));
         }
     } else if m.writes && !synced {
@@ -191,6 +209,131 @@ fn judge(
         }
     }
     Some((Severity::Info, None))
+}
+
+/// Whether C++ memory accesses sit beside the asm: in its function outside asm statements
+/// (a subscript `p[i]`, `->`, a unary `*`), or the function is called elsewhere in the file
+/// (a helper inlined where its callers touch memory). A helper with no caller in view, whose
+/// body is the asm alone, orders nothing visible.
+fn cpp_memory_access_beside(cx: &Ctx, stmt: &AsmStatement) -> bool {
+    let Some(function) = &stmt.context.function else {
+        return false;
+    };
+    let source = cx.source();
+    let body = function.body.start as usize..(function.body.end as usize).min(source.len());
+    let asm_spans: Vec<std::ops::Range<usize>> = cx
+        .statements
+        .iter()
+        .map(|s| s.span.start as usize..s.span.end as usize)
+        .filter(|r| body.start <= r.start && r.end <= body.end)
+        .collect();
+    let bytes = source.as_bytes();
+    let mut i = body.start + 1;
+    while i < body.end {
+        if let Some(r) = asm_spans.iter().find(|r| r.contains(&i)) {
+            i = r.end;
+            continue;
+        }
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = bytes[i..body.end]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(body.end, |n| i + n);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = source[i..body.end]
+                    .find("*/")
+                    .map_or(body.end, |n| i + n + 2);
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < body.end && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'[' if i > 0
+                && (bytes[i - 1].is_ascii_alphanumeric()
+                    || matches!(bytes[i - 1], b'_' | b')' | b']')) =>
+            {
+                return true;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => return true,
+            b'*' => {
+                // Unary: after an operator or an opening bracket, before a name or `(`.
+                let before = source[body.start..i].trim_end();
+                let unary = before.ends_with([
+                    '=', '(', ',', ';', '{', '}', '+', '-', '!', '&', '|', '?', ':', '<', '>', '[',
+                ]) || before.ends_with("return");
+                let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+                if unary && (next.is_ascii_alphabetic() || next == b'_' || next == b'(') {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // A call of the function elsewhere in the file.
+    let name = function.name.rsplit("::").next().unwrap_or(&function.name);
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    !name.is_empty()
+        && source.match_indices(name).any(|(at, _)| {
+            !body.contains(&at)
+                && at != function.name_span.start as usize
+                && !source[..at].ends_with(ident)
+                && source[at + name.len()..].trim_start().starts_with('(')
+                && !(function.name_span.start as usize..function.name_span.end as usize)
+                    .contains(&at)
+        })
+}
+
+/// Whether the step's address comes from a `const T* __restrict__` pointer of the function
+/// (read through `p`, `p + i`, `__cvta_generic_to_global(p)`): nothing writes that data while
+/// the function runs (`const` alone does not say so: a caller may write through another
+/// pointer).
+fn reads_through_const_pointer(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> bool {
+    let Some(form) = step.form else {
+        return false;
+    };
+    let count = step.instr.operands.len();
+    let Some(asm) = step
+        .instr
+        .operands
+        .iter()
+        .enumerate()
+        .find(|(k, _)| {
+            form.operand_for(*k, count)
+                .is_some_and(|o| o.role == Role::Addr)
+        })
+        .and_then(|(_, operand)| address_base(operand))
+        .and_then(|b| b.placeholder())
+        .and_then(|p| stmt.resolve(p))
+    else {
+        return false;
+    };
+    let Some(before) = stmt.function_text_before(cx.source()) else {
+        return false;
+    };
+    // One pointer, possibly converted or offset: `p`, `p + i`, `__cvta_generic_to_global(p)`.
+    let names: Vec<&str> = identifiers(&asm.expr).map(|(_, n)| n).collect();
+    let [name] = names[..] else {
+        return false;
+    };
+    occurrences(before, name).any(|(decl, _)| {
+        let start = decl.rfind(['(', ',', ';', '{', '}']).map_or(0, |i| i + 1);
+        let declarator = &decl[start..];
+        let words: Vec<&str> = declarator
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .collect();
+        declarator.contains('*')
+            && words.contains(&"const")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "__restrict__" | "__restrict"))
+    })
 }
 
 /// Whether the next statement after the asm, in the same block, is `__syncthreads()` (only
@@ -220,7 +363,9 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
     let count = step.instr.operands.len();
     let body = stmt.context.function.as_ref()?.body;
     let from = stmt.span.end as usize;
-    let after = cx.source().get(from..body.end as usize)?;
+    // Only code the asm can reach: a use after an unconditional `return` is not after it.
+    let reach = reachable_end(cx.source(), from, body.end as usize);
+    let after = cx.source().get(from..reach)?;
     let (_, operand) = step.instr.operands.iter().enumerate().find(|(k, _)| {
         form.operand_for(*k, count)
             .is_some_and(|o| o.role == Role::Addr)

@@ -3,7 +3,7 @@ use crate::support::{
     operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
-use ptxguard_analyzer::cpp::types::declares_variable;
+use ptxguard_analyzer::cpp::types::{declares_variable, reachable_end};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -158,8 +158,10 @@ fn dead_after(source: &str, stmt: &AsmStatement, expr: &str) -> bool {
             !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
         })
     };
+    // A read after an unconditional `return` is not a read after the asm.
+    let reach = reachable_end(source, end, body.end);
     if declares_variable(&source[block_start..start], name) {
-        return !named(end..block_end);
+        return !named(end..block_end.min(reach));
     }
-    !stmt.context.in_loop && !named(end..body.end)
+    !stmt.context.in_loop && !named(end..reach)
 }

@@ -6,6 +6,7 @@
 pub mod env;
 pub mod flags;
 pub mod includes;
+pub mod predefined;
 pub mod toolkit;
 
 pub use flags::{CompileFlags, MacroFlag};
@@ -27,6 +28,10 @@ pub struct FileBuild {
     /// `-D`/`-U` of the command that compiles the file, in order; `None` when no command is
     /// known (then macros the file does not define are unknown).
     pub macros: Option<Vec<MacroFlag>>,
+    /// Where the macros came from (a header: the units that include it).
+    pub macros_from: String,
+    /// Macros some of those commands define (or undefine) and others do not.
+    pub macros_varying: Vec<String>,
     pub include_dirs: Vec<PathBuf>,
     /// The toolkit, and where its version came from.
     pub cuda: Option<CudaVersion>,
@@ -172,8 +177,8 @@ impl Database {
     }
 
     /// What the database says about a file: its own entries, else (for a header) the units
-    /// that include it. Targets are the union; macros and include paths those of the first
-    /// entry, macros only when every entry agrees on them.
+    /// that include it. Targets are the union; include paths those of the first entry;
+    /// macros those every entry (or including unit) has.
     pub fn build_for(&self, file: &Path) -> Option<(FileBuild, Vec<usize>)> {
         let own = self.entries_for(file);
         let (units, how) = if own.is_empty() {
@@ -205,17 +210,41 @@ impl Database {
             let list: Vec<String> = own.iter().map(|i| (i + 1).to_string()).collect();
             format!("{how} {}", list.join(", "))
         };
-        let macros = (!own.is_empty()
-            && own
-                .iter()
-                .all(|&i| self.entries[i].flags.macros == first.macros))
-        .then(|| first.macros.clone());
+        // The `-D`/`-U` every command that compiles the file (or, for a header, every unit
+        // that includes it) has: those hold whichever build is meant. The others stay unknown.
+        let macros: Vec<MacroFlag> = first
+            .macros
+            .iter()
+            .filter(|m| {
+                units
+                    .iter()
+                    .all(|&i| self.entries[i].flags.macros.contains(m))
+            })
+            .cloned()
+            .collect();
+        let mut macros_varying: Vec<String> = units
+            .iter()
+            .flat_map(|&i| self.entries[i].flags.macros.iter())
+            .filter(|m| !macros.contains(m))
+            .map(|m| match m {
+                MacroFlag::Define(n, _) | MacroFlag::Undef(n) => n.clone(),
+            })
+            .collect();
+        macros_varying.sort();
+        macros_varying.dedup();
+        let macros_from = if units.len() == 1 {
+            what.clone()
+        } else {
+            format!("common to the {} commands ({what})", units.len())
+        };
         let cuda = toolkit_of(&first.compiler);
         Some((
             FileBuild {
                 targets_from: format!("{} ({what})", self.path.display()),
                 targets,
-                macros,
+                macros: Some(macros),
+                macros_from,
+                macros_varying,
                 include_dirs: first.include_dirs.clone(),
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),

@@ -82,7 +82,17 @@ fn headers_get_the_targets_of_their_includers() {
     let (bw, units) = db.build_for(&dir.join("inc/lib/bw.cuh")).unwrap();
     assert_eq!(units, [2]);
     assert_eq!(names(&bw.targets), ["sm_100a"]);
-    assert_eq!(deep.macros, None);
+    // The three units share no -D: the header gets none of them.
+    assert_eq!(deep.macros, Some(vec![]));
+    // bw.cuh is included only by the unit with -DBLACKWELL: it gets the macro.
+    assert_eq!(
+        bw.macros,
+        Some(vec![crate::build::MacroFlag::Define(
+            "BLACKWELL".into(),
+            "1".into()
+        )])
+    );
+    assert!(bw.macros_from.contains("c.cu"), "{}", bw.macros_from);
     let (top, _) = db.build_for(&dir.join("inc/lib/top.cuh")).unwrap();
     assert_eq!(names(&top.targets), ["sm_80", "sm_90a", "sm_100a"]);
     assert!(db.build_for(&dir.join("other.cuh")).is_none());
