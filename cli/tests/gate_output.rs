@@ -56,7 +56,7 @@ fn github_output_forges_no_workflow_command_on_any_stream() {
     // source held.
     assert!(
         run.stdout
-            .contains("::error file=a%0A%3A%3Aerror file=x.cu%2Cline=1%3A%3Aforged%0A.cu,line=2,"),
+            .contains(" file=a%0A%3A%3Aerror file=x.cu%2Cline=1%3A%3Aforged%0A.cu,line=2,"),
         "{}",
         run.stdout
     );
