@@ -141,9 +141,10 @@ impl<'a> Mode<'a> {
     }
 }
 
-/// The one exit-code policy of `check`: 2 when anything could not be checked or failed
-/// (unreadable, not a regular file, binary, too large, a fix that could not be written, an
-/// internal error); else 1 when something fails the run (findings at `--fail-on` or above;
+/// The one exit-code policy of `check` (the README's Reliability section): 2 when anything
+/// could not be checked or failed (unreadable, not a regular file, binary, too large, a fix
+/// that could not be written, an internal error, a configuration, baseline or configured
+/// database that could not be used, no file checked at all); else 1 when something fails the run (findings at `--fail-on` or above;
 /// with `--diff`, fixes to apply) unless `--exit-zero`; else 0. Files checked with a caveat
 /// (not valid UTF-8) only warn.
 fn exit_code(problems: &emit::Problems, failing: bool, exit_zero: bool) -> i32 {
