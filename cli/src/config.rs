@@ -131,7 +131,11 @@ pub fn load_chain(path: &Path) -> Result<Vec<ConfigLayer>, ConfigError> {
             });
         }
         seen.push(key);
-        let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
+        let text = ptxguard_analyzer::source::read_input_to_string(
+            &path,
+            ptxguard_analyzer::source::MAX_CONFIG_BYTES,
+        )
+        .map_err(|e| ConfigError {
             path: path.clone(),
             position: None,
             message: format!("cannot read configuration file: {e}"),
@@ -152,7 +156,11 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
         message,
     };
     let table: BTreeMap<Spanned<String>, Spanned<toml::Value>> =
-        toml::from_str(text).map_err(|e| err_at(e.span(), e.message().trim().to_string()))?;
+        toml::from_str(text).map_err(|e| {
+            // One line: each problem is printed on one line of its own.
+            let message = e.message().trim().lines().collect::<Vec<_>>().join("; ");
+            err_at(e.span(), message)
+        })?;
     let dir = path
         .parent()
         .map(Path::to_path_buf)

@@ -96,7 +96,7 @@ macro_rules! tools_or_skip {
         match tools() {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("SKIP: {e}");
+                common::skip("packaging", &e, "PTXGUARD_REQUIRE_PACKAGING_TOOLS");
                 return;
             }
         }

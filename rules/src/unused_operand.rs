@@ -41,7 +41,9 @@ declare_rule! {
     /// passes every packed element, and an asm may ignore some by design), nor is the output
     /// of a call whose result is thrown away (`tl.inline_asm_elementwise("bar.sync 0;", "=r",
     /// [], dtype=tl.int32, is_pure=False, pack=1)` as a statement): both APIs make the asm
-    /// produce a result, so side-effect-only asm needs a dummy one.
+    /// produce a result, so side-effect-only asm needs a dummy one. Nor are the inputs of a
+    /// Triton call whose input constraints do not match its arguments: that is
+    /// `pack-mismatch`'s finding.
     /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "unused-operand",
@@ -65,8 +67,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 used[i] = true;
             }
         }
+        // Input constraints that do not match a Triton call's arguments are `pack-mismatch`.
+        let inputs_miscounted = crate::pack_mismatch::wrong_input_count(stmt);
         for op in stmt.operands() {
             if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
+                continue;
+            }
+            if inputs_miscounted && !op.is_output {
                 continue;
             }
             // Triton and MLIR make the asm produce a result: a call whose result is thrown

@@ -88,11 +88,12 @@ struct RawEntry {
 
 impl Database {
     pub fn load(path: &Path) -> Result<Database, DatabaseError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DatabaseError {
-            path: path.to_path_buf(),
-            position: None,
-            message: format!("cannot read compilation database: {e}"),
-        })?;
+        let text = crate::source::read_input_to_string(path, crate::source::MAX_DATABASE_BYTES)
+            .map_err(|e| DatabaseError {
+                path: path.to_path_buf(),
+                position: None,
+                message: format!("cannot read compilation database: {e}"),
+            })?;
         Database::parse(path, &text)
     }
 
@@ -264,7 +265,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     }
     let root = path.parent()?.parent()?;
     let json = root.join("version.json");
-    if let Ok(text) = std::fs::read_to_string(&json) {
+    if let Ok(text) = read_header(&json) {
         // `"cuda" : { "name" : "CUDA SDK", "version" : "12.6.2" }`
         if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
             if let Some(v) = value["cuda"]["version"]
@@ -276,7 +277,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
         }
     }
     let header = root.join("include").join("cuda.h");
-    if let Ok(text) = std::fs::read_to_string(&header) {
+    if let Ok(text) = read_header(&header) {
         if let Some(n) = define_value(&text, "CUDA_VERSION") {
             let v = CudaVersion {
                 major: (n / 1000) as u16,
@@ -288,6 +289,11 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     let name = root.file_name()?.to_str()?;
     let v = CudaVersion::parse(name.strip_prefix("cuda-")?)?;
     Some((v, root.display().to_string()))
+}
+
+/// A toolkit file or a header, through the one bounded reader.
+pub(crate) fn read_header(path: &Path) -> std::io::Result<String> {
+    crate::source::read_input_to_string(path, crate::source::MAX_FILE_BYTES as u64)
 }
 
 /// The integer value of `#define NAME value` in a header.
@@ -310,7 +316,7 @@ pub fn define_value(text: &str, name: &str) -> Option<u64> {
 pub fn cccl_version(include_dirs: &[PathBuf]) -> Option<(String, PathBuf)> {
     include_dirs.iter().find_map(|dir| {
         let header = dir.join("cuda/std/__cccl/version.h");
-        let text = std::fs::read_to_string(&header).ok()?;
+        let text = read_header(&header).ok()?;
         // `#define CCCL_VERSION 3000000`: major * 1000000 + minor * 1000 + patch.
         let n = define_value(&text, "CCCL_VERSION")?;
         Some((
