@@ -15,7 +15,6 @@ pub mod targets;
 
 mod address_register_width;
 mod arch_requirement;
-mod att_dialect_braces;
 mod conditional_output;
 mod early_clobber;
 mod elementwise_side_effect;
@@ -193,7 +192,6 @@ type CheckFn = fn(&Ctx, &mut Vec<Diagnostic>);
 const RULES: &[(&RuleMeta, CheckFn)] = &[
     (&address_register_width::META, address_register_width::check),
     (&arch_requirement::META, arch_requirement::check),
-    (&att_dialect_braces::META, att_dialect_braces::check),
     (&conditional_output::META, conditional_output::check),
     (&early_clobber::META, early_clobber::check),
     (
