@@ -9,4 +9,5 @@ pub(crate) mod diagnostics;
 pub(crate) mod fixes;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
+pub(crate) mod portability;
 pub(crate) mod table_pattern;
