@@ -3,7 +3,7 @@ use crate::support::{
     operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
-use crate::support::cpp_uses::{uses_after, After};
+use crate::support::cpp_uses::{python_call_returned, reads_of_left_value, uses_after, After};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -116,31 +116,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 /// returns its API-required dummy result to callers not in view.
 fn garbage_not_read(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> Option<&'static str> {
     if let Some(call) = stmt.python() {
-        return (call.has_side_effects() && returned_directly(cx.source(), stmt))
+        return (call.has_side_effects() && python_call_returned(cx.source(), stmt))
             .then_some("the asm has side effects and its dummy result is returned: no caller in view reads it");
     }
     let After::Uses(uses) = uses_after(cx, stmt, expr) else {
         return None;
     };
-    // Reads up to the first assignment made on every path (later reads see the new value).
-    for u in &uses {
-        if u.reads() {
-            return None;
-        }
-        if u.conditions.is_empty() {
-            break;
-        }
-    }
-    Some("nothing reads the variable after the asm before it is assigned again")
-}
-
-/// `return <call>` (the call is the whole returned expression).
-fn returned_directly(source: &str, stmt: &AsmStatement) -> bool {
-    let start = stmt.span.start as usize;
-    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-    source[line_start..start].trim() == "return"
-        && source[stmt.span.end as usize..]
-            .lines()
-            .next()
-            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+    reads_of_left_value(&uses)
+        .is_empty()
+        .then_some("nothing reads the variable after the asm before it is assigned again")
 }

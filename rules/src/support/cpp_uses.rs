@@ -6,13 +6,11 @@
 use crate::Ctx;
 use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::types::declares_variable;
-use ptxguard_analyzer::cpp::{AsmStatement, Origin};
+use ptxguard_analyzer::cpp::{AsmStatement, Function, Origin};
 
 /// One place after the asm where the variable is named.
 #[derive(Clone, Debug)]
 pub(crate) struct LaterUse {
-    /// Byte offset of the name.
-    pub(crate) at: usize,
     /// A plain assignment `name = ...`: the old value is not read there.
     pub(crate) assigned: bool,
     /// Part of a `return` statement: the value leaves the function.
@@ -105,29 +103,204 @@ pub(crate) fn uses_after(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> After {
     } else {
         body_tokens.len()
     };
+    After::Uses(scan_uses(body_tokens, source, after, range_end, name))
+}
+
+/// The places `tokens[from..to]` name `name`, seen from token `from`.
+fn scan_uses(tokens: &[Token], source: &str, from: usize, to: usize, name: &str) -> Vec<LaterUse> {
+    let text = |t: &Token| &source[t.span.range()];
+    let is = |t: &Token, p: &str| t.kind == TokenKind::Punct && text(t) == p;
     let mut uses = Vec::new();
-    for i in after..range_end {
-        let t = &body_tokens[i];
+    for i in from..to.min(tokens.len()) {
+        let t = &tokens[i];
         if t.kind != TokenKind::Ident || text(t) != name {
             continue;
         }
         // `x.name`, `p->name`, `ns::name` are other objects.
-        if i > 0 && [".", "->", "::"].iter().any(|p| is(&body_tokens[i - 1], p)) {
+        if i > 0 && [".", "->", "::"].iter().any(|p| is(&tokens[i - 1], p)) {
             continue;
         }
-        let next = |k: usize| body_tokens.get(i + k);
+        let next = |k: usize| tokens.get(i + k);
         let assigned = next(1).is_some_and(|t| is(t, "="))
             && !next(2).is_some_and(|t| is(t, "="))
-            && statement_start(body_tokens, i, source) == Some(i);
-        let (returned, conditions) = context_of(body_tokens, i, after, source);
+            && statement_start(tokens, i, source) == Some(i);
+        let (returned, conditions) = context_of(tokens, i, from, source);
         uses.push(LaterUse {
-            at: t.start(),
             assigned,
             returned,
             conditions,
         });
     }
-    After::Uses(uses)
+    uses
+}
+
+/// The reads of the value the asm left: uses up to the first assignment made on every path
+/// after it (later reads see the new value).
+pub(crate) fn reads_of_left_value(uses: &[LaterUse]) -> Vec<&LaterUse> {
+    let mut reads = Vec::new();
+    for u in uses {
+        if u.reads() {
+            reads.push(u);
+        } else if u.conditions.is_empty() {
+            break;
+        }
+    }
+    reads
+}
+
+/// How a call of a function uses its result, seen from the call site.
+#[derive(Clone, Debug)]
+pub(crate) struct CallSite {
+    /// The argument expressions, as written.
+    pub(crate) args: Vec<String>,
+    /// The conditions of the `if`s around the call statement (all of them, innermost first).
+    pub(crate) conditions: Vec<String>,
+    /// `T r = f(...)...;`: the uses of `r` after the statement, to the end of its block;
+    /// `None` when the result is used in the statement itself (an argument, a store).
+    pub(crate) result_uses: Option<Vec<LaterUse>>,
+}
+
+/// The parameter names of a function, in order (`None` when the list cannot be read).
+pub(crate) fn parameter_names(cx: &Ctx, function: &Function) -> Option<Vec<String>> {
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let name_at = tokens.partition_point(|t| t.start() < function.name_span.start as usize);
+    let open = name_at + 1;
+    if tokens.get(open).map(|t| &source[t.span.range()]) != Some("(") {
+        return None;
+    }
+    let close = matching_close(tokens, open, source)?;
+    let mut names = Vec::new();
+    let mut depth = 0i32;
+    let mut last_ident: Option<&str> = None;
+    let mut in_default = false;
+    for t in &tokens[open + 1..close] {
+        let word = &source[t.span.range()];
+        match (t.kind, word) {
+            (TokenKind::Punct, "(" | "<" | "[") => depth += 1,
+            (TokenKind::Punct, ")" | ">" | "]") => depth -= 1,
+            (TokenKind::Punct, ",") if depth == 0 => {
+                names.push(last_ident.take().unwrap_or("").to_string());
+                in_default = false;
+            }
+            (TokenKind::Punct, "=") if depth == 0 => in_default = true,
+            (TokenKind::Ident, w) if depth == 0 && !in_default => last_ident = Some(w),
+            _ => {}
+        }
+    }
+    if close > open + 1 {
+        names.push(last_ident.unwrap_or("").to_string());
+    }
+    Some(names)
+}
+
+/// The calls of `function` in the file (its name followed by `(`, not its own declaration).
+pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let mut sites = Vec::new();
+    for k in 0..tokens.len() {
+        if tokens[k].kind != TokenKind::Ident
+            || text(k) != function.name
+            || tokens[k].start() == function.name_span.start as usize
+            || tokens.get(k + 1).map(|t| &source[t.span.range()]) != Some("(")
+        {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, k + 1, source) else {
+            continue;
+        };
+        // A declaration elsewhere (`T name(...);` or `T name(...) {`) is not a call.
+        if k > 0 && tokens[k - 1].kind == TokenKind::Ident && text(k - 1) != "return" {
+            continue;
+        }
+        let mut args = Vec::new();
+        let mut depth = 0i32;
+        let mut arg_start = tokens[k + 1].end();
+        for t in &tokens[k + 2..close] {
+            match (t.kind, &source[t.span.range()]) {
+                (TokenKind::Punct, "(" | "[" | "{") => depth += 1,
+                (TokenKind::Punct, ")" | "]" | "}") => depth -= 1,
+                (TokenKind::Punct, ",") if depth == 0 => {
+                    args.push(source[arg_start..t.start()].trim().to_string());
+                    arg_start = t.end();
+                }
+                _ => {}
+            }
+        }
+        args.push(source[arg_start..tokens[close].start()].trim().to_string());
+        let start = statement_start(tokens, k, source).unwrap_or(0);
+        let (_, conditions) = context_of(tokens, k, 0, source);
+        // `T r = f(...)...;` declares `r` in the block around it.
+        let declared = (k >= start + 2
+            && text(k - 1) == "="
+            && tokens[k - 2].kind == TokenKind::Ident
+            && k - 2 > start)
+            .then(|| text(k - 2).to_string());
+        let result_uses = declared.and_then(|r| {
+            let end = (close..tokens.len()).find(|&i| text(i) == ";")?;
+            let mut depth = 0i32;
+            let block_end = (end..tokens.len())
+                .find(|&i| match text(i) {
+                    "{" => {
+                        depth += 1;
+                        false
+                    }
+                    "}" if depth == 0 => true,
+                    "}" => {
+                        depth -= 1;
+                        false
+                    }
+                    _ => false,
+                })
+                .unwrap_or(tokens.len());
+            Some(scan_uses(tokens, source, end + 1, block_end, &r))
+        });
+        sites.push(CallSite {
+            args,
+            conditions,
+            result_uses,
+        });
+    }
+    sites
+}
+
+/// Whether the Python function around `stmt` (`def name(`) is called elsewhere in the file
+/// (`name(`); `None` when the statement is in no function.
+pub(crate) fn python_function_called(source: &str, stmt: &AsmStatement) -> Option<bool> {
+    let start = stmt.span.start as usize;
+    let def_line = source[..start]
+        .lines()
+        .rev()
+        .map(str::trim_start)
+        .find(|l| l.starts_with("def ") || l.starts_with("async def "))?;
+    let name = def_line
+        .trim_start_matches("async ")
+        .strip_prefix("def ")?
+        .split('(')
+        .next()?
+        .trim();
+    if name.is_empty() {
+        return None;
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let call = format!("{name}(");
+    Some(source.match_indices(&call).any(|(at, _)| {
+        let before = &source[..at];
+        !before.ends_with(ident) && !before.trim_end().ends_with("def")
+    }))
+}
+
+/// `return <call>` in Python: the call is the whole returned expression.
+pub(crate) fn python_call_returned(source: &str, stmt: &AsmStatement) -> bool {
+    let start = stmt.span.start as usize;
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    source[line_start..start].trim() == "return"
+        && source[stmt.span.end as usize..]
+            .lines()
+            .next()
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
 }
 
 /// The index of the first token of the statement holding token `i` (`None` when the walk
