@@ -22,8 +22,9 @@ declare_rule! {
     /// end in `exit`, `ret` or `trap` do not count.
     ///
     /// Also left alone: the "valid flag" idiom, where another output is always set from the
-    /// same predicate (`selp.u32 %0, 1, 0, p;` next to `@p mov.u32 %1, ...`): the caller can
-    /// tell when the conditional output holds nothing.
+    /// same predicate (`selp.u32 %0, 1, 0, p;`, or `@p mov.u32 %0, 1;` with `@!p mov.u32 %0,
+    /// 0;`, next to `@p mov.u32 %1, ...`): the caller can tell when the conditional output
+    /// holds nothing.
     ///
     /// ## Severity
     /// - *error* when the unwritten value may be used: C++ reads the variable after the asm
@@ -369,13 +370,23 @@ fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> b
         } => s.guard.as_ref().map(|g| g.predicate),
         _ => None,
     }));
-    flow.steps.iter().enumerate().any(|(i, s)| {
-        s.instr.base() == "selp"
+    // `selp.u32 %1, 1, 0, p;`, or `@p mov.u32 %1, 1;` with its `@!p` twin (complementary
+    // guards make the flag written on every path).
+    let sets_flag = |s: &crate::support::dataflow::Step| {
+        let selp = s.instr.base() == "selp"
             && s.instr.guard.is_none()
             && s.instr.operands.len() == 4
             && matches!(&s.instr.operands[3].kind,
                 OperandKind::Register { name, .. }
-                    if flow.register_key(name).is_some_and(|k| predicates.contains(&k)))
+                    if flow.register_key(name).is_some_and(|k| predicates.contains(&k)));
+        let guarded_constant = s.instr.base() == "mov"
+            && s.guard.is_some_and(|g| predicates.contains(&g.predicate))
+            && s.instr.operands.len() == 2
+            && matches!(s.instr.operands[1].kind, OperandKind::Immediate(_));
+        selp || guarded_constant
+    };
+    flow.steps.iter().enumerate().any(|(i, s)| {
+        sets_flag(s)
             && flow.uses_of(i).iter().any(|u| {
                 u.access.writes()
                     && u.operand != operand
