@@ -399,12 +399,24 @@ fn portability_findings_are_warnings_only_where_clang_matters() {
     dir.write("ptxguard.toml", "portability = [\"clang\"]\n");
     assert_eq!(severities(&[]), warning);
     let show = ptxguard(&dir.path, &["check", "--show-settings", "k.cu"], &[]);
-    assert!(show.stdout.contains("portability = [\"clang\"]"), "{}", show.stdout);
+    assert!(
+        show.stdout.contains("portability = [\"clang\"]"),
+        "{}",
+        show.stdout
+    );
     dir.write("ptxguard.toml", "portability = [\"clang++\"]\n");
     let bad = ptxguard(&dir.path, &["check", "k.cu"], &[]);
     assert_eq!(bad.code, 2, "{}", bad.stderr);
-    assert!(bad.stderr.contains("did you mean `clang`?"), "{}", bad.stderr);
-    let bad = ptxguard(&dir.path, &["check", "--no-config", "--portability", "gcc", "k.cu"], &[]);
+    assert!(
+        bad.stderr.contains("did you mean `clang`?"),
+        "{}",
+        bad.stderr
+    );
+    let bad = ptxguard(
+        &dir.path,
+        &["check", "--no-config", "--portability", "gcc", "k.cu"],
+        &[],
+    );
     assert_eq!(bad.code, 2, "{}", bad.stderr);
     assert!(bad.stderr.contains("--portability"), "{}", bad.stderr);
     std::fs::remove_file(dir.join("ptxguard.toml")).unwrap();
@@ -416,7 +428,10 @@ fn portability_findings_are_warnings_only_where_clang_matters() {
             dir.path.display()
         )
     };
-    dir.write("compile_commands.json", database("/usr/local/cuda/bin/nvcc"));
+    dir.write(
+        "compile_commands.json",
+        database("/usr/local/cuda/bin/nvcc"),
+    );
     assert_eq!(severities(&[]), info);
     dir.write("compile_commands.json", database("/usr/bin/clang++"));
     assert_eq!(severities(&[]), warning);

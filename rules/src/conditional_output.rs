@@ -1,12 +1,11 @@
+use crate::support::cpp_uses::{
+    call_sites, condition_names, parameter_names, python_call_returned, python_function_called,
+    reads_of_left_value, tests_any, uses_after, After,
+};
 use crate::support::dataflow::{Control, Flow, MustWrite, RegKey};
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::on_write_only_output,
-};
-use crate::support::cpp_uses::{
-    call_sites, condition_names, parameter_names, python_call_returned, python_function_called,
-    reads_of_left_value,
-    tests_any, uses_after, After,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi};
@@ -173,7 +172,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         match unused_when_unwritten(cx, stmt, op, flow) {
             Some(why) => {
                 d.severity = Severity::Info;
-                d = d.with_note(format!("nothing in view reads it unwritten: {why}; still, an `=` output is not loaded before the asm (measured with nvcc 13: 0 instead of the prior 77)"));
+                d = d.with_note(if python_call {
+                    format!("nothing in view reads it unwritten: {why}")
+                } else {
+                    format!("nothing in view reads it unwritten: {why}; still, an `=` output is not loaded before the asm (measured with nvcc 13: 0 instead of the prior 77)")
+                });
             }
             None => {
                 d = d.with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
@@ -229,9 +232,8 @@ fn unused_when_unwritten(
     if reads.is_empty() {
         return Some("nothing reads the variable after the asm".into());
     }
-    let guarded = |conditions: &[String], names: &[String]| {
-        conditions.iter().any(|c| tests_any(c, names))
-    };
+    let guarded =
+        |conditions: &[String], names: &[String]| conditions.iter().any(|c| tests_any(c, names));
     let mut returned = false;
     for u in &reads {
         if inputs.is_some() && guarded(&u.conditions, &names) {

@@ -1,9 +1,9 @@
+use crate::support::cpp_uses::{python_call_returned, reads_of_left_value, uses_after, After};
 use crate::support::{
     diagnostics::diagnostic,
     operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
-use crate::support::cpp_uses::{python_call_returned, reads_of_left_value, uses_after, After};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
@@ -116,8 +116,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 /// returns its API-required dummy result to callers not in view.
 fn garbage_not_read(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> Option<&'static str> {
     if let Some(call) = stmt.python() {
-        return (call.has_side_effects() && python_call_returned(cx.source(), stmt))
-            .then_some("the asm has side effects and its dummy result is returned: no caller in view reads it");
+        return (call.has_side_effects() && python_call_returned(cx.source(), stmt)).then_some(
+            "the asm has side effects and its dummy result is returned: no caller in view reads it",
+        );
     }
     let After::Uses(uses) = uses_after(cx, stmt, expr) else {
         return None;

@@ -471,7 +471,9 @@ pub(crate) fn tests_any(condition: &str, names: &[String]) -> bool {
         condition.match_indices(name.as_str()).any(|(at, _)| {
             let before = &condition[..at];
             let after = &condition[at + name.len()..];
-            !before.ends_with(ident) && !after.starts_with(ident) && !before.trim_end().ends_with('!')
+            !before.ends_with(ident)
+                && !after.starts_with(ident)
+                && !before.trim_end().ends_with('!')
         })
     })
 }

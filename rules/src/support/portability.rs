@@ -66,7 +66,10 @@ mod tests {
     #[test]
     fn clang_is_recognised_by_configuration_or_database_only() {
         assert_eq!(clang_builds(&Options::default()), None);
-        assert_eq!(clang_builds(&built_with(&["/usr/local/cuda/bin/nvcc"])), None);
+        assert_eq!(
+            clang_builds(&built_with(&["/usr/local/cuda/bin/nvcc"])),
+            None
+        );
         assert!(clang_builds(&built_with(&["nvcc", "/usr/bin/clang++-18"]))
             .is_some_and(|r| r.contains("`/usr/bin/clang++-18`")));
         let configured = Options {
