@@ -69,6 +69,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         // The register-fence idiom: only its `=` outputs are wrong (measured garbage).
         let fence = stmt.template.text.trim().is_empty();
+        // Outputs naming the same variable get the same answer, computed once.
+        let mut not_read: Vec<(&str, Option<&'static str>)> = Vec::new();
         let mut used = vec![false; stmt.operand_count()];
         for (target, _, _) in placeholder_refs(stmt) {
             if let Some(i) = target_index(stmt, &target) {
@@ -85,7 +87,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let d = if op.is_output {
-                if let Some(why) = garbage_not_read(cx, stmt, &op.expr) {
+                let why = match not_read.iter().find(|(e, _)| *e == op.expr) {
+                    Some((_, why)) => *why,
+                    None => {
+                        let why = garbage_not_read(cx, stmt, &op.expr);
+                        not_read.push((&op.expr, why));
+                        why
+                    }
+                };
+                if let Some(why) = why {
                     // Nothing in view reads the garbage: a misdeclared operand, not a wrong value.
                     let d = diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: declared `=` for nothing ({why})", op.index, op.expr));
                     let mut d = d.with_note("no garbage is read in view; declare it as an input (or `+`) if the template only reads it, or drop it");

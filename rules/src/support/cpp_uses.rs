@@ -103,11 +103,22 @@ pub(crate) fn uses_after(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> After {
     } else {
         body_tokens.len()
     };
-    After::Uses(scan_uses(body_tokens, source, after, range_end, name))
+    scan_uses(body_tokens, source, after, range_end, name).map_or(After::Unknown, After::Uses)
 }
 
-/// The places `tokens[from..to]` name `name`, seen from token `from`.
-fn scan_uses(tokens: &[Token], source: &str, from: usize, to: usize, name: &str) -> Vec<LaterUse> {
+/// More uses than this after one asm and the variable is taken as read: the work per output
+/// stays bounded on pathological input.
+const MAX_USES: usize = 32;
+
+/// The places `tokens[from..to]` name `name`, seen from token `from`; `None` past
+/// [`MAX_USES`].
+fn scan_uses(
+    tokens: &[Token],
+    source: &str,
+    from: usize,
+    to: usize,
+    name: &str,
+) -> Option<Vec<LaterUse>> {
     let text = |t: &Token| &source[t.span.range()];
     let is = |t: &Token, p: &str| t.kind == TokenKind::Punct && text(t) == p;
     let mut uses = Vec::new();
@@ -121,9 +132,12 @@ fn scan_uses(tokens: &[Token], source: &str, from: usize, to: usize, name: &str)
             continue;
         }
         let next = |k: usize| tokens.get(i + k);
+        if uses.len() == MAX_USES {
+            return None;
+        }
         let assigned = next(1).is_some_and(|t| is(t, "="))
             && !next(2).is_some_and(|t| is(t, "="))
-            && statement_start(tokens, i, source) == Some(i);
+            && statement_start(tokens, i, from, source) == Some(i);
         let (returned, conditions) = context_of(tokens, i, from, source);
         uses.push(LaterUse {
             assigned,
@@ -131,7 +145,7 @@ fn scan_uses(tokens: &[Token], source: &str, from: usize, to: usize, name: &str)
             conditions,
         });
     }
-    uses
+    Some(uses)
 }
 
 /// The reads of the value the asm left: uses up to the first assignment made on every path
@@ -201,6 +215,15 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
     let text = |k: usize| &source[tokens[k].span.range()];
     let mut sites = Vec::new();
     for k in 0..tokens.len() {
+        if sites.len() > MAX_USES {
+            // Too many to judge each: one that reads the result unguarded stands for them.
+            sites.push(CallSite {
+                args: Vec::new(),
+                conditions: Vec::new(),
+                result_uses: None,
+            });
+            break;
+        }
         if tokens[k].kind != TokenKind::Ident
             || text(k) != function.name
             || tokens[k].start() == function.name_span.start as usize
@@ -230,7 +253,7 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
             }
         }
         args.push(source[arg_start..tokens[close].start()].trim().to_string());
-        let start = statement_start(tokens, k, source).unwrap_or(0);
+        let start = statement_start(tokens, k, 0, source).unwrap_or(0);
         let (_, conditions) = context_of(tokens, k, 0, source);
         // `T r = f(...)...;` declares `r` in the block around it.
         let declared = (k >= start + 2
@@ -255,7 +278,7 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
                     _ => false,
                 })
                 .unwrap_or(tokens.len());
-            Some(scan_uses(tokens, source, end + 1, block_end, &r))
+            scan_uses(tokens, source, end + 1, block_end, &r)
         });
         sites.push(CallSite {
             args,
@@ -303,11 +326,11 @@ pub(crate) fn python_call_returned(source: &str, stmt: &AsmStatement) -> bool {
             .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
 }
 
-/// The index of the first token of the statement holding token `i` (`None` when the walk
-/// reaches the function body's start without a boundary).
-fn statement_start(tokens: &[Token], i: usize, source: &str) -> Option<usize> {
+/// The index of the first token of the statement holding token `i`, looking back no further
+/// than token `floor` (`None` when the walk reaches it without a boundary).
+fn statement_start(tokens: &[Token], i: usize, floor: usize, source: &str) -> Option<usize> {
     let mut parens = 0i32;
-    for k in (0..i).rev() {
+    for k in (floor..i).rev() {
         let t = &source[tokens[k].span.range()];
         if tokens[k].kind != TokenKind::Punct {
             continue;
@@ -382,7 +405,7 @@ fn matching_open(tokens: &[Token], close: usize, source: &str) -> Option<usize> 
 fn context_of(tokens: &[Token], i: usize, from: usize, source: &str) -> (bool, Vec<String>) {
     let text = |k: usize| &source[tokens[k].span.range()];
     let mut conditions = Vec::new();
-    let start = statement_start(tokens, i, source).unwrap_or(0);
+    let start = statement_start(tokens, i, from, source).unwrap_or(from);
     let returned = tokens.get(start).is_some_and(|_| text(start) == "return");
     // What opens the statement or block starting at `at`: `if (c)`, or `else`.
     let unbraced = |at: usize, conditions: &mut Vec<String>| {
