@@ -146,6 +146,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "VERSION")]
     pub cccl_version: Option<String>,
 
+    /// Compilers besides nvcc the code must build with, e.g. `clang`: what nvcc accepts and
+    /// they reject is then a warning, not info.
+    #[arg(long, value_delimiter = ',', value_name = "COMPILER")]
+    pub portability: Option<Vec<String>>,
+
     /// Use this configuration file for every file instead of looking for one.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     pub config: Option<PathBuf>,

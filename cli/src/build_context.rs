@@ -265,6 +265,7 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     );
     let _ = writeln!(out, "targets = {}", list(&r.targets));
     let _ = writeln!(out, "targets-from = {}", q(&r.targets_from));
+    let _ = writeln!(out, "compilers = {}", list(&r.build.compilers));
     let cuda = r.build.cuda.unwrap_or(CudaVersion::DEFAULT);
     let _ = writeln!(out, "cuda-version = {}", q(&cuda.to_string()));
     let from = if r.build.cuda.is_some() {

@@ -91,6 +91,16 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     if let Some(v) = &args.cuda_version {
         config::validate_cuda_version(v).map_err(|m| format!("--cuda-version: {m}"))?;
     }
+    let portability = args
+        .portability
+        .as_ref()
+        .map(|list| {
+            list.iter()
+                .flat_map(|c| config::split_list(c))
+                .map(|c| config::parse_compiler(&c).map_err(|m| format!("--portability: {m}")))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
     let compile_commands = args.compile_commands.as_ref().map(|p| absolutize(p, cwd));
     if let Some(p) = &compile_commands {
         if !p.is_file() {
@@ -116,6 +126,7 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
         compile_commands,
         cuda_version: args.cuda_version.clone(),
         targets_by_glob: Vec::new(),
+        portability,
     })
 }
 

@@ -188,6 +188,9 @@ impl Settings {
             if let Some(version) = &layer.cccl_version {
                 settings.options.cccl_version = Some(version.clone());
             }
+            if let Some(compilers) = &layer.portability {
+                settings.options.portability = compilers.clone();
+            }
         }
         settings.enabled = enabled;
         Ok(settings)
@@ -245,6 +248,13 @@ impl Settings {
             "cccl-version = {}",
             toml_str(self.options.cccl_version.as_deref().unwrap_or("3.0"))
         );
+        let portability: Vec<String> = self
+            .options
+            .portability
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect();
+        let _ = writeln!(out, "portability = {}", toml_list(&portability));
         let _ = writeln!(out, "extensions = {}", toml_list(&self.extensions));
         let excludes: Vec<String> = self
             .excludes

@@ -36,6 +36,9 @@ pub struct FileBuild {
     /// The toolkit, and where its version came from.
     pub cuda: Option<CudaVersion>,
     pub cuda_from: String,
+    /// The compilers of the commands that build the file (or, for a header, the units that
+    /// include it), as written (`/usr/bin/clang++`, `nvcc`); empty when no command is known.
+    pub compilers: Vec<String>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -238,6 +241,13 @@ impl Database {
             format!("common to the {} commands ({what})", units.len())
         };
         let cuda = toolkit_of(&first.compiler);
+        let mut compilers: Vec<String> = Vec::new();
+        for &i in units {
+            let compiler = &self.entries[i].flags.compiler;
+            if !compilers.contains(compiler) {
+                compilers.push(compiler.clone());
+            }
+        }
         Some((
             FileBuild {
                 targets_from: format!("{} ({what})", self.path.display()),
@@ -248,6 +258,7 @@ impl Database {
                 include_dirs: first.include_dirs.clone(),
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
+                compilers,
             },
             units.to_vec(),
         ))
