@@ -226,11 +226,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
 fn read_header(path: &Path, meta: &std::fs::Metadata) -> Option<Vec<u8>> {
     let len = meta.len();
     (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
-        .then(|| {
-            std::fs::File::open(path)
-                .and_then(|f| ptxguard_analyzer::source::read_at_most(f, MAX_HEADER_BYTES))
-                .ok()
-        })
+        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
         .flatten()
 }
 
