@@ -147,7 +147,8 @@ impl Cache {
 
     /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
     pub fn has(&self, path: &Path) -> bool {
-        path.to_str().is_some_and(|name| self.loaded.contains_key(name))
+        path.to_str()
+            .is_some_and(|name| self.loaded.contains_key(name))
     }
 
     /// The cached results of the file at `path` (absolute) under `key`, when the headers it
@@ -308,12 +309,8 @@ impl Cache {
         let Ok(body) = serde_json::to_vec(&entries) else {
             return;
         };
-        let mut bytes = format!(
-            "{MAGIC} {:032x} {}\n",
-            fingerprint(&body),
-            self.build
-        )
-        .into_bytes();
+        let mut bytes =
+            format!("{MAGIC} {:032x} {}\n", fingerprint(&body), self.build).into_bytes();
         bytes.extend_from_slice(&body);
         let _ = write_files(&self.dir, &bytes);
     }
@@ -372,8 +369,7 @@ fn restore(d: &StoredDiagnostic, text: &str) -> Option<Diagnostic> {
     };
     let spans_fit = fits(&d.span)
         && d.labels.iter().all(|l| fits(&l.span))
-        && d
-            .fix
+        && d.fix
             .as_ref()
             .is_none_or(|f| f.edits.iter().all(|e| fits(&e.span)));
     spans_fit.then(|| Diagnostic {

@@ -369,7 +369,12 @@ fn project_root(resolver: &Resolver, cwd: &Path) -> PathBuf {
     resolver
         .settings_for(cwd, true)
         .ok()
-        .and_then(|s| s.config_files.last().and_then(|f| f.parent()).map(Path::to_path_buf))
+        .and_then(|s| {
+            s.config_files
+                .last()
+                .and_then(|f| f.parent())
+                .map(Path::to_path_buf)
+        })
         .unwrap_or_else(|| cwd.to_path_buf())
 }
 

@@ -46,7 +46,10 @@ fn project(name: &str, use_bulk_store: u32) -> TestDir {
         "include/features.cuh",
         format!("#pragma once\n#include \"detail/switches.cuh\"\n#define USE_BULK_STORE {use_bulk_store}\n"),
     );
-    dir.write("include/detail/switches.cuh", "#pragma once\n#define USE_OLD_PATH 0\n");
+    dir.write(
+        "include/detail/switches.cuh",
+        "#pragma once\n#define USE_OLD_PATH 0\n",
+    );
     dir.write(
         "src/kernel.cu",
         "#include \"features.cuh\"\n__global__ void k() {\n#if USE_BULK_STORE\n  asm volatile(\"st.bulk.weak.shared::cta [%0], 128, 0;\" :: \"r\"(0) : \"memory\");\n#endif\n#if USE_OLD_PATH\n  asm volatile(\"not.an.instruction %0;\" :: \"r\"(0));\n#endif\n}\n",
@@ -157,7 +160,10 @@ fn a_header_appearing_earlier_on_the_search_path_is_seen() {
     );
     plant_message(&dir);
     assert!(concise(&dir.path, &select).contains(PLANTED));
-    dir.write("src/features.cuh", "#pragma once\n#define USE_BULK_STORE 0\n");
+    dir.write(
+        "src/features.cuh",
+        "#pragma once\n#define USE_BULK_STORE 0\n",
+    );
     let after = concise(&dir.path, &select);
     assert!(rules_by_line(&after).is_empty(), "{after}");
 }
@@ -192,7 +198,10 @@ fn a_define_a_target_or_the_configuration_changing_checks_again() {
 
     // A target: sm_100a has the instruction.
     plant_message(&dir);
-    let after = concise(&dir.path, &["--target", "sm_100a", "--select", "arch-requirement", "."]);
+    let after = concise(
+        &dir.path,
+        &["--target", "sm_100a", "--select", "arch-requirement", "."],
+    );
     assert!(rules_by_line(&after).is_empty(), "{after}");
 
     // The configuration: a severity, then the rule turned off.
@@ -222,8 +231,13 @@ fn output_is_the_same_with_and_without_the_cache() {
         "__global__ void k(int* p) {\n  int v;\n  asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p));\n  // ptxguard: allow(missing-volatile)\n  asm volatile(\"membar.gl;\");\n}\n",
     );
     dir.write("src/host.cpp", "void f() { asm(\"nop\"); }\n");
-    dir.write("src/bad.cu", b"\xff\xfe asm volatile(\"trap;\");\n".to_vec());
-    for format in ["full", "concise", "json", "sarif", "github", "gcc", "rdjson"] {
+    dir.write(
+        "src/bad.cu",
+        b"\xff\xfe asm volatile(\"trap;\");\n".to_vec(),
+    );
+    for format in [
+        "full", "concise", "json", "sarif", "github", "gcc", "rdjson",
+    ] {
         let args = ["check", "--output-format", format, "--color", "always", "."];
         let fresh = run(&dir.path, &[&args[..], &["--no-cache"]].concat());
         let cold = run(&dir.path, &args);
@@ -232,7 +246,10 @@ fn output_is_the_same_with_and_without_the_cache() {
         assert_eq!(warm, fresh, "{format}");
     }
     let stats = ["check", "--statistics", "."];
-    assert_eq!(run(&dir.path, &stats), run(&dir.path, &[&stats[..], &["--no-cache"]].concat()));
+    assert_eq!(
+        run(&dir.path, &stats),
+        run(&dir.path, &[&stats[..], &["--no-cache"]].concat())
+    );
 }
 
 #[test]
@@ -246,11 +263,18 @@ fn a_damaged_cache_is_ignored() {
     dir.write(RESULTS, text.replacen("needs sm_100", "needs sm_1000", 1));
     assert_eq!(concise(&dir.path, &args), expected);
     // A planted finding whose rule no longer exists, or whose span is past the file's end.
-    plant(&dir, |b| b.replacen("\"arch-requirement\"", "\"no-such-rule\"", 1));
+    plant(&dir, |b| {
+        b.replacen("\"arch-requirement\"", "\"no-such-rule\"", 1)
+    });
     assert_eq!(concise(&dir.path, &args), expected);
     plant(&dir, |b| b.replacen("\"start\":", "\"start\":99999", 1));
     assert_eq!(concise(&dir.path, &args), expected);
-    for garbage in [&b""[..], b"ptxguard-cache-1", b"\xff\x00\n{", b"ptxguard-cache-1 0 x\n[]"] {
+    for garbage in [
+        &b""[..],
+        b"ptxguard-cache-1",
+        b"\xff\x00\n{",
+        b"ptxguard-cache-1 0 x\n[]",
+    ] {
         dir.write(RESULTS, garbage.to_vec());
         assert_eq!(concise(&dir.path, &args), expected);
     }
@@ -274,9 +298,15 @@ fn no_cache_and_the_config_key_turn_it_off_and_git_ignores_it() {
     run(&dir.path, &["check", "--diff", "."]);
     assert!(!dir.join(".ptxguard_cache").exists());
     concise(&dir.path, &["."]);
-    assert_eq!(dir.read(".ptxguard_cache/.gitignore").lines().last(), Some("*"));
+    assert_eq!(
+        dir.read(".ptxguard_cache/.gitignore").lines().last(),
+        Some("*")
+    );
     // Walking the project does not look inside it.
-    let (_, stdout, _) = run(&dir.path, &["check", "--output-format", "concise", "--statistics", "."]);
+    let (_, stdout, _) = run(
+        &dir.path,
+        &["check", "--output-format", "concise", "--statistics", "."],
+    );
     assert!(!stdout.contains("ptxguard_cache"), "{stdout}");
 }
 

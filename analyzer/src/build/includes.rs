@@ -124,7 +124,11 @@ pub fn include_candidates<'a>(
     quoted
         .then(|| super::normalize(&including_dir.join(name)))
         .into_iter()
-        .chain(include_dirs.iter().map(move |d| super::normalize(&d.join(name))))
+        .chain(
+            include_dirs
+                .iter()
+                .map(move |d| super::normalize(&d.join(name))),
+        )
 }
 
 /// A quoted include's file in the including file's folder.

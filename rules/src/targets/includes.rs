@@ -184,29 +184,29 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
         }
     }
     let header = read_header(path, &meta).map(|bytes| {
-            let text = String::from_utf8_lossy(&bytes);
-            // Only the directives: a header's macros are all this needs.
-            let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
-            let inner = IncludeContext {
-                dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
-                in_header: true,
-                ..ctx.clone()
-            };
-            let facts = file_facts(
-                &text,
-                &tokens,
-                ctx.build.as_deref(),
-                ctx.cuda,
-                Some(inner),
-                Compiler::Nvcc,
-            );
-            Arc::new(HeaderMacros {
-                macros: facts.macros,
-                fingerprint: ptxguard_analyzer::source::fingerprint(&bytes),
-                includes_found: OnceLock::new(),
-                answers: Mutex::default(),
-            })
-        });
+        let text = String::from_utf8_lossy(&bytes);
+        // Only the directives: a header's macros are all this needs.
+        let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
+        let inner = IncludeContext {
+            dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+            in_header: true,
+            ..ctx.clone()
+        };
+        let facts = file_facts(
+            &text,
+            &tokens,
+            ctx.build.as_deref(),
+            ctx.cuda,
+            Some(inner),
+            Compiler::Nvcc,
+        );
+        Arc::new(HeaderMacros {
+            macros: facts.macros,
+            fingerprint: ptxguard_analyzer::source::fingerprint(&bytes),
+            includes_found: OnceLock::new(),
+            answers: Mutex::default(),
+        })
+    });
     if let Ok(mut c) = cache().lock() {
         c.insert(
             key,
@@ -267,7 +267,9 @@ pub fn record_reads<T>(f: impl FnOnce() -> T) -> (T, HeaderReads) {
     let outer = RECORDING.with(|r| r.borrow_mut().replace(HeaderReads::default()));
     let restore = Restore(outer);
     let value = f();
-    let reads = RECORDING.with(|r| r.borrow_mut().take()).unwrap_or_default();
+    let reads = RECORDING
+        .with(|r| r.borrow_mut().take())
+        .unwrap_or_default();
     drop(restore);
     (value, reads)
 }
@@ -297,7 +299,9 @@ impl Macros {
                 let Some(lookup) = site.header.get() else {
                     continue;
                 };
-                for tried in include_candidates(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs) {
+                for tried in
+                    include_candidates(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)
+                {
                     if Some(&tried) == lookup.path.as_ref() {
                         break;
                     }

@@ -20,11 +20,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod includes;
-use includes::IncludeSite;
 pub(crate) use includes::note_reads;
-pub use includes::{
-    forget_headers, header_fingerprint, record_reads, HeaderReads, IncludeContext,
-};
+use includes::IncludeSite;
+pub use includes::{forget_headers, header_fingerprint, record_reads, HeaderReads, IncludeContext};
 
 pub use ptxguard_analyzer::build::toolkit::target_name;
 
