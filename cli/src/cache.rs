@@ -34,6 +34,8 @@ pub const CACHE_DIR_NAME: &str = ".ptxguard_cache";
 const RESULTS_FILE: &str = "results.json";
 /// The first word of the file; the number changes with the layout.
 const MAGIC: &str = "ptxguard-cache-1";
+/// The largest results file read (a tree of 1,000 files with asm makes about 2 MB).
+const MAX_RESULTS_BYTES: u64 = 512 * 1024 * 1024;
 /// Entries not used by any run for this long are dropped.
 pub const MAX_UNUSED_DAYS: u64 = 30;
 
@@ -101,10 +103,11 @@ impl Cache {
     pub fn open(root: &Path) -> Option<Cache> {
         let build = build_identity()?;
         let dir = root.join(CACHE_DIR_NAME);
-        let loaded = std::fs::read(dir.join(RESULTS_FILE))
-            .ok()
-            .and_then(|bytes| parse(&bytes, &build))
-            .unwrap_or_default();
+        let loaded =
+            ptxguard_analyzer::source::read_input(&dir.join(RESULTS_FILE), MAX_RESULTS_BYTES)
+                .ok()
+                .and_then(|bytes| parse(&bytes, &build))
+                .unwrap_or_default();
         Some(Cache {
             dir,
             build,
