@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// The cache's folder, in the project's root.
 pub const CACHE_DIR_NAME: &str = ".ptxguard_cache";
@@ -88,8 +88,10 @@ pub struct Cache {
     /// The build of ptxguard the entries belong to.
     build: String,
     today: u64,
-    /// As read at the start; never changed during the run.
-    loaded: HashMap<String, Entry>,
+    /// As read at the start (on a thread of its own, while the walk begins); never changed
+    /// during the run.
+    loaded: OnceLock<HashMap<String, Entry>>,
+    loading: Mutex<Option<std::thread::JoinHandle<HashMap<String, Entry>>>>,
     /// Entries made by this run, or used by it for the first time today: written at the end.
     updated: Mutex<HashMap<String, Entry>>,
     /// Each header's current fingerprint, and each absent path's state, computed once.
@@ -103,16 +105,28 @@ impl Cache {
     pub fn open(root: &Path) -> Option<Cache> {
         let build = build_identity()?;
         let dir = root.join(CACHE_DIR_NAME);
-        let loaded =
-            ptxguard_analyzer::source::read_input(&dir.join(RESULTS_FILE), MAX_RESULTS_BYTES)
+        let results = dir.join(RESULTS_FILE);
+        let expected = build.clone();
+        let load = move || {
+            ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
                 .ok()
-                .and_then(|bytes| parse(&bytes, &build))
-                .unwrap_or_default();
+                .and_then(|bytes| parse(&bytes, &expected))
+                .unwrap_or_default()
+        };
+        let loaded = OnceLock::new();
+        let loading = match std::thread::Builder::new().spawn(load.clone()) {
+            Ok(handle) => Some(handle),
+            Err(_) => {
+                let _ = loaded.set(load());
+                None
+            }
+        };
         Some(Cache {
             dir,
             build,
             today: today(),
             loaded,
+            loading: Mutex::new(loading),
             updated: Mutex::default(),
             headers_now: Mutex::default(),
             files_now: Mutex::default(),
@@ -148,17 +162,25 @@ impl Cache {
         fingerprint(text.as_bytes())
     }
 
+    /// The entries read at the start, waiting for the read to end.
+    fn loaded(&self) -> &HashMap<String, Entry> {
+        self.loaded.get_or_init(|| {
+            let handle = self.loading.lock().ok().and_then(|mut h| h.take());
+            handle.and_then(|h| h.join().ok()).unwrap_or_default()
+        })
+    }
+
     /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
     pub fn has(&self, path: &Path) -> bool {
         path.to_str()
-            .is_some_and(|name| self.loaded.contains_key(name))
+            .is_some_and(|name| self.loaded().contains_key(name))
     }
 
     /// The cached results of the file at `path` (absolute) under `key`, when the headers it
     /// read are unchanged. `bytes` are the file's, for the report's source.
     pub fn lookup(&self, path: &Path, display: &str, key: u128, bytes: &[u8]) -> Option<Hit> {
         let name = path.to_str()?;
-        let entry = self.loaded.get(name)?;
+        let entry = self.loaded().get(name)?;
         if entry.key != hex(key) || !self.reads_unchanged(entry) {
             return None;
         }
@@ -295,16 +317,16 @@ impl Cache {
     /// Writes the cache when anything changed: the entries of this run, the others read at
     /// the start unless unused for too long. Failures are silent (see the module's doc).
     pub fn save(self) {
+        self.loaded();
         let updated = self.updated.into_inner().unwrap_or_default();
-        let stale_dropped = self
-            .loaded
+        let loaded = self.loaded.into_inner().unwrap_or_default();
+        let stale_dropped = loaded
             .values()
             .any(|e| self.today.saturating_sub(e.used) > MAX_UNUSED_DAYS);
         if updated.is_empty() && !stale_dropped {
             return;
         }
-        let mut entries: BTreeMap<String, Entry> = self
-            .loaded
+        let mut entries: BTreeMap<String, Entry> = loaded
             .into_iter()
             .filter(|(_, e)| self.today.saturating_sub(e.used) <= MAX_UNUSED_DAYS)
             .collect();

@@ -325,7 +325,6 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
-    drop(job);
     if let Some(cache) = cache {
         cache.save();
     }
