@@ -123,7 +123,7 @@ fn unchanged_files_come_from_the_cache_and_a_changed_header_is_checked_again() {
     plant_message(&dir);
     assert!(concise(&dir.path, &select).contains(PLANTED));
     // `--no-cache` neither reads it...
-    assert_eq!(concise(&dir.path, &["--no-cache"]).contains(PLANTED), false);
+    assert!(!concise(&dir.path, &["--no-cache"]).contains(PLANTED));
 
     // A header two includes away changes: the file is checked again.
     dir.write(
@@ -231,10 +231,7 @@ fn output_is_the_same_with_and_without_the_cache() {
         "__global__ void k(int* p) {\n  int v;\n  asm(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"(p));\n  // ptxguard: allow(missing-volatile)\n  asm volatile(\"membar.gl;\");\n}\n",
     );
     dir.write("src/host.cpp", "void f() { asm(\"nop\"); }\n");
-    dir.write(
-        "src/bad.cu",
-        b"\xff\xfe asm volatile(\"trap;\");\n".to_vec(),
-    );
+    dir.write("src/bad.cu", b"\xff\xfe asm volatile(\"trap;\");\n");
     for format in [
         "full", "concise", "json", "sarif", "github", "gcc", "rdjson",
     ] {
@@ -275,7 +272,7 @@ fn a_damaged_cache_is_ignored() {
         b"\xff\x00\n{",
         b"ptxguard-cache-1 0 x\n[]",
     ] {
-        dir.write(RESULTS, garbage.to_vec());
+        dir.write(RESULTS, garbage);
         assert_eq!(concise(&dir.path, &args), expected);
     }
     // A folder where the results file goes: nothing read, nothing written, same output.
