@@ -662,8 +662,8 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
 }
 
 /// What `on_asm` makes of the file's bytes when they may hold asm; an `InvalidData` error
-/// when it is binary. Each thread reads into one buffer it keeps: most files hold no asm, and a fresh buffer per file costs the kernel a
-/// zeroed page per 4 KiB.
+/// when it is binary. Each thread reads into one buffer it keeps: most files hold no asm,
+/// and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
 fn read_if_asm<T>(path: &Path, on_asm: impl FnOnce(&[u8]) -> T) -> std::io::Result<Option<T>> {
     use std::io::Read as _;
     thread_local! {
