@@ -16,6 +16,7 @@ pub mod locate;
 pub mod messages;
 pub mod nvrtc;
 pub mod progress;
+pub mod sass;
 pub mod toolkit;
 
 pub use build::{build_with_nvcc, targets_from_flags, Build, TempDir};
