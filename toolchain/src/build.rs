@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Flags we remove from the user's because we set the output ourselves.
-fn keep_flag(flags: &[String]) -> Vec<String> {
+pub(crate) fn strip_output_flags(flags: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let mut skip_next = false;
     for f in flags {
@@ -114,7 +114,7 @@ pub fn build_with_nvcc(
     dir: &Path,
 ) -> Result<Build, String> {
     let mut cmd = Command::new(&toolkit.nvcc);
-    let flags = keep_flag(flags);
+    let flags = strip_output_flags(flags);
     cmd.args(&flags)
         .arg("-lineinfo")
         .arg("-c")
@@ -174,7 +174,7 @@ mod tests {
             vec!["sm_90a"]
         );
         assert_eq!(
-            keep_flag(&f("-c -o x.o -ox2.o -O3 -ptx -Iinc -odir d --keep")),
+            strip_output_flags(&f("-c -o x.o -ox2.o -O3 -ptx -Iinc -odir d --keep")),
             f("-O3 -Iinc")
         );
     }

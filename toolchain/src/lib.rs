@@ -12,6 +12,7 @@
 
 pub mod build;
 pub mod compare;
+pub mod evidence;
 pub mod locate;
 pub mod messages;
 pub mod nvrtc;
