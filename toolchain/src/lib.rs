@@ -21,7 +21,9 @@ pub mod sass;
 pub mod toolkit;
 
 pub use build::{build_with_nvcc, targets_from_flags, Build, TempDir};
-pub use compare::{compare, findings_for, toolchain_detects, FileReport, FindingResult};
+pub use compare::{
+    compare, findings_for, findings_with, toolchain_detects, BuildUsed, FileReport, FindingResult,
+};
 pub use locate::{
     block_at, inline_asm_blocks, locate, statement_at_line, statement_of_block, AsmBlock, Located,
 };

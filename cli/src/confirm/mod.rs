@@ -16,14 +16,21 @@
 //! uses too; this module is the command: choosing the toolchain, the loop over the files, and
 //! the output.
 
+use ptxguard_analyzer::build::Entry;
+use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::statements::find_asm_statements;
-use ptxguard_analyzer::SourceFile;
+use ptxguard_analyzer::diag::apply_edits;
+use ptxguard_analyzer::{Diagnostic, SourceFile};
+use ptxguard_toolchain::evidence::{build_device, judge, merge, DeviceBuild, Judgement};
 use ptxguard_toolchain::{
-    build_with_nvcc, compare, find_toolkit, findings_for, nvrtc, targets_from_flags, FileReport,
-    Level, TempDir, Toolkit,
+    compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
+    targets_from_flags, toolchain_detects, Build, BuildUsed, FileReport, FindingResult, Level,
+    Message, TempDir, Toolkit,
 };
+use rayon::prelude::*;
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
@@ -44,10 +51,16 @@ pub struct ConfirmArgs {
     /// Build with NVRTC (device code only) even when nvcc is installed.
     #[arg(long)]
     pub nvrtc: bool,
+    /// The compilation database to take each file's command from when no flags follow `--`.
+    /// Default: `compile_commands.json` in the file's folder or a parent, or in their
+    /// `build*/` folders, as `check` finds it.
+    #[arg(long, value_name = "PATH")]
+    pub compile_commands: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     /// Compiler flags, after `--`: `ptxguard confirm k.cu -- -arch=sm_90a -O3 -Iinclude`.
+    /// Without them each file's command comes from the compilation database.
     #[arg(last = true, value_name = "COMPILER FLAGS")]
     pub flags: Vec<String>,
 }
@@ -68,14 +81,10 @@ pub fn render_text(r: &FileReport) -> String {
     if let Some(note) = &r.note {
         let _ = writeln!(s, "  note: {note}");
     }
+    if let Some(from) = &r.flags_from {
+        let _ = writeln!(s, "  flags: {from}");
+    }
     for f in &r.findings {
-        let why = match f.verdict {
-            "confirmed" => format!("confirmed by {}", f.evidence.join("; ")),
-            "run-only" => {
-                "a silent miscompile: no compiler reports it, only a run can show it".to_string()
-            }
-            _ => "not reproduced: this build did not fail on it".to_string(),
-        };
         let _ = writeln!(
             s,
             "  {}:{}:{}: {} [{}] {}\n      {}",
@@ -85,7 +94,7 @@ pub fn render_text(r: &FileReport) -> String {
             f.rule,
             f.severity.as_str(),
             f.message,
-            why
+            verdict_line(f)
         );
     }
     for l in &r.not_predicted {
@@ -113,14 +122,33 @@ pub fn render_text(r: &FileReport) -> String {
     let count = |v: &str| r.findings.iter().filter(|f| f.verdict == v).count();
     let _ = writeln!(
         s,
-        "  {} confirmed, {} silent (run-only), {} not reproduced, {} toolchain error(s) not predicted, {} elsewhere",
+        "  {} confirmed by the toolchain, {} bite in this build, {} no effect, {} not decidable, {} not reproduced; {} toolchain error(s) not predicted, {} elsewhere",
         count("confirmed"),
-        count("run-only"),
+        count("bites"),
+        count("no-effect"),
+        count("not-decidable"),
         count("not-reproduced"),
         r.not_predicted.len(),
         r.elsewhere.len()
     );
     s
+}
+
+/// One line under a finding: the verdict, the target it comes from, and why.
+pub fn verdict_line(f: &FindingResult) -> String {
+    let at = match &f.build {
+        Some(b) if !b.target.is_empty() => format!(" ({})", b.target),
+        _ => String::new(),
+    };
+    let detail = f.detail.as_deref().unwrap_or("");
+    match f.verdict {
+        "confirmed" => format!("confirmed by the toolchain in this build{at}: {detail}"),
+        "bites" => format!("bites in this build{at}: {detail}"),
+        "no-effect" => format!("no effect in this build{at}: {detail}"),
+        "not-decidable" => format!("not decidable in this build{at}: {detail}"),
+        "not-reproduced" => format!("not reproduced in this build{at}: {detail}"),
+        other => format!("{other}: {detail}"),
+    }
 }
 
 fn level_name(l: Level) -> &'static str {
@@ -161,6 +189,212 @@ fn choose_builder(args: &ConfirmArgs) -> Result<Builder, String> {
     }
 }
 
+/// The command line a file is built with: the flags after `--`, else the file's entry in the
+/// compilation database (its words without the compiler, launchers, the file and the
+/// output), run in the entry's directory.
+#[derive(Clone, Debug, Default)]
+pub struct FileCommand {
+    pub flags: Vec<String>,
+    pub directory: Option<PathBuf>,
+    /// Where the flags came from, for the output.
+    pub from: String,
+    /// The build context the rules get (targets, macros, include folders).
+    pub build: Option<ptxguard_analyzer::build::FileBuild>,
+}
+
+/// The database entry's words made into nvcc flags for this file.
+pub fn flags_from_entry(entry: &Entry) -> Vec<String> {
+    let mut words = entry.arguments.iter().peekable();
+    // Launchers, then the compiler.
+    while let Some(w) = words.peek() {
+        let stem = Path::new(w.as_str())
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
+        words.next();
+        if !["ccache", "sccache", "distcc", "icecc", "buildcache"].contains(&stem) {
+            break;
+        }
+    }
+    words
+        .filter(|w| {
+            let p = Path::new(w.as_str());
+            let abs = ptxguard_analyzer::build::normalize(&entry.directory.join(p));
+            abs != entry.file
+        })
+        .cloned()
+        .collect()
+}
+
+fn command_for(path: &Path, args: &ConfirmArgs) -> FileCommand {
+    if !args.flags.is_empty() {
+        return FileCommand {
+            flags: args.flags.clone(),
+            from: "the command line".into(),
+            ..FileCommand::default()
+        };
+    }
+    let abs = std::path::absolute(path)
+        .map(|p| ptxguard_analyzer::build::normalize(&p))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let none = |why: String| FileCommand {
+        from: why,
+        ..FileCommand::default()
+    };
+    let Some(db) = crate::build_context::database_for(&abs, args.compile_commands.as_deref())
+    else {
+        return none("no flags after `--` and no compile_commands.json found: nvcc's defaults".into());
+    };
+    let Some(db) = &*db else {
+        return none("the compilation database cannot be read: nvcc's defaults".into());
+    };
+    let Some(&first) = db.entries_for(&abs).first() else {
+        return none(format!(
+            "{} has no entry for this file: nvcc's defaults",
+            db.path.display()
+        ));
+    };
+    let entry = &db.entries[first];
+    FileCommand {
+        flags: flags_from_entry(entry),
+        directory: Some(entry.directory.clone()),
+        from: format!("{} (entry {})", db.path.display(), first + 1),
+        build: db.build_for(&abs).map(|(b, _)| b),
+    }
+}
+
+/// The finding's statement: the asm statement its span starts in.
+fn statement_of(d: &Diagnostic, statements: &[AsmStatement]) -> Option<usize> {
+    statements
+        .iter()
+        .position(|s| d.span.start >= s.span.start && d.span.start <= s.span.end)
+}
+
+/// The file's builds without fixes, one per target, made into one [`Build`] for tracing
+/// every message to a statement.
+fn merged(builds: &[&DeviceBuild]) -> Build {
+    let mut messages: Vec<Message> = Vec::new();
+    for b in builds {
+        for m in &b.messages {
+            if !messages.contains(m) {
+                messages.push(m.clone());
+            }
+        }
+    }
+    Build {
+        command: builds.first().map(|b| b.command.clone()).unwrap_or_default(),
+        success: builds.iter().all(|b| b.success),
+        output: String::new(),
+        messages,
+        ptx: builds.iter().flat_map(|b| b.ptx.iter().cloned()).collect(),
+    }
+}
+
+/// Builds every variant (the file as written, and with each finding's fix alone) for every
+/// target, in parallel; the same bytes are built once.
+fn evidence_for_file(
+    toolkit: &Toolkit,
+    path: &Path,
+    file: &SourceFile,
+    findings: &[Diagnostic],
+    command: &FileCommand,
+    targets: &[String],
+) -> Result<(Build, Vec<Option<(String, Judgement, BuildUsed)>>), String> {
+    let mut variants: Vec<String> = vec![file.text.clone()];
+    let variant_of: Vec<Option<usize>> = findings
+        .iter()
+        .map(|d| {
+            let fix = d.fix.as_ref()?;
+            let (text, applied) = apply_edits(&file.text, &fix.edits);
+            if applied == 0 || text == file.text {
+                return None;
+            }
+            Some(match variants.iter().position(|v| *v == text) {
+                Some(i) => i,
+                None => {
+                    variants.push(text);
+                    variants.len() - 1
+                }
+            })
+        })
+        .collect();
+    let jobs: Vec<(usize, &String)> = (0..variants.len())
+        .flat_map(|v| targets.iter().map(move |t| (v, t)))
+        .collect();
+    let built: Vec<Result<DeviceBuild, String>> = jobs
+        .par_iter()
+        .map(|(v, t)| {
+            build_device(
+                toolkit,
+                path,
+                &variants[*v],
+                &command.flags,
+                command.directory.as_deref(),
+                t,
+            )
+        })
+        .collect();
+    let mut builds: HashMap<(usize, &str), DeviceBuild> = HashMap::new();
+    for ((v, t), b) in jobs.iter().zip(built) {
+        builds.insert((*v, t.as_str()), b?);
+    }
+    let flawed: Vec<&DeviceBuild> = targets
+        .iter()
+        .filter_map(|t| builds.get(&(0, t.as_str())))
+        .collect();
+    let statements = find_asm_statements(file);
+    // The statements an inline asm block of the generated PTX came from.
+    let compiled: Vec<usize> = flawed
+        .iter()
+        .flat_map(|b| b.ptx.iter())
+        .flat_map(|(_, ptx)| inline_asm_blocks(ptx))
+        .filter_map(|block| statement_of_block(file, &statements, &block))
+        .collect();
+    let any_ptx = flawed.iter().any(|b| !b.ptx.is_empty());
+    let judgements = findings
+        .iter()
+        .zip(&variant_of)
+        .map(|(d, v)| {
+            let v = (*v)?;
+            let fix = d.fix.as_ref()?.message.clone();
+            let stmt = statement_of(d, &statements);
+            let is_compiled = any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)));
+            let per_target: Vec<(String, Judgement)> = targets
+                .iter()
+                .filter_map(|t| {
+                    let (a, b) = (builds.get(&(0, t.as_str()))?, builds.get(&(v, t.as_str()))?);
+                    Some((t.clone(), judge(d.rule, a, b, is_compiled)))
+                })
+                .collect();
+            let (target, j) = merge(per_target)?;
+            let used = BuildUsed {
+                command: builds
+                    .get(&(0, target.as_str()))
+                    .map(|b| b.command.clone())
+                    .unwrap_or_default(),
+                target: target.clone(),
+                fix,
+            };
+            Some((target, j, used))
+        })
+        .collect();
+    Ok((merged(&flawed), judgements))
+}
+
+/// The verdict of a finding that has no fix to build with: a build error at its statement
+/// confirms it; otherwise nothing can be compared.
+fn without_fix(f: &mut FindingResult) {
+    if f.verdict == "confirmed" {
+        f.detail = Some(format!("the toolchain reports it: {}", f.evidence.join("; ")));
+    } else if toolchain_detects(f.rule) {
+        f.verdict = "not-reproduced";
+        f.detail = Some("no error at this statement in this build".into());
+    } else {
+        f.verdict = "not-decidable";
+        f.detail = Some("no fix to build with, so nothing to compare".into());
+    }
+}
+
 pub fn run(args: ConfirmArgs) -> i32 {
     let builder = match choose_builder(&args) {
         Ok(b) => b,
@@ -182,7 +416,6 @@ pub fn run(args: ConfirmArgs) -> i32 {
             );
         }
     }
-    let targets = targets_from_flags(&args.flags);
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
     // On a terminal only: stderr piped or redirected gets nothing more.
@@ -198,35 +431,83 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 return EXIT_NO_TOOLKIT;
             }
         };
-        let dir = match TempDir::new("confirm") {
-            Ok(d) => d,
-            Err(e) => {
-                progress.clear();
-                eprintln!("ptxguard confirm: cannot make a scratch directory: {e}");
-                return EXIT_NO_TOOLKIT;
+        let command = command_for(path, &args);
+        for line in crate::build_context::take_messages() {
+            progress.clear();
+            eprintln!("ptxguard confirm: {line}");
+        }
+        let targets = targets_from_flags(&command.flags);
+        let options = ptxguard_rules::Options {
+            targets: targets.clone(),
+            build: command.build.clone().map(std::sync::Arc::new),
+            ..Default::default()
+        };
+        let findings = findings_with(&file, &options);
+        let statements = find_asm_statements(&file);
+        let report = match &builder {
+            Builder::Nvcc(toolkit) => {
+                // One build per target; nvcc's own default when the flags name none.
+                let targets = if targets.is_empty() {
+                    vec![String::new()]
+                } else {
+                    targets.clone()
+                };
+                match evidence_for_file(toolkit, path, &file, &findings, &command, &targets) {
+                    Ok((build, judgements)) => {
+                        let mut report = compare(&file, &statements, &findings, &build);
+                        for (f, j) in report.findings.iter_mut().zip(judgements) {
+                            match j {
+                                Some((_, j, used)) => {
+                                    f.verdict = j.verdict;
+                                    f.detail = Some(j.detail);
+                                    f.build = Some(used);
+                                }
+                                None => without_fix(f),
+                            }
+                        }
+                        report.flags_from = Some(command.from.clone());
+                        report
+                    }
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                }
             }
-        };
-        let build = match &builder {
-            Builder::Nvcc(toolkit) => build_with_nvcc(toolkit, path, &args.flags, &dir.0),
-            Builder::Nvrtc(_) => nvrtc::build_with_nvrtc(path, &file.text, &args.flags, &dir.0),
-        };
-        let build = match build {
-            Ok(b) => b,
-            Err(e) => {
-                progress.clear();
-                eprintln!("ptxguard confirm: {e}");
-                return EXIT_NO_TOOLKIT;
+            Builder::Nvrtc(_) => {
+                let dir = match TempDir::new("confirm") {
+                    Ok(d) => d,
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: cannot make a scratch directory: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                };
+                let build =
+                    match nvrtc::build_with_nvrtc(path, &file.text, &command.flags, &dir.0) {
+                        Ok(b) => b,
+                        Err(e) => {
+                            progress.clear();
+                            eprintln!("ptxguard confirm: {e}");
+                            return EXIT_NO_TOOLKIT;
+                        }
+                    };
+                let mut report = compare(&file, &statements, &findings, &build);
+                for f in &mut report.findings {
+                    if f.verdict == "run-only" {
+                        f.verdict = "not-decidable";
+                        f.detail = Some("NVRTC gives no machine code to compare: build with nvcc".into());
+                    }
+                }
+                report.note = nvrtc::nvrtc_limit(&build);
+                report.flags_from = Some(command.from.clone());
+                report
             }
         };
         progress.finish(&name);
-        if !build.success {
+        if !report.build_succeeded {
             code = EXIT_BUILD_FAILED;
-        }
-        let statements = find_asm_statements(&file);
-        let findings = findings_for(&file, &targets);
-        let mut report = compare(&file, &statements, &findings, &build);
-        if let Builder::Nvrtc(_) = builder {
-            report.note = nvrtc::nvrtc_limit(&build);
         }
         if !args.json {
             progress.clear();
@@ -282,6 +563,12 @@ mod tests {
                 message: "x".into(),
                 verdict: "confirmed",
                 evidence: vec!["nvcc: bad things".into()],
+                detail: Some("the fix removes the error: nvcc: bad things".into()),
+                build: Some(BuildUsed {
+                    target: "sm_90".into(),
+                    command: vec![],
+                    fix: "f".into(),
+                }),
             }],
             not_predicted: vec![Located {
                 message: message(Tool::Ptxas, "Arguments mismatch"),
@@ -290,12 +577,13 @@ mod tests {
                 how: ".loc".into(),
             }],
             elsewhere: vec![],
+            flags_from: None,
             note: None,
         };
         let text = render_text(&report);
         assert!(
             text.contains(
-                "k.cu:3:3: operand-type-mismatch [error] x\n      confirmed by nvcc: bad things"
+                "k.cu:3:3: operand-type-mismatch [error] x\n      confirmed by the toolchain in this build (sm_90): the fix removes the error: nvcc: bad things"
             ),
             "{text}"
         );
@@ -303,7 +591,28 @@ mod tests {
             text.contains("k.cu:4: not predicted by ptxguard: ptxas error: Arguments mismatch"),
             "{text}"
         );
-        assert!(text.contains("1 confirmed, 0 silent (run-only)"), "{text}");
+        assert!(
+            text.contains("1 confirmed by the toolchain, 0 bite in this build"),
+            "{text}"
+        );
+        assert!(!text.contains("silent"), "{text}");
+    }
+
+    #[test]
+    fn database_words_become_flags() {
+        let entry = Entry {
+            file: PathBuf::from("/p/src/k.cu"),
+            directory: PathBuf::from("/p/build"),
+            flags: Default::default(),
+            arguments: "sccache /usr/bin/nvcc -DX -c ../src/k.cu -o k.o -arch=sm_90"
+                .split(' ')
+                .map(str::to_string)
+                .collect(),
+        };
+        assert_eq!(
+            flags_from_entry(&entry),
+            ["-DX", "-c", "-o", "k.o", "-arch=sm_90"]
+        );
     }
 
     #[test]

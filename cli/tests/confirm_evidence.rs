@@ -1,0 +1,149 @@
+//! `ptxguard confirm` end to end with a stand-in toolkit (CI has no CUDA): a shell `nvcc` that
+//! records how it was called and fails where a real ptxas would, and a `cuobjdump` that prints
+//! machine code recorded with nvcc 13.0 (`missing-volatile/bad-deleted-atomic.cu`: the atomic
+//! is there only when the asm is `volatile`). What is tested is ptxguard's part: the command
+//! taken from the compilation database, one build per finding's fix, and the verdicts.
+#![cfg(unix)]
+
+mod common;
+
+use common::{binary, TestDir};
+use std::os::unix::fs::PermissionsExt;
+
+const FAKE_NVCC: &str = r#"#!/bin/sh
+if [ "$1" = "--version" ]; then
+  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
+fi
+out=""; prev=""; src=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  prev=$a; src=$a
+done
+echo "cwd=$(pwd) args=$*" >> "$(dirname "$0")/calls.log"
+if grep -q '"r"((unsigned)(size_t)' "$src"; then
+  echo "ptxas fatal   : 32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures." >&2
+  exit 1
+fi
+cp "$src" "$out"
+"#;
+
+const FAKE_CUOBJDUMP: &str = r#"#!/bin/sh
+cubin=$2
+echo "	code for sm_90"
+echo "		Function : _Z5countPj"
+echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
+if grep -q 'asm volatile' "$cubin"; then
+  echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
+fi
+echo "        /*0020*/                   EXIT ;"
+"#;
+
+fn toolkit(dir: &TestDir) -> String {
+    for (name, text) in [("nvcc", FAKE_NVCC), ("cuobjdump", FAKE_CUOBJDUMP)] {
+        let p = dir.write(&format!("cuda/bin/{name}"), text);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir.join("cuda/bin/nvcc").display().to_string()
+}
+
+const ATOMIC: &str = "__device__ void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n__global__ void count(unsigned* c) { bump(c); }\n";
+
+#[test]
+fn flags_come_from_the_database_and_each_fix_is_built_alone() {
+    let dir = TestDir::new("confirm-evidence");
+    let nvcc = toolkit(&dir);
+    dir.write("src/k.cu", ATOMIC);
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    dir.write(
+        "build/compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "../src/k.cu", "command": "ccache /usr/local/cuda/bin/nvcc -DFOO=1 -Iinclude -arch=sm_90 -O3 -c ../src/k.cu -o k.o"}}]"#,
+            dir.join("build").display()
+        ),
+    );
+    let run = binary(&dir.path, &["confirm", "--nvcc", &nvcc, "src/k.cu"], None);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // No flags typed: the database's entry, run in its directory, one target at a time.
+    assert!(run.stdout.contains("flags: "), "{}", run.stdout);
+    assert!(run.stdout.contains("compile_commands.json (entry 1)"), "{}", run.stdout);
+    let calls = dir.read("cuda/bin/calls.log");
+    let first = calls.lines().next().unwrap();
+    assert!(first.contains(&format!("cwd={}", dir.join("build").display())), "{calls}");
+    for flag in ["-DFOO=1", "-Iinclude", "-O3", "-arch=compute_90", "-code=sm_90", "-cubin"] {
+        assert!(first.split_whitespace().any(|w| w == flag), "{flag}: {calls}");
+    }
+    for gone in ["-arch=sm_90", "../src/k.cu", "k.o", "ccache", "-c"] {
+        assert!(!first.split_whitespace().any(|w| w == gone), "{gone}: {calls}");
+    }
+    // As written, with `volatile` alone, with the clobber alone: three builds.
+    assert_eq!(calls.lines().count(), 3, "{calls}");
+    // `volatile` brings the atomic back; the clobber alone does not.
+    assert!(
+        run.stdout.contains("missing-volatile [error]")
+            || run.stdout.contains("missing-volatile [warning]"),
+        "{}",
+        run.stdout
+    );
+    let verdict_of = |rule: &str| {
+        let at = run.stdout.find(&format!(": {rule} [")).expect(rule);
+        run.stdout[at..].lines().nth(1).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        verdict_of("missing-volatile"),
+        "bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1"
+    );
+    assert!(
+        verdict_of("missing-memory-clobber").starts_with("no effect in this build (sm_90)"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("only a run can show"), "{}", run.stdout);
+
+    // The JSON carries the verdict and the build it came from.
+    let run = binary(
+        &dir.path,
+        &["confirm", "--json", "--nvcc", &nvcc, "src/k.cu"],
+        None,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let finding = doc["files"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "missing-volatile")
+        .unwrap();
+    assert_eq!(finding["verdict"], "bites");
+    assert_eq!(finding["build"]["target"], "sm_90");
+    assert_eq!(finding["build"]["fix"], "add `volatile`");
+    assert!(finding["build"]["command"][0]
+        .as_str()
+        .unwrap()
+        .ends_with("nvcc"));
+}
+
+#[test]
+fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
+    let dir = TestDir::new("confirm-abi");
+    let nvcc = toolkit(&dir);
+    dir.write(
+        "k.cu",
+        "#include <cstdint>\n#include <cstddef>\n__global__ void k(unsigned* p, unsigned* out) {\n  unsigned v;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"((unsigned)(size_t)p));\n  *out = v;\n}\n",
+    );
+    let run = binary(
+        &dir.path,
+        &["confirm", "--nvcc", &nvcc, "k.cu", "--", "-arch=sm_90"],
+        None,
+    );
+    assert_eq!(run.code, 1, "the build as written fails: {}{}", run.stdout, run.stderr);
+    let at = run
+        .stdout
+        .find(": address-register-width [error]")
+        .expect(&run.stdout);
+    let verdict = run.stdout[at..].lines().nth(1).unwrap().trim();
+    assert!(
+        verdict.starts_with("confirmed by the toolchain in this build (sm_90): the fix removes the error: ptxas: 32-Bit ABI"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("flags: the command line"), "{}", run.stdout);
+}
