@@ -115,10 +115,16 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
     assert_eq!(finding["verdict"], "bites");
     assert_eq!(finding["build"]["target"], "sm_90");
     assert_eq!(finding["build"]["fix"], "add `volatile`");
-    assert!(finding["build"]["command"][0]
-        .as_str()
+    // The file's command is the user's: the original file, no scratch paths.
+    let command: Vec<&str> = doc["files"][0]["command"]
+        .as_array()
         .unwrap()
-        .ends_with("nvcc"));
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(command[0].ends_with("nvcc"), "{command:?}");
+    assert_eq!(command.last(), Some(&"src/k.cu"), "{command:?}");
+    assert!(!command.iter().any(|w| w.contains("ptxguard-evidence")), "{command:?}");
 }
 
 #[test]

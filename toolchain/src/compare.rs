@@ -54,11 +54,9 @@ pub struct FindingResult {
 /// The build a verdict came from.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BuildUsed {
-    /// `sm_90`; empty for nvcc's default.
+    /// `sm_90`; empty for nvcc's default. The file's `command` is the build (for its first
+    /// target; the others differ only in `-arch`/`-code`).
     pub target: String,
-    /// The nvcc command of the build without the fix (the one with it differs only in the
-    /// file's bytes).
-    pub command: Vec<String>,
     /// The fix applied alone for the second build.
     pub fix: String,
 }

@@ -3,7 +3,10 @@
 //! build error is confirmed when the fix makes the error go away; a finding that claims a
 //! miscompile is judged on the machine code ([`crate::sass`]).
 
-use crate::build::{strip_output_flags, TempDir};
+use crate::build::{strip_output_flags, Build, TempDir};
+use crate::locate::locate;
+use ptxguard_analyzer::statements::find_asm_statements;
+use ptxguard_analyzer::SourceFile;
 use crate::compare::toolchain_detects;
 use crate::messages::{parse_messages, Message};
 use crate::sass::{self, Aspect, Function};
@@ -46,6 +49,8 @@ pub fn claim_of(rule: &str) -> Claim {
 pub struct DeviceBuild {
     /// `sm_90`, or empty for nvcc's default target.
     pub target: String,
+    /// The nvcc command as run, with the original file in place of the scratch copy and
+    /// without the scratch outputs.
     pub command: Vec<String>,
     pub success: bool,
     pub messages: Vec<Message>,
@@ -135,9 +140,20 @@ pub fn build_device(
     if let Some(cwd) = cwd {
         cmd.current_dir(cwd);
     }
-    let command: Vec<String> = std::iter::once(toolkit.nvcc.display().to_string())
-        .chain(cmd.get_args().map(|a| a.to_string_lossy().into_owned()))
-        .collect();
+    // The command as the user would type it: the original file, no scratch paths.
+    let scratch = dir.0.display().to_string();
+    let mut command = vec![toolkit.nvcc.display().to_string()];
+    let mut args = cmd.get_args().map(|a| a.to_string_lossy().into_owned());
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--keep" => {}
+            "--keep-dir" | "-o" => {
+                args.next();
+            }
+            _ if a.starts_with(&scratch) => command.push(original.display().to_string()),
+            _ => command.push(a),
+        }
+    }
     let out = cmd
         .output()
         .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?;
@@ -188,6 +204,33 @@ pub fn build_device(
     })
 }
 
+impl DeviceBuild {
+    /// As a [`Build`] (what [`crate::locate`] and [`crate::compare`] read).
+    pub fn as_build(&self) -> Build {
+        Build {
+            command: self.command.clone(),
+            success: self.success,
+            output: String::new(),
+            messages: self.messages.clone(),
+            ptx: self.ptx.clone(),
+        }
+    }
+
+    /// Each error with the asm statement of `text` (this build's bytes, read as `path`) it is
+    /// traced to, in the words [`judge`] uses.
+    pub fn errors_by_statement(&self, path: &Path, text: &str) -> Vec<(Option<usize>, String)> {
+        let Ok(file) = SourceFile::from_bytes(path.to_path_buf(), text.as_bytes().to_vec())
+        else {
+            return Vec::new();
+        };
+        let statements = find_asm_statements(&file);
+        locate(&file, &statements, &self.as_build())
+            .into_iter()
+            .map(|l| (l.statement, words(&l.message)))
+            .collect()
+    }
+}
+
 /// A finding's verdict in one build.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Judgement {
@@ -209,6 +252,14 @@ fn words(m: &Message) -> String {
     format!("{}: {}", m.tool.as_str(), m.text)
 }
 
+/// The errors the toolchain traced to the finding's statement (through the PTX's inline asm
+/// blocks or the source line), in the build without the fix and in the one with it.
+#[derive(Clone, Debug, Default)]
+pub struct AtStatement {
+    pub flawed: Vec<String>,
+    pub fixed: Vec<String>,
+}
+
 /// Judges one finding from the build without its fix (`flawed`) and with it (`fixed`).
 /// `compiled` says whether an inline asm block of the flawed build's PTX was traced to the
 /// finding's statement (`None`: not known).
@@ -217,17 +268,28 @@ pub fn judge(
     flawed: &DeviceBuild,
     fixed: &DeviceBuild,
     compiled: Option<bool>,
+    at: &AtStatement,
 ) -> Judgement {
     let claim = claim_of(rule);
     let flawed_errors = flawed.errors();
-    let fixed_texts: Vec<&str> = fixed.errors().iter().map(|m| m.text.as_str()).collect();
     // An error that goes away with this fix alone is this finding's, with or without a line
-    // (ptxas' `32-Bit ABI ... is not supported` names none).
-    let gone: Vec<String> = flawed_errors
-        .iter()
-        .filter(|m| !fixed_texts.contains(&m.text.as_str()))
-        .map(|m| words(m))
-        .collect();
+    // (ptxas' `32-Bit ABI ... is not supported` names none): one the fixed build says fewer
+    // times, or the errors at the statement when none is left there (the same words may
+    // stay, said of another statement).
+    let mut left: Vec<&str> = fixed.errors().iter().map(|m| m.text.as_str()).collect();
+    let mut gone: Vec<String> = Vec::new();
+    for m in &flawed_errors {
+        match left.iter().position(|t| *t == m.text) {
+            Some(i) => {
+                left.swap_remove(i);
+            }
+            None => gone.push(words(m)),
+        }
+    }
+    if gone.is_empty() && !at.flawed.is_empty() && at.fixed.is_empty() {
+        gone = at.flawed.clone();
+    }
+    gone.dedup();
     if !gone.is_empty() {
         return judgement(
             "confirmed",
@@ -344,6 +406,7 @@ mod tests {
             &build(&[abi], ""),
             &build(&[], CODE),
             None,
+            &AtStatement::default(),
         );
         assert_eq!(j.verdict, "confirmed");
         assert!(j.detail.contains("ptxas: 32-Bit ABI"), "{j:?}");
@@ -353,42 +416,72 @@ mod tests {
             &build(&["Duplicate definition of variable 't1'"], ""),
             &build(&["Duplicate definition of variable 't1'"], ""),
             None,
+            &AtStatement::default(),
         );
         assert_eq!(j.verdict, "not-reproduced");
         assert!(j.detail.contains("Duplicate definition"), "{j:?}");
     }
 
     #[test]
+    fn the_same_words_said_of_another_statement_are_not_this_finding() {
+        // Two unescaped `%` in two statements: ptxas stops at the first with the same words
+        // whichever is fixed. The fix removes the error at its own statement: confirmed.
+        let parse = "Parsing error near '%': syntax error";
+        let at = AtStatement {
+            flawed: vec![format!("ptxas: {parse}")],
+            fixed: vec![],
+        };
+        let j = judge("percent-escape", &build(&[parse], ""), &build(&[parse], ""), None, &at);
+        assert_eq!(j.verdict, "confirmed", "{j:?}");
+        // Still there at its statement: not reproduced.
+        let at = AtStatement {
+            fixed: at.flawed.clone(),
+            ..at
+        };
+        let j = judge("percent-escape", &build(&[parse], ""), &build(&[parse], ""), None, &at);
+        assert_eq!(j.verdict, "not-reproduced", "{j:?}");
+        // Said twice without the fix, once with it: one went away.
+        let j = judge(
+            "percent-escape",
+            &build(&[parse, parse], ""),
+            &build(&[parse], ""),
+            None,
+            &AtStatement::default(),
+        );
+        assert_eq!(j.verdict, "confirmed", "{j:?}");
+    }
+
+    #[test]
     fn toolchain_claims_a_clean_build_does_not_reproduce() {
-        let j = judge("arch-requirement", &build(&[], CODE), &build(&[], CODE), None);
+        let j = judge("arch-requirement", &build(&[], CODE), &build(&[], CODE), None, &AtStatement::default());
         assert_eq!(j.verdict, "not-reproduced");
     }
 
     #[test]
     fn miscompile_claims_read_the_machine_code() {
         let with_atom = format!("{CODE}/*0020*/ ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;\n");
-        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], &with_atom), Some(true));
+        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], &with_atom), Some(true), &AtStatement::default());
         assert_eq!(j.verdict, "bites");
         assert!(j.detail.contains("ATOM: 0 -> 1"), "{j:?}");
-        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], CODE), Some(true));
+        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
         assert_eq!(j.verdict, "no-effect");
         // Nothing of the statement compiled: identical code proves nothing.
-        let j = judge("early-clobber", &build(&[], CODE), &build(&[], CODE), Some(false));
+        let j = judge("early-clobber", &build(&[], CODE), &build(&[], CODE), Some(false), &AtStatement::default());
         assert_eq!(j.verdict, "not-decidable");
         // A build that fails for another reason cannot show a miscompile.
-        let j = judge("early-clobber", &build(&["some error"], ""), &build(&["some error"], ""), None);
+        let j = judge("early-clobber", &build(&["some error"], ""), &build(&["some error"], ""), None, &AtStatement::default());
         assert_eq!(j.verdict, "not-decidable");
         assert!(j.detail.contains("some error"), "{j:?}");
-        let j = judge("write-to-input", &build(&[], CODE), &build(&[], CODE), Some(true));
+        let j = judge("write-to-input", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
         assert_eq!(j.verdict, "not-decidable");
     }
 
     #[test]
     fn unscoped_declarations_are_confirmed_by_ptxas_or_read_from_the_code() {
         let dup = "Duplicate definition of variable 't1'";
-        let j = judge("unscoped-declaration", &build(&[dup], ""), &build(&[], CODE), None);
+        let j = judge("unscoped-declaration", &build(&[dup], ""), &build(&[], CODE), None, &AtStatement::default());
         assert_eq!(j.verdict, "confirmed");
-        let j = judge("unscoped-declaration", &build(&[], CODE), &build(&[], CODE), Some(true));
+        let j = judge("unscoped-declaration", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
         assert_eq!(j.verdict, "no-effect");
     }
 

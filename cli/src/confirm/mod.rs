@@ -21,7 +21,9 @@ use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
-use ptxguard_toolchain::evidence::{build_device, judge, merge, DeviceBuild, Judgement};
+use ptxguard_toolchain::evidence::{
+    build_device, judge, merge, AtStatement, DeviceBuild, Judgement,
+};
 use ptxguard_toolchain::{
     compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
     targets_from_flags, toolchain_detects, Build, BuildUsed, FileReport, FindingResult, Level,
@@ -363,15 +365,23 @@ fn evidence_for_file(
                 .iter()
                 .filter_map(|t| {
                     let (a, b) = (builds.get(&(0, t.as_str()))?, builds.get(&(v, t.as_str()))?);
-                    Some((t.clone(), judge(d.rule, a, b, is_compiled)))
+                    let at_statement = |build: &DeviceBuild, text: &str| -> Vec<String> {
+                        build
+                            .errors_by_statement(path, text)
+                            .into_iter()
+                            .filter(|(s, _)| s.is_some() && *s == stmt)
+                            .map(|(_, w)| w)
+                            .collect()
+                    };
+                    let at = AtStatement {
+                        flawed: at_statement(a, &variants[0]),
+                        fixed: at_statement(b, &variants[v]),
+                    };
+                    Some((t.clone(), judge(d.rule, a, b, is_compiled, &at)))
                 })
                 .collect();
             let (target, j) = merge(per_target)?;
             let used = BuildUsed {
-                command: builds
-                    .get(&(0, target.as_str()))
-                    .map(|b| b.command.clone())
-                    .unwrap_or_default(),
                 target: target.clone(),
                 fix,
             };
@@ -566,7 +576,6 @@ mod tests {
                 detail: Some("the fix removes the error: nvcc: bad things".into()),
                 build: Some(BuildUsed {
                     target: "sm_90".into(),
-                    command: vec![],
                     fix: "f".into(),
                 }),
             }],
