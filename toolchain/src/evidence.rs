@@ -160,6 +160,22 @@ pub fn build_device(
     let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
     output.push_str(&String::from_utf8_lossy(&out.stdout));
     let success = out.status.success() && cubin.is_file();
+    let mut messages = parse_messages(&output);
+    if !success && !messages.iter().any(Message::is_error) {
+        // A failure in words nothing above reads (a host compiler that is missing...): its
+        // last line, so that the verdict can say why.
+        let last = output.lines().rev().find(|l| !l.trim().is_empty());
+        messages.push(Message {
+            tool: crate::messages::Tool::Other,
+            level: crate::messages::Level::Error,
+            file: None,
+            line: None,
+            text: last.map_or_else(
+                || format!("nvcc exited with {}", out.status),
+                |l| l.trim().to_string(),
+            ),
+        });
+    }
     let mut ptx = Vec::new();
     if let Ok(entries) = std::fs::read_dir(&keep) {
         let mut paths: Vec<PathBuf> = entries
@@ -197,7 +213,7 @@ pub fn build_device(
         target: target.to_string(),
         command,
         success,
-        messages: parse_messages(&output),
+        messages,
         ptx,
         sass,
         sass_missing,

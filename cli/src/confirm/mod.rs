@@ -393,9 +393,14 @@ fn evidence_for_file(
 
 /// The verdict of a finding that has no fix to build with: a build error at its statement
 /// confirms it; otherwise nothing can be compared.
-fn without_fix(f: &mut FindingResult) {
+fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
     if f.verdict == "confirmed" {
         f.detail = Some(format!("the toolchain reports it: {}", f.evidence.join("; ")));
+    } else if let Some(error) = failed_elsewhere {
+        f.verdict = "not-decidable";
+        f.detail = Some(format!(
+            "the build fails before it can tell, and no fix to build with: {error}"
+        ));
     } else if toolchain_detects(f.rule) {
         f.verdict = "not-reproduced";
         f.detail = Some("no error at this statement in this build".into());
@@ -465,6 +470,12 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 match evidence_for_file(toolkit, path, &file, &findings, &command, &targets) {
                     Ok((build, judgements)) => {
                         let mut report = compare(&file, &statements, &findings, &build);
+                        // Errors not at any asm statement: the build may stop before ptxas.
+                        let failed_elsewhere = report
+                            .elsewhere
+                            .first()
+                            .filter(|_| !report.build_succeeded)
+                            .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
                         for (f, j) in report.findings.iter_mut().zip(judgements) {
                             match j {
                                 Some((_, j, used)) => {
@@ -472,7 +483,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
                                     f.detail = Some(j.detail);
                                     f.build = Some(used);
                                 }
-                                None => without_fix(f),
+                                None => without_fix(f, failed_elsewhere.as_deref()),
                             }
                         }
                         report.flags_from = Some(command.from.clone());
@@ -605,6 +616,30 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("silent"), "{text}");
+    }
+
+    #[test]
+    fn a_finding_without_a_fix_in_a_build_that_stops_early_is_not_decidable() {
+        let mut f = FindingResult {
+            rule: "arch-requirement",
+            severity: Severity::Warning,
+            line: 1,
+            column: 1,
+            message: "m".into(),
+            verdict: "not-reproduced",
+            evidence: vec![],
+            detail: None,
+            build: None,
+        };
+        without_fix(&mut f, Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."));
+        assert_eq!(f.verdict, "not-decidable");
+        assert!(f.detail.as_deref().unwrap().contains("nvcc fatal"), "{f:?}");
+        let mut g = FindingResult { verdict: "run-only", ..f.clone() };
+        without_fix(&mut g, None);
+        assert_eq!(g.verdict, "not-reproduced");
+        let mut h = FindingResult { rule: "early-clobber", verdict: "run-only", ..f };
+        without_fix(&mut h, None);
+        assert_eq!(h.verdict, "not-decidable");
     }
 
     #[test]
