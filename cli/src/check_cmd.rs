@@ -1,7 +1,7 @@
 //! `ptxguard check`.
 
 use crate::analysis::{self, CheckFn};
-use crate::args::{CheckArgs, ColorChoice, OutputFormat};
+use crate::args::{CheckArgs, ColorChoice, OutputFormat, SeverityArg};
 use crate::baseline::{self, BaselineEntry, Known};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
 use crate::emit::{self, EmitOptions, FileReport};
@@ -191,7 +191,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     let failing = match Mode::of(args) {
         Mode::Diff => print_diff(args, &run, ctx),
         Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
-        Mode::Report => report(args, &mut run, ctx)?,
+        Mode::Report => report(args, &mut run, ctx, &resolver)?,
     };
     Ok(exit_code(&run.problems, failing, args.exit_zero))
 }
@@ -336,7 +336,12 @@ fn write_baseline(
 
 /// Prints the findings (less those in `--baseline`) in the chosen format; true when one is
 /// at `--fail-on` or above.
-fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool, String> {
+fn report(
+    args: &CheckArgs,
+    run: &mut Run,
+    ctx: &mut Context<'_>,
+    resolver: &Resolver,
+) -> Result<bool, String> {
     let cwd = ctx.cwd.clone();
     if let Some(path) = &args.baseline {
         let mut known = Known::new(&baseline::read(&absolutize(path, &cwd))?);
@@ -354,6 +359,12 @@ fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool
                 .map(|(d, _)| d)
                 .collect();
         }
+    }
+
+    if args.confirm {
+        confirm_findings(args, run, resolver)?;
+    } else if args.fail_on == SeverityArg::Confirmed {
+        return Err("`--fail-on confirmed` needs `--confirm` (the build shows what is confirmed)".into());
     }
 
     let stdin_fixed = run.outcomes.iter().find_map(|o| o.fixed_stdin.clone());
@@ -398,11 +409,59 @@ fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool
         let _ = ctx.stdout.write_all(&bytes);
     }
 
+    if args.fail_on == SeverityArg::Confirmed {
+        return Ok(reports
+            .iter()
+            .flat_map(|r| r.confirmations.iter().flatten())
+            .any(crate::emit::Confirmation::shows));
+    }
     let fail_on = args.fail_on.severity();
     Ok(reports
         .iter()
         .flat_map(|r| &r.diagnostics)
         .any(|d| d.severity >= fail_on))
+}
+
+/// `--confirm`: the evidence from each file's own build, for the findings at warning or
+/// above (files in parallel; each file's builds in parallel too).
+fn confirm_findings(args: &CheckArgs, run: &mut Run, resolver: &Resolver) -> Result<(), String> {
+    let toolkit = ptxguard_toolchain::find_toolkit(None).map_err(|e| {
+        format!("--confirm needs the CUDA toolkit (nvcc, cuobjdump): {e}")
+    })?;
+    let errors: Vec<String> = run
+        .outcomes
+        .par_iter_mut()
+        .filter_map(|o| {
+            let report = o.report.as_mut()?;
+            // Standard input has no file to build.
+            if report.diagnostics.is_empty() || !o.path.is_file() {
+                return None;
+            }
+            let database = args.compile_commands.clone().or_else(|| {
+                resolver
+                    .settings_for(&o.path, false)
+                    .ok()
+                    .and_then(|s| s.compile_commands.clone())
+            });
+            match crate::confirm::confirmations(
+                &toolkit,
+                &o.path,
+                &report.source,
+                &report.diagnostics,
+                database.as_deref(),
+            ) {
+                Ok(c) => {
+                    report.confirmations = c;
+                    None
+                }
+                Err(e) => Some(format!("{}: --confirm: {e}", o.path.display())),
+            }
+        })
+        .collect();
+    match errors.first() {
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
 }
 
 fn show_settings(
@@ -643,5 +702,6 @@ fn analyse_bytes(
         display: candidate.display.clone(),
         source,
         diagnostics,
+        confirmations: Vec::new(),
     });
 }

@@ -32,7 +32,7 @@ cubin=$2
 echo "	code for sm_90"
 echo "		Function : _Z5countPj"
 echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
-if grep -q 'asm volatile' "$cubin"; then
+if grep -q 'asm volatile' "$cubin" && ! grep -q 'compiled the same' "$cubin"; then
   echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
 fi
 echo "        /*0020*/                   EXIT ;"
@@ -152,4 +152,103 @@ fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
         run.stdout
     );
     assert!(run.stdout.contains("flags: the command line"), "{}", run.stdout);
+}
+
+fn check(dir: &TestDir, args: &[&str]) -> (i32, String, String) {
+    let path = format!(
+        "{}:{}",
+        dir.join("cuda/bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args(args)
+        .current_dir(&dir.path)
+        .env("PATH", path)
+        .env_remove("CUDA_HOME")
+        .env_remove("CUDA_PATH")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the_build_showed() {
+    let dir = TestDir::new("check-confirm");
+    toolkit(&dir);
+    dir.write("k.cu", ATOMIC);
+    dir.write(
+        "compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "k.cu", "arguments": ["nvcc", "-arch=sm_90", "-c", "k.cu"]}}]"#,
+            dir.path.display()
+        ),
+    );
+    let (code, stdout, stderr) = check(
+        &dir,
+        &["check", "--no-config", "--confirm", "--output-format", "json", "k.cu"],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let findings: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let of = |rule: &str| {
+        findings
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule"] == rule)
+            .unwrap_or_else(|| panic!("{rule}: {stdout}"))
+            .clone()
+    };
+    assert_eq!(of("missing-volatile")["confirmation"]["verdict"], "bites");
+    assert_eq!(of("missing-volatile")["confirmation"]["target"], "sm_90");
+    assert_eq!(of("missing-memory-clobber")["confirmation"]["verdict"], "no-effect");
+
+    // SARIF: a property bag on the result.
+    let (_, sarif, _) = check(
+        &dir,
+        &["check", "--no-config", "--confirm", "--output-format", "sarif", "k.cu"],
+    );
+    let log: serde_json::Value = serde_json::from_str(&sarif).expect(&sarif);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(
+        results
+            .iter()
+            .any(|r| r["properties"]["confirmation"]["verdict"] == "bites"),
+        "{sarif}"
+    );
+
+    // The full output prints it under the finding.
+    let (_, full, _) = check(&dir, &["check", "--no-config", "--confirm", "k.cu"]);
+    assert!(
+        full.contains("= confirm: bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1"),
+        "{full}"
+    );
+
+    // `--fail-on confirmed`: the atomic bites, so the run fails ...
+    let (code, _, stderr) = check(
+        &dir,
+        &["check", "--no-config", "--confirm", "--fail-on", "confirmed", "k.cu"],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    // ... and where the build compiles the same code either way (the stand-in cuobjdump
+    // prints the same machine code), the findings have no effect in this build: it passes,
+    // although an error remains.
+    dir.write("k.cu", format!("// compiled the same\n{ATOMIC}"));
+    let (code, out, stderr) = check(
+        &dir,
+        &["check", "--no-config", "--confirm", "--fail-on", "confirmed", "k.cu"],
+    );
+    assert!(out.contains("error[missing-volatile]"), "{out}");
+    assert!(out.contains("confirm: no effect in this build (sm_90)"), "{out}");
+    assert_eq!(code, 0, "{out}{stderr}");
+    let (code, _, _) = check(&dir, &["check", "--no-config", "k.cu"]);
+    assert_eq!(code, 1, "without --fail-on confirmed the error fails the run");
+
+    // Without `--confirm` there is nothing to count.
+    let (code, _, stderr) = check(&dir, &["check", "--no-config", "--fail-on", "confirmed", "k.cu"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("needs `--confirm`"), "{stderr}");
 }

@@ -138,19 +138,12 @@ pub fn render_text(r: &FileReport) -> String {
 
 /// One line under a finding: the verdict, the target it comes from, and why.
 pub fn verdict_line(f: &FindingResult) -> String {
-    let at = match &f.build {
-        Some(b) if !b.target.is_empty() => format!(" ({})", b.target),
-        _ => String::new(),
-    };
-    let detail = f.detail.as_deref().unwrap_or("");
-    match f.verdict {
-        "confirmed" => format!("confirmed by the toolchain in this build{at}: {detail}"),
-        "bites" => format!("bites in this build{at}: {detail}"),
-        "no-effect" => format!("no effect in this build{at}: {detail}"),
-        "not-decidable" => format!("not decidable in this build{at}: {detail}"),
-        "not-reproduced" => format!("not reproduced in this build{at}: {detail}"),
-        other => format!("{other}: {detail}"),
+    crate::emit::Confirmation {
+        verdict: f.verdict,
+        detail: f.detail.clone().unwrap_or_default(),
+        target: f.build.as_ref().map(|b| b.target.clone()).unwrap_or_default(),
     }
+    .line()
 }
 
 fn level_name(l: Level) -> &'static str {
@@ -228,10 +221,12 @@ pub fn flags_from_entry(entry: &Entry) -> Vec<String> {
         .collect()
 }
 
-fn command_for(path: &Path, args: &ConfirmArgs) -> FileCommand {
-    if !args.flags.is_empty() {
+/// The command a file is built with: `flags` when given, else its compilation database entry
+/// (`database`, or the one found beside it as `check` finds it).
+pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> FileCommand {
+    if !flags.is_empty() {
         return FileCommand {
-            flags: args.flags.clone(),
+            flags: flags.to_vec(),
             from: "the command line".into(),
             ..FileCommand::default()
         };
@@ -243,7 +238,7 @@ fn command_for(path: &Path, args: &ConfirmArgs) -> FileCommand {
         from: why,
         ..FileCommand::default()
     };
-    let Some(db) = crate::build_context::database_for(&abs, args.compile_commands.as_deref())
+    let Some(db) = crate::build_context::database_for(&abs, database)
     else {
         return none("no flags after `--` and no compile_commands.json found: nvcc's defaults".into());
     };
@@ -391,6 +386,54 @@ fn evidence_for_file(
     Ok((merged(&flawed), judgements))
 }
 
+/// `check --confirm`: the evidence for each diagnostic of a file at warning or above, by
+/// index (info findings get none), from builds with the file's command.
+pub fn confirmations(
+    toolkit: &Toolkit,
+    path: &Path,
+    file: &SourceFile,
+    diagnostics: &[Diagnostic],
+    database: Option<&Path>,
+) -> Result<Vec<Option<crate::emit::Confirmation>>, String> {
+    let command = command_for(path, &[], database);
+    let mut targets = targets_from_flags(&command.flags);
+    if targets.is_empty() {
+        targets.push(String::new());
+    }
+    let wanted: Vec<usize> = (0..diagnostics.len())
+        .filter(|&i| diagnostics[i].severity >= ptxguard_analyzer::Severity::Warning)
+        .collect();
+    if wanted.is_empty() {
+        return Ok(Vec::new());
+    }
+    let findings: Vec<Diagnostic> = wanted.iter().map(|&i| diagnostics[i].clone()).collect();
+    let (build, judgements) =
+        evidence_for_file(toolkit, path, file, &findings, &command, &targets)?;
+    let statements = find_asm_statements(file);
+    let mut report = compare(file, &statements, &findings, &build);
+    let failed_elsewhere = report
+        .elsewhere
+        .first()
+        .filter(|_| !report.build_succeeded)
+        .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
+    let mut out = vec![None; diagnostics.len()];
+    for ((f, j), &i) in report.findings.iter_mut().zip(judgements).zip(&wanted) {
+        let (verdict, detail, target) = match j {
+            Some((target, j, _)) => (j.verdict, j.detail, target),
+            None => {
+                without_fix(f, failed_elsewhere.as_deref());
+                (f.verdict, f.detail.clone().unwrap_or_default(), String::new())
+            }
+        };
+        out[i] = Some(crate::emit::Confirmation {
+            verdict,
+            detail,
+            target,
+        });
+    }
+    Ok(out)
+}
+
 /// The verdict of a finding that has no fix to build with: a build error at its statement
 /// confirms it; otherwise nothing can be compared.
 fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
@@ -446,7 +489,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 return EXIT_NO_TOOLKIT;
             }
         };
-        let command = command_for(path, &args);
+        let command = command_for(path, &args.flags, args.compile_commands.as_deref());
         for line in crate::build_context::take_messages() {
             progress.clear();
             eprintln!("ptxguard confirm: {line}");

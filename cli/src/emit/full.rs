@@ -15,13 +15,17 @@ pub(crate) fn emit(
     let config = term::Config::default();
     for report in reports {
         let file = SimpleFile::new(report.display.as_str(), report.source.text.as_str());
-        for d in &report.diagnostics {
+        for (i, d) in report.diagnostics.iter().enumerate() {
             let mut buffer = if options.color {
                 Buffer::ansi()
             } else {
                 Buffer::no_color()
             };
-            term::emit_to_write_style(&mut buffer, &config, &file, &to_codespan(d))
+            let mut cs = to_codespan(d);
+            if let Some(c) = report.confirmation(i) {
+                cs.notes.push(format!("confirm: {}", c.line()));
+            }
+            term::emit_to_write_style(&mut buffer, &config, &file, &cs)
                 .map_err(io::Error::other)?;
             out.write_all(buffer.as_slice())?;
         }
