@@ -364,7 +364,9 @@ fn report(
     if args.confirm {
         confirm_findings(args, run, resolver)?;
     } else if args.fail_on == SeverityArg::Confirmed {
-        return Err("`--fail-on confirmed` needs `--confirm` (the build shows what is confirmed)".into());
+        return Err(
+            "`--fail-on confirmed` needs `--confirm` (the build shows what is confirmed)".into(),
+        );
     }
 
     let stdin_fixed = run.outcomes.iter().find_map(|o| o.fixed_stdin.clone());
@@ -425,9 +427,8 @@ fn report(
 /// `--confirm`: the evidence from each file's own build, for the findings at warning or
 /// above (files in parallel; each file's builds in parallel too).
 fn confirm_findings(args: &CheckArgs, run: &mut Run, resolver: &Resolver) -> Result<(), String> {
-    let toolkit = ptxguard_toolchain::find_toolkit(None).map_err(|e| {
-        format!("--confirm needs the CUDA toolkit (nvcc, cuobjdump): {e}")
-    })?;
+    let toolkit = ptxguard_toolchain::find_toolkit(None)
+        .map_err(|e| format!("--confirm needs the CUDA toolkit (nvcc, cuobjdump): {e}"))?;
     let errors: Vec<String> = run
         .outcomes
         .par_iter_mut()
@@ -498,7 +499,7 @@ fn show_settings(
 
 /// What reading a file gave: nothing more to do, or its bytes to analyse.
 enum ReadResult {
-    Done(FileOutcome),
+    Done(Box<FileOutcome>),
     Loaded(Vec<u8>),
 }
 
@@ -506,15 +507,15 @@ enum ReadResult {
 fn read_candidate(c: &Candidate) -> ReadResult {
     match read_if_asm(&c.path) {
         Ok(Some(bytes)) => ReadResult::Loaded(bytes),
-        Ok(None) => ReadResult::Done(FileOutcome {
+        Ok(None) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
             ..FileOutcome::default()
-        }),
-        Err(e) => ReadResult::Done(FileOutcome {
+        })),
+        Err(e) => ReadResult::Done(Box::new(FileOutcome {
             errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
             path: c.path.clone(),
             ..FileOutcome::default()
-        }),
+        })),
     }
 }
 
@@ -525,7 +526,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
     let mut loaded: Vec<(usize, Candidate, Vec<u8>)> = Vec::new();
     for (i, (candidate, r)) in files.into_iter().enumerate() {
         match r {
-            ReadResult::Done(outcome) => outcomes.push(Some(outcome)),
+            ReadResult::Done(outcome) => outcomes.push(Some(*outcome)),
             ReadResult::Loaded(bytes) => {
                 outcomes.push(None);
                 loaded.push((i, candidate, bytes));

@@ -65,15 +65,35 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     // No flags typed: the database's entry, run in its directory, one target at a time.
     assert!(run.stdout.contains("flags: "), "{}", run.stdout);
-    assert!(run.stdout.contains("compile_commands.json (entry 1)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("compile_commands.json (entry 1)"),
+        "{}",
+        run.stdout
+    );
     let calls = dir.read("cuda/bin/calls.log");
     let first = calls.lines().next().unwrap();
-    assert!(first.contains(&format!("cwd={}", dir.join("build").display())), "{calls}");
-    for flag in ["-DFOO=1", "-Iinclude", "-O3", "-arch=compute_90", "-code=sm_90", "-cubin"] {
-        assert!(first.split_whitespace().any(|w| w == flag), "{flag}: {calls}");
+    assert!(
+        first.contains(&format!("cwd={}", dir.join("build").display())),
+        "{calls}"
+    );
+    for flag in [
+        "-DFOO=1",
+        "-Iinclude",
+        "-O3",
+        "-arch=compute_90",
+        "-code=sm_90",
+        "-cubin",
+    ] {
+        assert!(
+            first.split_whitespace().any(|w| w == flag),
+            "{flag}: {calls}"
+        );
     }
     for gone in ["-arch=sm_90", "../src/k.cu", "k.o", "ccache", "-c"] {
-        assert!(!first.split_whitespace().any(|w| w == gone), "{gone}: {calls}");
+        assert!(
+            !first.split_whitespace().any(|w| w == gone),
+            "{gone}: {calls}"
+        );
     }
     // As written, with `volatile` alone, with the clobber alone: three builds.
     assert_eq!(calls.lines().count(), 3, "{calls}");
@@ -97,7 +117,11 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
         "{}",
         run.stdout
     );
-    assert!(!run.stdout.contains("only a run can show"), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("only a run can show"),
+        "{}",
+        run.stdout
+    );
 
     // The JSON carries the verdict and the build it came from.
     let run = binary(
@@ -124,7 +148,10 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
         .collect();
     assert!(command[0].ends_with("nvcc"), "{command:?}");
     assert_eq!(command.last(), Some(&"src/k.cu"), "{command:?}");
-    assert!(!command.iter().any(|w| w.contains("ptxguard-evidence")), "{command:?}");
+    assert!(
+        !command.iter().any(|w| w.contains("ptxguard-evidence")),
+        "{command:?}"
+    );
 }
 
 #[test]
@@ -140,7 +167,11 @@ fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
         &["confirm", "--nvcc", &nvcc, "k.cu", "--", "-arch=sm_90"],
         None,
     );
-    assert_eq!(run.code, 1, "the build as written fails: {}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.code, 1,
+        "the build as written fails: {}{}",
+        run.stdout, run.stderr
+    );
     let at = run
         .stdout
         .find(": address-register-width [error]")
@@ -151,7 +182,11 @@ fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("flags: the command line"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("flags: the command line"),
+        "{}",
+        run.stdout
+    );
 }
 
 fn check(dir: &TestDir, args: &[&str]) -> (i32, String, String) {
@@ -189,7 +224,14 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     );
     let (code, stdout, stderr) = check(
         &dir,
-        &["check", "--no-config", "--confirm", "--output-format", "json", "k.cu"],
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "json",
+            "k.cu",
+        ],
     );
     assert_eq!(code, 1, "{stdout}{stderr}");
     let findings: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
@@ -204,12 +246,22 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     };
     assert_eq!(of("missing-volatile")["confirmation"]["verdict"], "bites");
     assert_eq!(of("missing-volatile")["confirmation"]["target"], "sm_90");
-    assert_eq!(of("missing-memory-clobber")["confirmation"]["verdict"], "no-effect");
+    assert_eq!(
+        of("missing-memory-clobber")["confirmation"]["verdict"],
+        "no-effect"
+    );
 
     // SARIF: a property bag on the result.
     let (_, sarif, _) = check(
         &dir,
-        &["check", "--no-config", "--confirm", "--output-format", "sarif", "k.cu"],
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "sarif",
+            "k.cu",
+        ],
     );
     let log: serde_json::Value = serde_json::from_str(&sarif).expect(&sarif);
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -230,7 +282,14 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     // `--fail-on confirmed`: the atomic bites, so the run fails ...
     let (code, _, stderr) = check(
         &dir,
-        &["check", "--no-config", "--confirm", "--fail-on", "confirmed", "k.cu"],
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--fail-on",
+            "confirmed",
+            "k.cu",
+        ],
     );
     assert_eq!(code, 1, "{stderr}");
     // ... and where the build compiles the same code either way (the stand-in cuobjdump
@@ -239,16 +298,32 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     dir.write("k.cu", format!("// compiled the same\n{ATOMIC}"));
     let (code, out, stderr) = check(
         &dir,
-        &["check", "--no-config", "--confirm", "--fail-on", "confirmed", "k.cu"],
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--fail-on",
+            "confirmed",
+            "k.cu",
+        ],
     );
     assert!(out.contains("error[missing-volatile]"), "{out}");
-    assert!(out.contains("confirm: no effect in this build (sm_90)"), "{out}");
+    assert!(
+        out.contains("confirm: no effect in this build (sm_90)"),
+        "{out}"
+    );
     assert_eq!(code, 0, "{out}{stderr}");
     let (code, _, _) = check(&dir, &["check", "--no-config", "k.cu"]);
-    assert_eq!(code, 1, "without --fail-on confirmed the error fails the run");
+    assert_eq!(
+        code, 1,
+        "without --fail-on confirmed the error fails the run"
+    );
 
     // Without `--confirm` there is nothing to count.
-    let (code, _, stderr) = check(&dir, &["check", "--no-config", "--fail-on", "confirmed", "k.cu"]);
+    let (code, _, stderr) = check(
+        &dir,
+        &["check", "--no-config", "--fail-on", "confirmed", "k.cu"],
+    );
     assert_eq!(code, 2);
     assert!(stderr.contains("needs `--confirm`"), "{stderr}");
 }

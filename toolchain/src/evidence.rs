@@ -4,13 +4,13 @@
 //! miscompile is judged on the machine code ([`crate::sass`]).
 
 use crate::build::{strip_output_flags, Build, TempDir};
-use crate::locate::locate;
-use ptxguard_analyzer::statements::find_asm_statements;
-use ptxguard_analyzer::SourceFile;
 use crate::compare::toolchain_detects;
+use crate::locate::locate;
 use crate::messages::{parse_messages, Message};
 use crate::sass::{self, Aspect, Function};
 use crate::toolkit::Toolkit;
+use ptxguard_analyzer::statements::find_asm_statements;
+use ptxguard_analyzer::SourceFile;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -193,7 +193,10 @@ pub fn build_device(
         (Vec::new(), None)
     } else {
         match &toolkit.cuobjdump {
-            None => (Vec::new(), Some("cuobjdump not found beside nvcc".to_string())),
+            None => (
+                Vec::new(),
+                Some("cuobjdump not found beside nvcc".to_string()),
+            ),
             Some(cuobjdump) => match Command::new(cuobjdump).arg("-sass").arg(&cubin).output() {
                 Ok(o) if o.status.success() => {
                     (sass::parse(&String::from_utf8_lossy(&o.stdout)), None)
@@ -235,8 +238,7 @@ impl DeviceBuild {
     /// Each error with the asm statement of `text` (this build's bytes, read as `path`) it is
     /// traced to, in the words [`judge`] uses.
     pub fn errors_by_statement(&self, path: &Path, text: &str) -> Vec<(Option<usize>, String)> {
-        let Ok(file) = SourceFile::from_bytes(path.to_path_buf(), text.as_bytes().to_vec())
-        else {
+        let Ok(file) = SourceFile::from_bytes(path.to_path_buf(), text.as_bytes().to_vec()) else {
             return Vec::new();
         };
         let statements = find_asm_statements(&file);
@@ -373,9 +375,7 @@ pub fn merge(per_target: Vec<(String, Judgement)>) -> Option<(String, Judgement)
         "not-decidable" => 1,
         _ => 2,
     };
-    per_target
-        .into_iter()
-        .min_by_key(|(_, j)| rank(j.verdict))
+    per_target.into_iter().min_by_key(|(_, j)| rank(j.verdict))
 }
 
 #[cfg(test)]
@@ -447,14 +447,26 @@ mod tests {
             flawed: vec![format!("ptxas: {parse}")],
             fixed: vec![],
         };
-        let j = judge("percent-escape", &build(&[parse], ""), &build(&[parse], ""), None, &at);
+        let j = judge(
+            "percent-escape",
+            &build(&[parse], ""),
+            &build(&[parse], ""),
+            None,
+            &at,
+        );
         assert_eq!(j.verdict, "confirmed", "{j:?}");
         // Still there at its statement: not reproduced.
         let at = AtStatement {
             fixed: at.flawed.clone(),
             ..at
         };
-        let j = judge("percent-escape", &build(&[parse], ""), &build(&[parse], ""), None, &at);
+        let j = judge(
+            "percent-escape",
+            &build(&[parse], ""),
+            &build(&[parse], ""),
+            None,
+            &at,
+        );
         assert_eq!(j.verdict, "not-reproduced", "{j:?}");
         // Said twice without the fix, once with it: one went away.
         let j = judge(
@@ -469,35 +481,84 @@ mod tests {
 
     #[test]
     fn toolchain_claims_a_clean_build_does_not_reproduce() {
-        let j = judge("arch-requirement", &build(&[], CODE), &build(&[], CODE), None, &AtStatement::default());
+        let j = judge(
+            "arch-requirement",
+            &build(&[], CODE),
+            &build(&[], CODE),
+            None,
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "not-reproduced");
     }
 
     #[test]
     fn miscompile_claims_read_the_machine_code() {
-        let with_atom = format!("{CODE}/*0020*/ ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;\n");
-        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], &with_atom), Some(true), &AtStatement::default());
+        let with_atom =
+            format!("{CODE}/*0020*/ ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;\n");
+        let j = judge(
+            "missing-volatile",
+            &build(&[], CODE),
+            &build(&[], &with_atom),
+            Some(true),
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "bites");
         assert!(j.detail.contains("ATOM: 0 -> 1"), "{j:?}");
-        let j = judge("missing-volatile", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
+        let j = judge(
+            "missing-volatile",
+            &build(&[], CODE),
+            &build(&[], CODE),
+            Some(true),
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "no-effect");
         // Nothing of the statement compiled: identical code proves nothing.
-        let j = judge("early-clobber", &build(&[], CODE), &build(&[], CODE), Some(false), &AtStatement::default());
+        let j = judge(
+            "early-clobber",
+            &build(&[], CODE),
+            &build(&[], CODE),
+            Some(false),
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "not-decidable");
         // A build that fails for another reason cannot show a miscompile.
-        let j = judge("early-clobber", &build(&["some error"], ""), &build(&["some error"], ""), None, &AtStatement::default());
+        let j = judge(
+            "early-clobber",
+            &build(&["some error"], ""),
+            &build(&["some error"], ""),
+            None,
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "not-decidable");
         assert!(j.detail.contains("some error"), "{j:?}");
-        let j = judge("write-to-input", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
+        let j = judge(
+            "write-to-input",
+            &build(&[], CODE),
+            &build(&[], CODE),
+            Some(true),
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "not-decidable");
     }
 
     #[test]
     fn unscoped_declarations_are_confirmed_by_ptxas_or_read_from_the_code() {
         let dup = "Duplicate definition of variable 't1'";
-        let j = judge("unscoped-declaration", &build(&[dup], ""), &build(&[], CODE), None, &AtStatement::default());
+        let j = judge(
+            "unscoped-declaration",
+            &build(&[dup], ""),
+            &build(&[], CODE),
+            None,
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "confirmed");
-        let j = judge("unscoped-declaration", &build(&[], CODE), &build(&[], CODE), Some(true), &AtStatement::default());
+        let j = judge(
+            "unscoped-declaration",
+            &build(&[], CODE),
+            &build(&[], CODE),
+            Some(true),
+            &AtStatement::default(),
+        );
         assert_eq!(j.verdict, "no-effect");
     }
 
@@ -509,8 +570,14 @@ mod tests {
             ("sm_90".into(), j("bites")),
             ("sm_100".into(), j("not-decidable")),
         ]);
-        assert_eq!(m.map(|(t, j)| (t, j.verdict)), Some(("sm_90".into(), "bites")));
-        let m = merge(vec![("sm_80".into(), j("no-effect")), ("sm_90".into(), j("not-decidable"))]);
+        assert_eq!(
+            m.map(|(t, j)| (t, j.verdict)),
+            Some(("sm_90".into(), "bites"))
+        );
+        let m = merge(vec![
+            ("sm_80".into(), j("no-effect")),
+            ("sm_90".into(), j("not-decidable")),
+        ]);
         assert_eq!(m.map(|(_, j)| j.verdict), Some("not-decidable"));
         assert_eq!(merge(vec![]), None);
     }

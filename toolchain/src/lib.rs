@@ -8,6 +8,9 @@
 //! - [`locate`]: each message traced to the asm statement that caused it, through the inline
 //!   asm blocks of the generated PTX.
 //! - [`compare`]: ptxguard's findings held against what the toolchain said.
+//! - [`sass`]: machine code (`cuobjdump -sass`, `nvdisasm`) read into functions and two builds
+//!   compared by what a finding is about.
+//! - [`evidence`]: one finding's verdict from builds without and with its fix.
 //! - [`progress`]: the progress bar `confirm` and the harness draw on a terminal.
 
 pub mod build;

@@ -206,7 +206,9 @@ mod tests {
 
     #[test]
     fn reads_nvcc_fatal_errors() {
-        let m = parse_messages("nvcc fatal   : Could not set up the environment for Microsoft Visual Studio\n");
+        let m = parse_messages(
+            "nvcc fatal   : Could not set up the environment for Microsoft Visual Studio\n",
+        );
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(m[0].tool, Tool::Other);
         assert!(m[0].is_error());

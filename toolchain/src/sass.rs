@@ -42,9 +42,34 @@ impl Instruction {
 /// Opcodes that touch memory. `LDC`/`ULDC` read kernel parameters from a constant bank: they
 /// come and go with register pressure, so they are not counted.
 const MEMORY_OPCODES: &[&str] = &[
-    "LD", "LDG", "LDS", "LDL", "LDSM", "LDGSTS", "LDGDEPBAR", "ST", "STG", "STS", "STL", "STSM",
-    "ATOM", "ATOMG", "ATOMS", "RED", "REDG", "MEMBAR", "FENCE", "CCTL", "ERRBAR", "SYNCS",
-    "UBLKCP", "UBLKRED", "UTMALDG", "UTMASTG", "UTMAREDG", "UTMAPF",
+    "LD",
+    "LDG",
+    "LDS",
+    "LDL",
+    "LDSM",
+    "LDGSTS",
+    "LDGDEPBAR",
+    "ST",
+    "STG",
+    "STS",
+    "STL",
+    "STSM",
+    "ATOM",
+    "ATOMG",
+    "ATOMS",
+    "RED",
+    "REDG",
+    "MEMBAR",
+    "FENCE",
+    "CCTL",
+    "ERRBAR",
+    "SYNCS",
+    "UBLKCP",
+    "UBLKRED",
+    "UTMALDG",
+    "UTMASTG",
+    "UTMAREDG",
+    "UTMAPF",
 ];
 
 /// One function of one target.
@@ -346,7 +371,10 @@ pub fn parse(text: &str) -> Vec<Function> {
             operands,
             target: None,
         };
-        if matches!(ins.base(), "BRA" | "BRX" | "JMP" | "JMX" | "CALL" | "BSSY" | "SSY") {
+        if matches!(
+            ins.base(),
+            "BRA" | "BRX" | "JMP" | "JMX" | "CALL" | "BSSY" | "SSY"
+        ) {
             ins.target = ins.operands.iter().rev().find_map(|o| parse_target(o));
             if ins.target.is_none() {
                 if let Some(label) = ins.operands.iter().rev().find_map(|o| {
@@ -441,7 +469,9 @@ fn function_change(before: &Function, after: &Function, aspect: Aspect) -> Optio
     if mb != ma {
         let counts = count_changes(&mb, &ma, false);
         if !counts.is_empty() {
-            return Some(format!("memory instructions without the fix vs with it: {counts}"));
+            return Some(format!(
+                "memory instructions without the fix vs with it: {counts}"
+            ));
         }
         let looped = count_changes(&mb, &ma, true);
         if !looped.is_empty() {

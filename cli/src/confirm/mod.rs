@@ -1,25 +1,27 @@
-//! `ptxguard confirm FILE... [-- COMPILER FLAGS]`: builds the files with the CUDA toolkit,
-//! maps every front-end and ptxas message back to the asm statement that caused it, and says
-//! which findings the toolchain confirmed, which toolchain errors ptxguard did not predict, and
-//! which findings are silent miscompiles that only a run can show.
+//! `ptxguard confirm FILE... [-- COMPILER FLAGS]` (and `check --confirm`): builds the files
+//! with the CUDA toolkit and says, for each finding at warning or above, what the user's own
+//! build shows: the toolchain rejects the code and the finding's fix alone removes the error
+//! (confirmed), the machine code changes with the fix (bites), it does not (no effect), or
+//! why that cannot be told; and which toolchain errors ptxguard did not predict.
 //!
-//! The build is `nvcc FLAGS -lineinfo -c --keep --keep-dir TMP FILE`: nvcc runs its whole
-//! pipeline with the user's flags (every `-gencode` target), keeps the generated `.ptx` files,
-//! and ptxas names the `.ptx` file and line of each error. The generated PTX marks each inline
-//! asm block with `// begin inline asm` / `// end inline asm`, and `-lineinfo` puts a `.loc`
-//! directive (the source line of the asm statement) before it.
+//! Each file's command is the flags after `--`, else its compilation database entry (run in
+//! the entry's directory). Each variant of the file (as written, each finding's fix alone) is
+//! built per target with `nvcc -cubin` and disassembled with `cuobjdump -sass`
+//! (`ptxguard_toolchain::evidence`); the generated PTX, kept, traces every message to an asm
+//! statement (`// begin inline asm` blocks after a `.loc` line).
 //!
-//! Without nvcc, the files are built with NVRTC, which compiles device code only.
+//! Without nvcc, the files are built with NVRTC, which compiles device code only and gives no
+//! machine code here.
 //!
 //! The toolchain pieces (finding nvcc and NVRTC, building, reading their messages, tracing
-//! them to asm statements, the comparison) live in `ptxguard-toolchain`, which the GPU harness
-//! uses too; this module is the command: choosing the toolchain, the loop over the files, and
-//! the output.
+//! them to asm statements, the comparison, the machine code) live in `ptxguard-toolchain`,
+//! which the GPU harness uses too; this module is the command: the file's command, the
+//! parallel builds, and the output.
 
 use ptxguard_analyzer::build::Entry;
 use ptxguard_analyzer::cpp::AsmStatement;
-use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::diag::apply_edits;
+use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_toolchain::evidence::{
     build_device, judge, merge, AtStatement, DeviceBuild, Judgement,
@@ -141,7 +143,11 @@ pub fn verdict_line(f: &FindingResult) -> String {
     crate::emit::Confirmation {
         verdict: f.verdict,
         detail: f.detail.clone().unwrap_or_default(),
-        target: f.build.as_ref().map(|b| b.target.clone()).unwrap_or_default(),
+        target: f
+            .build
+            .as_ref()
+            .map(|b| b.target.clone())
+            .unwrap_or_default(),
     }
     .line()
 }
@@ -238,9 +244,10 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
         from: why,
         ..FileCommand::default()
     };
-    let Some(db) = crate::build_context::database_for(&abs, database)
-    else {
-        return none("no flags after `--` and no compile_commands.json found: nvcc's defaults".into());
+    let Some(db) = crate::build_context::database_for(&abs, database) else {
+        return none(
+            "no flags after `--` and no compile_commands.json found: nvcc's defaults".into(),
+        );
     };
     let Some(db) = &*db else {
         return none("the compilation database cannot be read: nvcc's defaults".into());
@@ -279,13 +286,19 @@ fn merged(builds: &[&DeviceBuild]) -> Build {
         }
     }
     Build {
-        command: builds.first().map(|b| b.command.clone()).unwrap_or_default(),
+        command: builds
+            .first()
+            .map(|b| b.command.clone())
+            .unwrap_or_default(),
         success: builds.iter().all(|b| b.success),
         output: String::new(),
         messages,
         ptx: builds.iter().flat_map(|b| b.ptx.iter().cloned()).collect(),
     }
 }
+
+/// A finding's verdict, the target it comes from, and the build.
+type FindingEvidence = (String, Judgement, BuildUsed);
 
 /// Builds every variant (the file as written, and with each finding's fix alone) for every
 /// target, in parallel; the same bytes are built once.
@@ -296,7 +309,7 @@ fn evidence_for_file(
     findings: &[Diagnostic],
     command: &FileCommand,
     targets: &[String],
-) -> Result<(Build, Vec<Option<(String, Judgement, BuildUsed)>>), String> {
+) -> Result<(Build, Vec<Option<FindingEvidence>>), String> {
     let mut variants: Vec<String> = vec![file.text.clone()];
     let variant_of: Vec<Option<usize>> = findings
         .iter()
@@ -422,7 +435,11 @@ pub fn confirmations(
             Some((target, j, _)) => (j.verdict, j.detail, target),
             None => {
                 without_fix(f, failed_elsewhere.as_deref());
-                (f.verdict, f.detail.clone().unwrap_or_default(), String::new())
+                (
+                    f.verdict,
+                    f.detail.clone().unwrap_or_default(),
+                    String::new(),
+                )
             }
         };
         out[i] = Some(crate::emit::Confirmation {
@@ -438,7 +455,10 @@ pub fn confirmations(
 /// confirms it; otherwise nothing can be compared.
 fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
     if f.verdict == "confirmed" {
-        f.detail = Some(format!("the toolchain reports it: {}", f.evidence.join("; ")));
+        f.detail = Some(format!(
+            "the toolchain reports it: {}",
+            f.evidence.join("; ")
+        ));
     } else if let Some(error) = failed_elsewhere {
         f.verdict = "not-decidable";
         f.detail = Some(format!(
@@ -548,20 +568,21 @@ pub fn run(args: ConfirmArgs) -> i32 {
                         return EXIT_NO_TOOLKIT;
                     }
                 };
-                let build =
-                    match nvrtc::build_with_nvrtc(path, &file.text, &command.flags, &dir.0) {
-                        Ok(b) => b,
-                        Err(e) => {
-                            progress.clear();
-                            eprintln!("ptxguard confirm: {e}");
-                            return EXIT_NO_TOOLKIT;
-                        }
-                    };
+                let build = match nvrtc::build_with_nvrtc(path, &file.text, &command.flags, &dir.0)
+                {
+                    Ok(b) => b,
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                };
                 let mut report = compare(&file, &statements, &findings, &build);
                 for f in &mut report.findings {
                     if f.verdict == "run-only" {
                         f.verdict = "not-decidable";
-                        f.detail = Some("NVRTC gives no machine code to compare: build with nvcc".into());
+                        f.detail =
+                            Some("NVRTC gives no machine code to compare: build with nvcc".into());
                     }
                 }
                 report.note = nvrtc::nvrtc_limit(&build);
@@ -674,13 +695,23 @@ mod tests {
             detail: None,
             build: None,
         };
-        without_fix(&mut f, Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."));
+        without_fix(
+            &mut f,
+            Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."),
+        );
         assert_eq!(f.verdict, "not-decidable");
         assert!(f.detail.as_deref().unwrap().contains("nvcc fatal"), "{f:?}");
-        let mut g = FindingResult { verdict: "run-only", ..f.clone() };
+        let mut g = FindingResult {
+            verdict: "run-only",
+            ..f.clone()
+        };
         without_fix(&mut g, None);
         assert_eq!(g.verdict, "not-reproduced");
-        let mut h = FindingResult { rule: "early-clobber", verdict: "run-only", ..f };
+        let mut h = FindingResult {
+            rule: "early-clobber",
+            verdict: "run-only",
+            ..f
+        };
         without_fix(&mut h, None);
         assert_eq!(h.verdict, "not-decidable");
     }

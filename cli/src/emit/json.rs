@@ -101,10 +101,13 @@ pub fn json_finding(display: &str, file: &SourceFile, d: &Diagnostic) -> JsonFin
 
 fn findings(reports: &[FileReport]) -> impl Iterator<Item = JsonFinding> + '_ {
     reports.iter().flat_map(|r| {
-        r.diagnostics.iter().enumerate().map(move |(i, d)| JsonFinding {
-            confirmation: r.confirmation(i).cloned(),
-            ..json_finding(&r.display, &r.source, d)
-        })
+        r.diagnostics
+            .iter()
+            .enumerate()
+            .map(move |(i, d)| JsonFinding {
+                confirmation: r.confirmation(i).cloned(),
+                ..json_finding(&r.display, &r.source, d)
+            })
     })
 }
 

@@ -377,7 +377,10 @@ fn functions_match_across_targets_and_internal_names() {
     );
     let f = parse(&two);
     assert_eq!(f.len(), 2);
-    assert_eq!((f[0].target.as_str(), f[1].target.as_str()), ("sm_80", "sm_90"));
+    assert_eq!(
+        (f[0].target.as_str(), f[1].target.as_str()),
+        ("sm_80", "sm_90")
+    );
     // Each target is compared with the same target only.
     let v = compare(&f, &f, Aspect::Memory);
     assert_eq!(v.name(), "no-effect", "{v:?}");
@@ -395,7 +398,10 @@ fn functions_match_across_targets_and_internal_names() {
 
 #[test]
 fn nothing_to_compare_is_not_decidable() {
-    assert_eq!(verdict("", DELETED_ATOMIC_AFTER, Aspect::Memory).name(), "not-decidable");
+    assert_eq!(
+        verdict("", DELETED_ATOMIC_AFTER, Aspect::Memory).name(),
+        "not-decidable"
+    );
     assert_eq!(
         verdict("garbage\n/*zz*/ X ;\n", "", Aspect::Registers).name(),
         "not-decidable"
