@@ -62,7 +62,9 @@ declare_rule! {
     /// the kernel runs (`ld.global.nc`, `ldu`, `.const`, `.param`, textures: no C++ store can
     /// be reordered against them), tensor memory (`tcgen05.ld`/`st` addresses are not C++
     /// memory), variables the template declares itself, and instructions whose memory traffic
-    /// goes through descriptors rather than an address operand (`wgmma`).
+    /// goes through descriptors rather than an address operand (`wgmma`), and instructions
+    /// with a misspelt modifier (`ld.gloabl`: `ptx-syntax` reports it; what the instruction
+    /// would touch is unknown).
     ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
@@ -804,6 +806,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let instr = flow.steps[i].instr;
+        if misspelt_modifier(instr) {
+            continue;
+        }
         let what = if m.writes {
             "writes memory"
         } else if m.orders {
@@ -836,6 +841,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// A misspelt word modifier (`ld.gloabl`): `ptx-syntax` reports the instruction, which does
+/// not assemble, and what it would do to memory is a guess (here, the generic `ld` it
+/// resolves to). Parts with digits (packed types, vector sizes) are left to `ptx-syntax`.
+fn misspelt_modifier(instr: &ptxguard_analyzer::ptx::Instruction) -> bool {
+    let parts: Vec<&str> = instr.parts.iter().map(|p| p.text.as_str()).collect();
+    let sure =
+        ptxguard_analyzer::isa::resolve(&parts).is_some_and(|f| f.family.uncertain.is_none());
+    sure && ptxguard_analyzer::isa::invalid_modifiers(&parts)
+        .into_iter()
+        .any(|i| !parts[i].bytes().any(|b| b.is_ascii_digit()))
 }
 
 /// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a

@@ -36,6 +36,9 @@ pub struct FileBuild {
     /// The toolkit, and where its version came from.
     pub cuda: Option<CudaVersion>,
     pub cuda_from: String,
+    /// The compilers of the commands that build the file (or, for a header, the units that
+    /// include it), as written (`/usr/bin/clang++`, `nvcc`); empty when no command is known.
+    pub compilers: Vec<String>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -91,11 +94,12 @@ struct RawEntry {
 
 impl Database {
     pub fn load(path: &Path) -> Result<Database, DatabaseError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DatabaseError {
-            path: path.to_path_buf(),
-            position: None,
-            message: format!("cannot read compilation database: {e}"),
-        })?;
+        let text = crate::source::read_input_to_string(path, crate::source::MAX_DATABASE_BYTES)
+            .map_err(|e| DatabaseError {
+                path: path.to_path_buf(),
+                position: None,
+                message: format!("cannot read compilation database: {e}"),
+            })?;
         Database::parse(path, &text)
     }
 
@@ -241,6 +245,13 @@ impl Database {
             format!("common to the {} commands ({what})", units.len())
         };
         let cuda = toolkit_of(&first.compiler);
+        let mut compilers: Vec<String> = Vec::new();
+        for &i in units {
+            let compiler = &self.entries[i].flags.compiler;
+            if !compilers.contains(compiler) {
+                compilers.push(compiler.clone());
+            }
+        }
         Some((
             FileBuild {
                 targets_from: format!("{} ({what})", self.path.display()),
@@ -251,6 +262,7 @@ impl Database {
                 include_dirs: first.include_dirs.clone(),
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
+                compilers,
             },
             units.to_vec(),
         ))
@@ -268,7 +280,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     }
     let root = path.parent()?.parent()?;
     let json = root.join("version.json");
-    if let Ok(text) = std::fs::read_to_string(&json) {
+    if let Ok(text) = read_header(&json) {
         // `"cuda" : { "name" : "CUDA SDK", "version" : "12.6.2" }`
         if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
             if let Some(v) = value["cuda"]["version"]
@@ -280,7 +292,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
         }
     }
     let header = root.join("include").join("cuda.h");
-    if let Ok(text) = std::fs::read_to_string(&header) {
+    if let Ok(text) = read_header(&header) {
         if let Some(n) = define_value(&text, "CUDA_VERSION") {
             let v = CudaVersion {
                 major: (n / 1000) as u16,
@@ -292,6 +304,11 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     let name = root.file_name()?.to_str()?;
     let v = CudaVersion::parse(name.strip_prefix("cuda-")?)?;
     Some((v, root.display().to_string()))
+}
+
+/// A toolkit file or a header, through the one bounded reader.
+pub(crate) fn read_header(path: &Path) -> std::io::Result<String> {
+    crate::source::read_input_to_string(path, crate::source::MAX_FILE_BYTES as u64)
 }
 
 /// The integer value of `#define NAME value` in a header.
@@ -314,7 +331,7 @@ pub fn define_value(text: &str, name: &str) -> Option<u64> {
 pub fn cccl_version(include_dirs: &[PathBuf]) -> Option<(String, PathBuf)> {
     include_dirs.iter().find_map(|dir| {
         let header = dir.join("cuda/std/__cccl/version.h");
-        let text = std::fs::read_to_string(&header).ok()?;
+        let text = read_header(&header).ok()?;
         // `#define CCCL_VERSION 3000000`: major * 1000000 + minor * 1000 + patch.
         let n = define_value(&text, "CCCL_VERSION")?;
         Some((

@@ -278,3 +278,31 @@ fn claimed_requirements_match_the_sm_probe() {
         unmeasured.join("\n")
     );
 }
+
+/// issue 23: `shfl` without `.sync` was told it "needs a target below sm_70" with a note
+/// about `redux.sync`, as if building for an older GPU were the fix.
+#[test]
+fn removed_forms_point_at_their_sync_replacement() {
+    let text = "__device__ int f(int x) {\n  int y;\n  asm volatile(\"shfl.down.b32 %0, %1, 1, 0x1f;\" : \"=r\"(y) : \"r\"(x));\n  return y;\n}\n";
+    let file = SourceFile::new(PathBuf::from("k.cu"), text.to_string());
+    let options = Options {
+        targets: vec!["sm_80".to_string()],
+        only: Some(vec!["arch-requirement"]),
+        ..Options::default()
+    };
+    let found = check(&file, &options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert!(
+        d.message.contains("removed for sm_70 and later"),
+        "{}",
+        d.message
+    );
+    let help = d.help.as_deref().unwrap_or("");
+    assert!(help.starts_with("use `shfl.sync`"), "{help}");
+    let note = d.note.as_deref().unwrap_or("");
+    assert!(
+        note.contains("shfl without .sync") && !note.contains("redux"),
+        "{note}"
+    );
+}

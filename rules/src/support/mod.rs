@@ -3,10 +3,12 @@
 
 #[macro_use]
 pub(crate) mod macros;
+pub(crate) mod cpp_uses;
 pub(crate) mod cuda_library;
 pub(crate) mod dataflow;
 pub(crate) mod diagnostics;
 pub(crate) mod fixes;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
+pub(crate) mod portability;
 pub(crate) mod table_pattern;

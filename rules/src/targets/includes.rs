@@ -175,11 +175,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
     // (`/proc/kmsg` blocks): neither is read. Reads stop at the size limit whatever the
     // file claims.
     let header = (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
-        .then(|| {
-            std::fs::File::open(path)
-                .and_then(|f| ptxguard_analyzer::source::read_at_most(f, MAX_HEADER_BYTES))
-                .ok()
-        })
+        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
         .flatten()
         .map(|bytes| {
             let text = String::from_utf8_lossy(&bytes);
