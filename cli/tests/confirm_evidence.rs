@@ -319,6 +319,28 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
         "without --fail-on confirmed the error fails the run"
     );
 
+    // Kernels in Python strings are built when the program runs: nothing to build here.
+    dir.write(
+        "k.py",
+        format!("import cupy\nsrc = r'''\n{ATOMIC}'''\nm = cupy.RawModule(code=src)\n"),
+    );
+    let calls_before = dir.read("cuda/bin/calls.log").lines().count();
+    let (_, out, stderr) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "json",
+            "k.py",
+        ],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&out).expect(&stderr);
+    let first = &findings.as_array().expect(&out)[0];
+    assert_eq!(first["confirmation"]["verdict"], "not-decidable", "{out}");
+    assert_eq!(dir.read("cuda/bin/calls.log").lines().count(), calls_before);
+
     // Without `--confirm` there is nothing to count.
     let (code, _, stderr) = check(
         &dir,

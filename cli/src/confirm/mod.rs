@@ -419,6 +419,18 @@ pub fn confirmations(
     if wanted.is_empty() {
         return Ok(Vec::new());
     }
+    if path.extension().is_some_and(|e| e == "py") {
+        // Kernels in Python strings are compiled when the program runs, not by a build.
+        let mut out = vec![None; diagnostics.len()];
+        for &i in &wanted {
+            out[i] = Some(crate::emit::Confirmation {
+                verdict: "not-decidable",
+                detail: "a Python file: its kernels are compiled when it runs".into(),
+                target: String::new(),
+            });
+        }
+        return Ok(out);
+    }
     let findings: Vec<Diagnostic> = wanted.iter().map(|&i| diagnostics[i].clone()).collect();
     let (build, judgements) =
         evidence_for_file(toolkit, path, file, &findings, &command, &targets)?;
