@@ -272,6 +272,23 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
         "{sarif}"
     );
 
+    // rdjson: the review comment says it.
+    let (_, rdjson, _) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "rdjson",
+            "k.cu",
+        ],
+    );
+    assert!(
+        rdjson.contains("confirm: bites in this build (sm_90)"),
+        "{rdjson}"
+    );
+
     // The full output prints it under the finding.
     let (_, full, _) = check(&dir, &["check", "--no-config", "--confirm", "k.cu"]);
     assert!(
