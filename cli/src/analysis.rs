@@ -84,6 +84,7 @@ pub fn failure_report(display: &str, failure: &ptxguard_analyzer::phase::Failure
         display: display.to_string(),
         source: std::sync::Arc::new(source),
         diagnostics: vec![diagnostic],
+        confirmations: Vec::new(),
     }
 }
 

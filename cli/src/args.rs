@@ -66,13 +66,16 @@ pub enum SeverityArg {
     #[default]
     Warning,
     Error,
+    /// Findings at warning or above that the build showed (`--confirm`): the toolchain
+    /// rejects the code, or the machine code changes with the fix.
+    Confirmed,
 }
 
 impl SeverityArg {
     pub fn severity(self) -> Severity {
         match self {
             SeverityArg::Info => Severity::Info,
-            SeverityArg::Warning => Severity::Warning,
+            SeverityArg::Warning | SeverityArg::Confirmed => Severity::Warning,
             SeverityArg::Error => Severity::Error,
         }
     }
@@ -95,13 +98,21 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t)]
     pub output_format: OutputFormat,
 
-    /// Exit with 1 when a finding at or above this severity remains.
+    /// Exit with 1 when a finding at or above this severity remains (`confirmed`: one that
+    /// `--confirm` showed in the build).
     #[arg(long, value_enum, default_value_t)]
     pub fail_on: SeverityArg,
 
     /// Exit with 0 even when findings remain (I/O and usage errors still exit with 2).
     #[arg(long)]
     pub exit_zero: bool,
+
+    /// Build each file with findings at warning or above with its own command (from the
+    /// compilation database) and the CUDA toolkit, without and with each finding's fix, and
+    /// print what the build showed under each finding (JSON: `confirmation`; SARIF: the
+    /// result's `properties.confirmation`). Needs nvcc and cuobjdump; no GPU.
+    #[arg(long)]
+    pub confirm: bool,
 
     /// Print how many findings each rule produced instead of the findings.
     #[arg(long)]

@@ -305,3 +305,13 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     }
     out
 }
+
+/// The compilation database that covers a file (as `check` finds it: configured, else
+/// discovered from its folder), read once.
+pub fn database_for(path: &Path, configured: Option<&Path>) -> Option<Arc<Option<Database>>> {
+    let src = sources();
+    let db_path = configured
+        .map(Path::to_path_buf)
+        .or_else(|| src.discover(path.parent().unwrap_or(path)))?;
+    Some(src.database(&db_path, configured.is_some()))
+}

@@ -197,6 +197,7 @@ impl Cache {
                 display: display.to_string(),
                 source: std::sync::Arc::new(source),
                 diagnostics,
+                confirmations: Vec::new(),
             })
         };
         let hit = Hit {

@@ -1,7 +1,7 @@
 //! `ptxguard check`.
 
 use crate::analysis::{self, CheckFn};
-use crate::args::{CheckArgs, ColorChoice, OutputFormat};
+use crate::args::{CheckArgs, ColorChoice, OutputFormat, SeverityArg};
 use crate::baseline::{self, BaselineEntry, Known};
 use crate::cache::{Cache, Fresh};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
@@ -231,7 +231,7 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     let failing = match mode {
         Mode::Diff => print_diff(args, &run, ctx),
         Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
-        Mode::Report => report(args, known.as_ref(), &mut run, ctx)?,
+        Mode::Report => report(args, known.as_ref(), &mut run, ctx, &resolver)?,
     };
     Ok(exit_code(&run.problems, failing, args.exit_zero))
 }
@@ -450,6 +450,7 @@ fn report(
     baseline_file: Option<&baseline::BaselineFile>,
     run: &mut Run,
     ctx: &mut Context<'_>,
+    resolver: &Resolver,
 ) -> Result<bool, String> {
     let cwd = ctx.cwd.clone();
     let mut in_baseline = 0;
@@ -471,6 +472,14 @@ fn report(
                 .collect();
             in_baseline += before - report.diagnostics.len();
         }
+    }
+
+    if args.confirm {
+        confirm_findings(args, run, resolver)?;
+    } else if args.fail_on == SeverityArg::Confirmed {
+        return Err(
+            "`--fail-on confirmed` needs `--confirm` (the build shows what is confirmed)".into(),
+        );
     }
 
     let stdin_fixed = run.outcomes.iter().find_map(|o| o.fixed_stdin.clone());
@@ -524,11 +533,58 @@ fn report(
         let _ = ctx.stdout.write_all(&bytes);
     }
 
+    if args.fail_on == SeverityArg::Confirmed {
+        return Ok(reports
+            .iter()
+            .flat_map(|r| r.confirmations.iter().flatten())
+            .any(crate::emit::Confirmation::shows));
+    }
     let fail_on = args.fail_on.severity();
     Ok(reports
         .iter()
         .flat_map(|r| &r.diagnostics)
         .any(|d| d.severity >= fail_on))
+}
+
+/// `--confirm`: the evidence from each file's own build, for the findings at warning or
+/// above (files in parallel; each file's builds in parallel too).
+fn confirm_findings(args: &CheckArgs, run: &mut Run, resolver: &Resolver) -> Result<(), String> {
+    let toolkit = ptxguard_toolchain::find_toolkit(None)
+        .map_err(|e| format!("--confirm needs the CUDA toolkit (nvcc, cuobjdump): {e}"))?;
+    let errors: Vec<String> = run
+        .outcomes
+        .par_iter_mut()
+        .filter_map(|o| {
+            let report = o.report.as_mut()?;
+            // Standard input has no file to build.
+            if report.diagnostics.is_empty() || !o.path.is_file() {
+                return None;
+            }
+            let database = args.compile_commands.clone().or_else(|| {
+                resolver
+                    .settings_for(&o.path, false)
+                    .ok()
+                    .and_then(|s| s.compile_commands.clone())
+            });
+            match crate::confirm::confirmations(
+                &toolkit,
+                &o.path,
+                &report.source,
+                &report.diagnostics,
+                database.as_deref(),
+            ) {
+                Ok(c) => {
+                    report.confirmations = c;
+                    None
+                }
+                Err(e) => Some(format!("{}: --confirm: {e}", o.path.display())),
+            }
+        })
+        .collect();
+    match errors.first() {
+        Some(e) => Err(e.clone()),
+        None => Ok(()),
+    }
 }
 
 fn show_settings(
@@ -568,7 +624,7 @@ fn show_settings(
 
 /// What reading a file gave: nothing more to do, or its bytes to analyse.
 enum ReadResult {
-    Done(FileOutcome),
+    Done(Box<FileOutcome>),
     Loaded(Vec<u8>),
 }
 
@@ -576,28 +632,31 @@ enum ReadResult {
 /// others have their results in the cache on a second run).
 fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
     let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
-        Some(outcome) => ReadResult::Done(outcome),
+        Some(outcome) => ReadResult::Done(Box::new(outcome)),
         None => ReadResult::Loaded(bytes.to_vec()),
     };
     match read_if_asm(&c.path, outcome) {
         Ok(Some(result)) => result,
-        Ok(None) => ReadResult::Done(FileOutcome {
+        Ok(None) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
             ..FileOutcome::default()
-        }),
+        })),
         // Not checked, whatever the bytes hold (see `exit_code`).
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => ReadResult::Done(FileOutcome {
-            errors: vec![
-                ptxguard_analyzer::source::LoadError::Binary(c.display.clone().into()).to_string(),
-            ],
-            path: c.path.clone(),
-            ..FileOutcome::default()
-        }),
-        Err(e) => ReadResult::Done(FileOutcome {
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            ReadResult::Done(Box::new(FileOutcome {
+                errors: vec![ptxguard_analyzer::source::LoadError::Binary(
+                    c.display.clone().into(),
+                )
+                .to_string()],
+                path: c.path.clone(),
+                ..FileOutcome::default()
+            }))
+        }
+        Err(e) => ReadResult::Done(Box::new(FileOutcome {
             errors: vec![format!("{}: cannot read: {}", c.display, io_message(&e))],
             path: c.path.clone(),
             ..FileOutcome::default()
-        }),
+        })),
     }
 }
 
@@ -608,7 +667,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
     let mut loaded: Vec<(usize, Candidate, Vec<u8>)> = Vec::new();
     for (i, (candidate, r)) in files.into_iter().enumerate() {
         match r {
-            ReadResult::Done(outcome) => outcomes.push(Some(outcome)),
+            ReadResult::Done(outcome) => outcomes.push(Some(*outcome)),
             ReadResult::Loaded(bytes) => {
                 outcomes.push(None);
                 loaded.push((i, candidate, bytes));
@@ -854,6 +913,7 @@ fn analyse_bytes(
         display: candidate.display.clone(),
         source,
         diagnostics,
+        confirmations: Vec::new(),
     });
     key.map(|key| Fresh { key, reads })
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Flags we remove from the user's because we set the output ourselves.
-fn keep_flag(flags: &[String]) -> Vec<String> {
+pub(crate) fn strip_output_flags(flags: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let mut skip_next = false;
     for f in flags {
@@ -17,9 +17,28 @@ fn keep_flag(flags: &[String]) -> Vec<String> {
             continue;
         }
         match f.as_str() {
-            "-o" | "--output-file" | "--keep-dir" | "-odir" | "--output-directory" => {
+            // The output, and the dependency file a build system asks for (nvcc would write
+            // it into the user's build folder).
+            "-o"
+            | "--output-file"
+            | "--keep-dir"
+            | "-odir"
+            | "--output-directory"
+            | "-MF"
+            | "--dependency-output"
+            | "-MT"
+            | "--dependency-target-name"
+            | "-MQ" => {
                 skip_next = true;
             }
+            "-MD"
+            | "-MMD"
+            | "--generate-dependencies-with-compile"
+            | "--generate-nonsystem-dependencies-with-compile"
+            | "-M"
+            | "-MM"
+            | "--generate-dependencies"
+            | "--generate-nonsystem-dependencies" => {}
             "-c"
             | "--compile"
             | "-ptx"
@@ -36,7 +55,10 @@ fn keep_flag(flags: &[String]) -> Vec<String> {
             | "-lineinfo"
             | "--generate-line-info" => {}
             s if s.starts_with("-o") && s.len() > 2 && !s.starts_with("-od") => {}
-            s if s.starts_with("--output-file=") || s.starts_with("--keep-dir=") => {}
+            s if s.starts_with("--output-file=")
+                || s.starts_with("--keep-dir=")
+                || s.starts_with("--dependency-output=")
+                || s.starts_with("--dependency-target-name=") => {}
             _ => out.push(f.clone()),
         }
     }
@@ -114,7 +136,7 @@ pub fn build_with_nvcc(
     dir: &Path,
 ) -> Result<Build, String> {
     let mut cmd = Command::new(&toolkit.nvcc);
-    let flags = keep_flag(flags);
+    let flags = strip_output_flags(flags);
     cmd.args(&flags)
         .arg("-lineinfo")
         .arg("-c")
@@ -174,8 +196,15 @@ mod tests {
             vec!["sm_90a"]
         );
         assert_eq!(
-            keep_flag(&f("-c -o x.o -ox2.o -O3 -ptx -Iinc -odir d --keep")),
+            strip_output_flags(&f("-c -o x.o -ox2.o -O3 -ptx -Iinc -odir d --keep")),
             f("-O3 -Iinc")
+        );
+        // CMake's Ninja commands ask for a dependency file in the build folder.
+        assert_eq!(
+            strip_output_flags(&f(
+                "-DX -MD -MT k.o -MF k.o.d -O3 --dependency-output=k.d -M"
+            )),
+            f("-DX -O3")
         );
     }
 }

@@ -37,10 +37,28 @@ pub struct FindingResult {
     pub line: usize,
     pub column: usize,
     pub message: String,
-    /// `confirmed`, `run-only`, or `not-reproduced`.
+    /// `confirmed`, `run-only`, or `not-reproduced` from the messages of one build;
+    /// `ptxguard confirm` replaces it with the finding's own evidence
+    /// ([`crate::evidence::judge`]: also `bites`, `no-effect`, `not-decidable`).
     pub verdict: &'static str,
     /// The toolchain messages at the same statement.
     pub evidence: Vec<String>,
+    /// One line on the verdict: what changed, or why nothing did, or why it cannot be told.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// The build the verdict comes from: its target and the command without the fix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub build: Option<BuildUsed>,
+}
+
+/// The build a verdict came from.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BuildUsed {
+    /// `sm_90`; empty for nvcc's default. The file's `command` is the build (for its first
+    /// target; the others differ only in `-arch`/`-code`).
+    pub target: String,
+    /// The fix applied alone for the second build.
+    pub fix: String,
 }
 
 /// The comparison for one file.
@@ -54,6 +72,10 @@ pub struct FileReport {
     pub not_predicted: Vec<Located>,
     /// Errors not traced to an asm statement (ordinary C++ errors, link errors...).
     pub elsewhere: Vec<Located>,
+    /// Where the build's flags came from (`confirm`: the command line or a compilation
+    /// database entry).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flags_from: Option<String>,
     /// Why the build could not reach the asm statements, when the toolchain's limits stopped it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -95,6 +117,8 @@ pub fn compare(
             message: d.message.clone(),
             verdict,
             evidence,
+            detail: None,
+            build: None,
         });
     }
     let flagged: Vec<Option<usize>> = findings
@@ -116,6 +140,7 @@ pub fn compare(
         findings: results,
         not_predicted,
         elsewhere,
+        flags_from: None,
         note: None,
     }
 }
@@ -126,7 +151,12 @@ pub fn findings_for(file: &SourceFile, targets: &[String]) -> Vec<Diagnostic> {
         targets: targets.to_vec(),
         ..Default::default()
     };
-    ptxguard_rules::check(file, &options)
+    findings_with(file, &options)
+}
+
+/// The same with the rules' options (the build context of a compilation database).
+pub fn findings_with(file: &SourceFile, options: &ptxguard_rules::Options) -> Vec<Diagnostic> {
+    ptxguard_rules::check(file, options)
         .into_iter()
         .filter(|d| d.severity >= Severity::Warning)
         .filter(|d| ptxguard_rules::rule(d.rule).is_some_and(|r| r.default_enabled))

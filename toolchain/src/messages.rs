@@ -79,7 +79,10 @@ pub fn parse_messages(text: &str) -> Vec<Message> {
         let line = raw.trim_end();
         if let Some(m) = parse_ptxas_line(line).or_else(|| parse_front_end_line(line)) {
             out.push(m);
-        } else if line.contains("Internal Compiler Error") || line.starts_with("nvcc error") {
+        } else if line.contains("Internal Compiler Error")
+            || line.starts_with("nvcc error")
+            || line.starts_with("nvcc fatal")
+        {
             out.push(Message {
                 tool: Tool::Other,
                 level: Level::Error,
@@ -199,6 +202,16 @@ mod tests {
         assert_eq!(m[2].line, Some(12));
         assert_eq!(m[3].level, Level::Fatal);
         assert!(m[3].is_summary());
+    }
+
+    #[test]
+    fn reads_nvcc_fatal_errors() {
+        let m = parse_messages(
+            "nvcc fatal   : Could not set up the environment for Microsoft Visual Studio\n",
+        );
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(m[0].tool, Tool::Other);
+        assert!(m[0].is_error());
     }
 
     #[test]

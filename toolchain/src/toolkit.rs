@@ -34,7 +34,8 @@ pub fn find_toolkit(explicit: Option<&Path>) -> Result<Toolkit, String> {
             if !is_file(p) {
                 return Err(format!("{}: no such file", p.display()));
             }
-            p.to_path_buf()
+            // Absolute: the builds run in the compilation database's directories.
+            std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
         }
         None => {
             let mut candidates: Vec<PathBuf> = which("nvcc").into_iter().collect();

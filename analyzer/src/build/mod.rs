@@ -48,6 +48,9 @@ pub struct Entry {
     pub file: PathBuf,
     pub directory: PathBuf,
     pub flags: CompileFlags,
+    /// The command's words (`arguments`, or `command` split as `sh` does): what `confirm`
+    /// builds with.
+    pub arguments: Vec<String>,
 }
 
 /// A compilation database.
@@ -144,6 +147,7 @@ impl Database {
                 file,
                 directory,
                 flags,
+                arguments: words,
             });
         }
         Ok(db)

@@ -1,29 +1,40 @@
-//! `ptxguard confirm FILE... [-- COMPILER FLAGS]`: builds the files with the CUDA toolkit,
-//! maps every front-end and ptxas message back to the asm statement that caused it, and says
-//! which findings the toolchain confirmed, which toolchain errors ptxguard did not predict, and
-//! which findings are silent miscompiles that only a run can show.
+//! `ptxguard confirm FILE... [-- COMPILER FLAGS]` (and `check --confirm`): builds the files
+//! with the CUDA toolkit and says, for each finding at warning or above, what the user's own
+//! build shows: the toolchain rejects the code and the finding's fix alone removes the error
+//! (confirmed), the machine code changes with the fix (bites), it does not (no effect), or
+//! why that cannot be told; and which toolchain errors ptxguard did not predict.
 //!
-//! The build is `nvcc FLAGS -lineinfo -c --keep --keep-dir TMP FILE`: nvcc runs its whole
-//! pipeline with the user's flags (every `-gencode` target), keeps the generated `.ptx` files,
-//! and ptxas names the `.ptx` file and line of each error. The generated PTX marks each inline
-//! asm block with `// begin inline asm` / `// end inline asm`, and `-lineinfo` puts a `.loc`
-//! directive (the source line of the asm statement) before it.
+//! Each file's command is the flags after `--`, else its compilation database entry (run in
+//! the entry's directory). Each variant of the file (as written, each finding's fix alone) is
+//! built per target with `nvcc -cubin` and disassembled with `cuobjdump -sass`
+//! (`ptxguard_toolchain::evidence`); the generated PTX, kept, traces every message to an asm
+//! statement (`// begin inline asm` blocks after a `.loc` line).
 //!
-//! Without nvcc, the files are built with NVRTC, which compiles device code only.
+//! Without nvcc, the files are built with NVRTC, which compiles device code only and gives no
+//! machine code here.
 //!
 //! The toolchain pieces (finding nvcc and NVRTC, building, reading their messages, tracing
-//! them to asm statements, the comparison) live in `ptxguard-toolchain`, which the GPU harness
-//! uses too; this module is the command: choosing the toolchain, the loop over the files, and
-//! the output.
+//! them to asm statements, the comparison, the machine code) live in `ptxguard-toolchain`,
+//! which the GPU harness uses too; this module is the command: the file's command, the
+//! parallel builds, and the output.
 
+use ptxguard_analyzer::build::Entry;
+use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;
-use ptxguard_analyzer::SourceFile;
-use ptxguard_toolchain::{
-    build_with_nvcc, compare, find_toolkit, findings_for, nvrtc, targets_from_flags, FileReport,
-    Level, TempDir, Toolkit,
+use ptxguard_analyzer::{Diagnostic, SourceFile};
+use ptxguard_toolchain::evidence::{
+    build_device, judge, merge, AtStatement, DeviceBuild, Judgement,
 };
+use ptxguard_toolchain::{
+    compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
+    targets_from_flags, toolchain_detects, Build, BuildUsed, FileReport, FindingResult, Level,
+    Message, TempDir, Toolkit,
+};
+use rayon::prelude::*;
+use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Exit codes.
 pub const EXIT_OK: i32 = 0;
@@ -44,10 +55,16 @@ pub struct ConfirmArgs {
     /// Build with NVRTC (device code only) even when nvcc is installed.
     #[arg(long)]
     pub nvrtc: bool,
+    /// The compilation database to take each file's command from when no flags follow `--`.
+    /// Default: `compile_commands.json` in the file's folder or a parent, or in their
+    /// `build*/` folders, as `check` finds it.
+    #[arg(long, value_name = "PATH")]
+    pub compile_commands: Option<PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     /// Compiler flags, after `--`: `ptxguard confirm k.cu -- -arch=sm_90a -O3 -Iinclude`.
+    /// Without them each file's command comes from the compilation database.
     #[arg(last = true, value_name = "COMPILER FLAGS")]
     pub flags: Vec<String>,
 }
@@ -68,14 +85,10 @@ pub fn render_text(r: &FileReport) -> String {
     if let Some(note) = &r.note {
         let _ = writeln!(s, "  note: {note}");
     }
+    if let Some(from) = &r.flags_from {
+        let _ = writeln!(s, "  flags: {from}");
+    }
     for f in &r.findings {
-        let why = match f.verdict {
-            "confirmed" => format!("confirmed by {}", f.evidence.join("; ")),
-            "run-only" => {
-                "a silent miscompile: no compiler reports it, only a run can show it".to_string()
-            }
-            _ => "not reproduced: this build did not fail on it".to_string(),
-        };
         let _ = writeln!(
             s,
             "  {}:{}:{}: {} [{}] {}\n      {}",
@@ -85,7 +98,7 @@ pub fn render_text(r: &FileReport) -> String {
             f.rule,
             f.severity.as_str(),
             f.message,
-            why
+            verdict_line(f)
         );
     }
     for l in &r.not_predicted {
@@ -113,14 +126,30 @@ pub fn render_text(r: &FileReport) -> String {
     let count = |v: &str| r.findings.iter().filter(|f| f.verdict == v).count();
     let _ = writeln!(
         s,
-        "  {} confirmed, {} silent (run-only), {} not reproduced, {} toolchain error(s) not predicted, {} elsewhere",
+        "  {} confirmed by the toolchain, {} bite in this build, {} no effect, {} not decidable, {} not reproduced; {} toolchain error(s) not predicted, {} elsewhere",
         count("confirmed"),
-        count("run-only"),
+        count("bites"),
+        count("no-effect"),
+        count("not-decidable"),
         count("not-reproduced"),
         r.not_predicted.len(),
         r.elsewhere.len()
     );
     s
+}
+
+/// One line under a finding: the verdict, the target it comes from, and why.
+pub fn verdict_line(f: &FindingResult) -> String {
+    crate::emit::Confirmation {
+        verdict: f.verdict,
+        detail: f.detail.clone().unwrap_or_default(),
+        target: f
+            .build
+            .as_ref()
+            .map(|b| b.target.clone())
+            .unwrap_or_default(),
+    }
+    .line()
 }
 
 fn level_name(l: Level) -> &'static str {
@@ -161,6 +190,301 @@ fn choose_builder(args: &ConfirmArgs) -> Result<Builder, String> {
     }
 }
 
+/// The command line a file is built with: the flags after `--`, else the file's entry in the
+/// compilation database (its words without the compiler, launchers, the file and the
+/// output), run in the entry's directory.
+#[derive(Clone, Debug, Default)]
+pub struct FileCommand {
+    pub flags: Vec<String>,
+    pub directory: Option<PathBuf>,
+    /// Where the flags came from, for the output.
+    pub from: String,
+    /// The build context the rules get (targets, macros, include folders).
+    pub build: Option<ptxguard_analyzer::build::FileBuild>,
+}
+
+/// The database entry's words made into nvcc flags for this file.
+pub fn flags_from_entry(entry: &Entry) -> Vec<String> {
+    let mut words = entry.arguments.iter().peekable();
+    // Launchers, then the compiler.
+    while let Some(w) = words.peek() {
+        let stem = Path::new(w.as_str())
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
+        words.next();
+        if !["ccache", "sccache", "distcc", "icecc", "buildcache"].contains(&stem) {
+            break;
+        }
+    }
+    words
+        .filter(|w| {
+            let p = Path::new(w.as_str());
+            let abs = ptxguard_analyzer::build::normalize(&entry.directory.join(p));
+            abs != entry.file
+        })
+        .cloned()
+        .collect()
+}
+
+/// The command a file is built with: `flags` when given, else its compilation database entry
+/// (`database`, or the one found beside it as `check` finds it).
+pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> FileCommand {
+    if !flags.is_empty() {
+        return FileCommand {
+            flags: flags.to_vec(),
+            from: "the command line".into(),
+            ..FileCommand::default()
+        };
+    }
+    let abs = std::path::absolute(path)
+        .map(|p| ptxguard_analyzer::build::normalize(&p))
+        .unwrap_or_else(|_| path.to_path_buf());
+    let none = |why: String| FileCommand {
+        from: why,
+        ..FileCommand::default()
+    };
+    let Some(db) = crate::build_context::database_for(&abs, database) else {
+        return none(
+            "no flags after `--` and no compile_commands.json found: nvcc's defaults".into(),
+        );
+    };
+    let Some(db) = &*db else {
+        return none("the compilation database cannot be read: nvcc's defaults".into());
+    };
+    let Some(&first) = db.entries_for(&abs).first() else {
+        return none(format!(
+            "{} has no entry for this file: nvcc's defaults",
+            db.path.display()
+        ));
+    };
+    let entry = &db.entries[first];
+    FileCommand {
+        flags: flags_from_entry(entry),
+        directory: Some(entry.directory.clone()),
+        from: format!("{} (entry {})", db.path.display(), first + 1),
+        build: db.build_for(&abs).map(|(b, _)| b),
+    }
+}
+
+/// The finding's statement: the asm statement its span starts in.
+fn statement_of(d: &Diagnostic, statements: &[AsmStatement]) -> Option<usize> {
+    statements
+        .iter()
+        .position(|s| d.span.start >= s.span.start && d.span.start <= s.span.end)
+}
+
+/// The file's builds without fixes, one per target, made into one [`Build`] for tracing
+/// every message to a statement.
+fn merged(builds: &[&DeviceBuild]) -> Build {
+    let mut messages: Vec<Message> = Vec::new();
+    for b in builds {
+        for m in &b.messages {
+            if !messages.contains(m) {
+                messages.push(m.clone());
+            }
+        }
+    }
+    Build {
+        command: builds
+            .first()
+            .map(|b| b.command.clone())
+            .unwrap_or_default(),
+        success: builds.iter().all(|b| b.success),
+        output: String::new(),
+        messages,
+        ptx: builds.iter().flat_map(|b| b.ptx.iter().cloned()).collect(),
+    }
+}
+
+/// A finding's verdict, the target it comes from, and the build.
+type FindingEvidence = (String, Judgement, BuildUsed);
+
+/// Builds every variant (the file as written, and with each finding's fix alone) for every
+/// target, in parallel; the same bytes are built once.
+fn evidence_for_file(
+    toolkit: &Toolkit,
+    path: &Path,
+    file: &SourceFile,
+    findings: &[Diagnostic],
+    command: &FileCommand,
+    targets: &[String],
+) -> Result<(Build, Vec<Option<FindingEvidence>>), String> {
+    let mut variants: Vec<String> = vec![file.text.clone()];
+    let variant_of: Vec<Option<usize>> = findings
+        .iter()
+        .map(|d| {
+            let fix = d.fix.as_ref()?;
+            let (text, applied) = apply_edits(&file.text, &fix.edits);
+            if applied == 0 || text == file.text {
+                return None;
+            }
+            Some(match variants.iter().position(|v| *v == text) {
+                Some(i) => i,
+                None => {
+                    variants.push(text);
+                    variants.len() - 1
+                }
+            })
+        })
+        .collect();
+    let jobs: Vec<(usize, &String)> = (0..variants.len())
+        .flat_map(|v| targets.iter().map(move |t| (v, t)))
+        .collect();
+    let built: Vec<Result<DeviceBuild, String>> = jobs
+        .par_iter()
+        .map(|(v, t)| {
+            build_device(
+                toolkit,
+                path,
+                &variants[*v],
+                &command.flags,
+                command.directory.as_deref(),
+                t,
+            )
+        })
+        .collect();
+    let mut builds: HashMap<(usize, &str), DeviceBuild> = HashMap::new();
+    for ((v, t), b) in jobs.iter().zip(built) {
+        builds.insert((*v, t.as_str()), b?);
+    }
+    let flawed: Vec<&DeviceBuild> = targets
+        .iter()
+        .filter_map(|t| builds.get(&(0, t.as_str())))
+        .collect();
+    let statements = find_asm_statements(file);
+    // The statements an inline asm block of the generated PTX came from.
+    let compiled: Vec<usize> = flawed
+        .iter()
+        .flat_map(|b| b.ptx.iter())
+        .flat_map(|(_, ptx)| inline_asm_blocks(ptx))
+        .filter_map(|block| statement_of_block(file, &statements, &block))
+        .collect();
+    let any_ptx = flawed.iter().any(|b| !b.ptx.is_empty());
+    let judgements = findings
+        .iter()
+        .zip(&variant_of)
+        .map(|(d, v)| {
+            let v = (*v)?;
+            let fix = d.fix.as_ref()?.message.clone();
+            let stmt = statement_of(d, &statements);
+            let is_compiled = any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)));
+            let per_target: Vec<(String, Judgement)> = targets
+                .iter()
+                .filter_map(|t| {
+                    let (a, b) = (builds.get(&(0, t.as_str()))?, builds.get(&(v, t.as_str()))?);
+                    let at_statement = |build: &DeviceBuild, text: &str| -> Vec<String> {
+                        build
+                            .errors_by_statement(path, text)
+                            .into_iter()
+                            .filter(|(s, _)| s.is_some() && *s == stmt)
+                            .map(|(_, w)| w)
+                            .collect()
+                    };
+                    let at = AtStatement {
+                        flawed: at_statement(a, &variants[0]),
+                        fixed: at_statement(b, &variants[v]),
+                    };
+                    Some((t.clone(), judge(d.rule, a, b, is_compiled, &at)))
+                })
+                .collect();
+            let (target, j) = merge(per_target)?;
+            let used = BuildUsed {
+                target: target.clone(),
+                fix,
+            };
+            Some((target, j, used))
+        })
+        .collect();
+    Ok((merged(&flawed), judgements))
+}
+
+/// `check --confirm`: the evidence for each diagnostic of a file at warning or above, by
+/// index (info findings get none), from builds with the file's command.
+pub fn confirmations(
+    toolkit: &Toolkit,
+    path: &Path,
+    file: &SourceFile,
+    diagnostics: &[Diagnostic],
+    database: Option<&Path>,
+) -> Result<Vec<Option<crate::emit::Confirmation>>, String> {
+    let command = command_for(path, &[], database);
+    let mut targets = targets_from_flags(&command.flags);
+    if targets.is_empty() {
+        targets.push(String::new());
+    }
+    let wanted: Vec<usize> = (0..diagnostics.len())
+        .filter(|&i| diagnostics[i].severity >= ptxguard_analyzer::Severity::Warning)
+        .collect();
+    if wanted.is_empty() {
+        return Ok(Vec::new());
+    }
+    if path.extension().is_some_and(|e| e == "py") {
+        // Kernels in Python strings are compiled when the program runs, not by a build.
+        let mut out = vec![None; diagnostics.len()];
+        for &i in &wanted {
+            out[i] = Some(crate::emit::Confirmation {
+                verdict: "not-decidable",
+                detail: "a Python file: its kernels are compiled when it runs".into(),
+                target: String::new(),
+            });
+        }
+        return Ok(out);
+    }
+    let findings: Vec<Diagnostic> = wanted.iter().map(|&i| diagnostics[i].clone()).collect();
+    let (build, judgements) =
+        evidence_for_file(toolkit, path, file, &findings, &command, &targets)?;
+    let statements = find_asm_statements(file);
+    let mut report = compare(file, &statements, &findings, &build);
+    let failed_elsewhere = report
+        .elsewhere
+        .first()
+        .filter(|_| !report.build_succeeded)
+        .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
+    let mut out = vec![None; diagnostics.len()];
+    for ((f, j), &i) in report.findings.iter_mut().zip(judgements).zip(&wanted) {
+        let (verdict, detail, target) = match j {
+            Some((target, j, _)) => (j.verdict, j.detail, target),
+            None => {
+                without_fix(f, failed_elsewhere.as_deref());
+                (
+                    f.verdict,
+                    f.detail.clone().unwrap_or_default(),
+                    String::new(),
+                )
+            }
+        };
+        out[i] = Some(crate::emit::Confirmation {
+            verdict,
+            detail,
+            target,
+        });
+    }
+    Ok(out)
+}
+
+/// The verdict of a finding that has no fix to build with: a build error at its statement
+/// confirms it; otherwise nothing can be compared.
+fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
+    if f.verdict == "confirmed" {
+        f.detail = Some(format!(
+            "the toolchain reports it: {}",
+            f.evidence.join("; ")
+        ));
+    } else if let Some(error) = failed_elsewhere {
+        f.verdict = "not-decidable";
+        f.detail = Some(format!(
+            "the build fails before it can tell, and no fix to build with: {error}"
+        ));
+    } else if toolchain_detects(f.rule) {
+        f.verdict = "not-reproduced";
+        f.detail = Some("no error at this statement in this build".into());
+    } else {
+        f.verdict = "not-decidable";
+        f.detail = Some("no fix to build with, so nothing to compare".into());
+    }
+}
+
 pub fn run(args: ConfirmArgs) -> i32 {
     let builder = match choose_builder(&args) {
         Ok(b) => b,
@@ -182,7 +506,6 @@ pub fn run(args: ConfirmArgs) -> i32 {
             );
         }
     }
-    let targets = targets_from_flags(&args.flags);
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
     // On a terminal only: stderr piped or redirected gets nothing more.
@@ -198,35 +521,90 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 return EXIT_NO_TOOLKIT;
             }
         };
-        let dir = match TempDir::new("confirm") {
-            Ok(d) => d,
-            Err(e) => {
-                progress.clear();
-                eprintln!("ptxguard confirm: cannot make a scratch directory: {e}");
-                return EXIT_NO_TOOLKIT;
+        let command = command_for(path, &args.flags, args.compile_commands.as_deref());
+        for line in crate::build_context::take_messages() {
+            progress.clear();
+            eprintln!("ptxguard confirm: {line}");
+        }
+        let targets = targets_from_flags(&command.flags);
+        let options = ptxguard_rules::Options {
+            targets: targets.clone(),
+            build: command.build.clone().map(std::sync::Arc::new),
+            ..Default::default()
+        };
+        let findings = findings_with(&file, &options);
+        let statements = find_asm_statements(&file);
+        let report = match &builder {
+            Builder::Nvcc(toolkit) => {
+                // One build per target; nvcc's own default when the flags name none.
+                let targets = if targets.is_empty() {
+                    vec![String::new()]
+                } else {
+                    targets.clone()
+                };
+                match evidence_for_file(toolkit, path, &file, &findings, &command, &targets) {
+                    Ok((build, judgements)) => {
+                        let mut report = compare(&file, &statements, &findings, &build);
+                        // Errors not at any asm statement: the build may stop before ptxas.
+                        let failed_elsewhere = report
+                            .elsewhere
+                            .first()
+                            .filter(|_| !report.build_succeeded)
+                            .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
+                        for (f, j) in report.findings.iter_mut().zip(judgements) {
+                            match j {
+                                Some((_, j, used)) => {
+                                    f.verdict = j.verdict;
+                                    f.detail = Some(j.detail);
+                                    f.build = Some(used);
+                                }
+                                None => without_fix(f, failed_elsewhere.as_deref()),
+                            }
+                        }
+                        report.flags_from = Some(command.from.clone());
+                        report
+                    }
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                }
             }
-        };
-        let build = match &builder {
-            Builder::Nvcc(toolkit) => build_with_nvcc(toolkit, path, &args.flags, &dir.0),
-            Builder::Nvrtc(_) => nvrtc::build_with_nvrtc(path, &file.text, &args.flags, &dir.0),
-        };
-        let build = match build {
-            Ok(b) => b,
-            Err(e) => {
-                progress.clear();
-                eprintln!("ptxguard confirm: {e}");
-                return EXIT_NO_TOOLKIT;
+            Builder::Nvrtc(_) => {
+                let dir = match TempDir::new("confirm") {
+                    Ok(d) => d,
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: cannot make a scratch directory: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                };
+                let build = match nvrtc::build_with_nvrtc(path, &file.text, &command.flags, &dir.0)
+                {
+                    Ok(b) => b,
+                    Err(e) => {
+                        progress.clear();
+                        eprintln!("ptxguard confirm: {e}");
+                        return EXIT_NO_TOOLKIT;
+                    }
+                };
+                let mut report = compare(&file, &statements, &findings, &build);
+                for f in &mut report.findings {
+                    if f.verdict == "run-only" {
+                        f.verdict = "not-decidable";
+                        f.detail =
+                            Some("NVRTC gives no machine code to compare: build with nvcc".into());
+                    }
+                }
+                report.note = nvrtc::nvrtc_limit(&build);
+                report.flags_from = Some(command.from.clone());
+                report
             }
         };
         progress.finish(&name);
-        if !build.success {
+        if !report.build_succeeded {
             code = EXIT_BUILD_FAILED;
-        }
-        let statements = find_asm_statements(&file);
-        let findings = findings_for(&file, &targets);
-        let mut report = compare(&file, &statements, &findings, &build);
-        if let Builder::Nvrtc(_) = builder {
-            report.note = nvrtc::nvrtc_limit(&build);
         }
         if !args.json {
             progress.clear();
@@ -282,6 +660,11 @@ mod tests {
                 message: "x".into(),
                 verdict: "confirmed",
                 evidence: vec!["nvcc: bad things".into()],
+                detail: Some("the fix removes the error: nvcc: bad things".into()),
+                build: Some(BuildUsed {
+                    target: "sm_90".into(),
+                    fix: "f".into(),
+                }),
             }],
             not_predicted: vec![Located {
                 message: message(Tool::Ptxas, "Arguments mismatch"),
@@ -290,12 +673,13 @@ mod tests {
                 how: ".loc".into(),
             }],
             elsewhere: vec![],
+            flags_from: None,
             note: None,
         };
         let text = render_text(&report);
         assert!(
             text.contains(
-                "k.cu:3:3: operand-type-mismatch [error] x\n      confirmed by nvcc: bad things"
+                "k.cu:3:3: operand-type-mismatch [error] x\n      confirmed by the toolchain in this build (sm_90): the fix removes the error: nvcc: bad things"
             ),
             "{text}"
         );
@@ -303,7 +687,62 @@ mod tests {
             text.contains("k.cu:4: not predicted by ptxguard: ptxas error: Arguments mismatch"),
             "{text}"
         );
-        assert!(text.contains("1 confirmed, 0 silent (run-only)"), "{text}");
+        assert!(
+            text.contains("1 confirmed by the toolchain, 0 bite in this build"),
+            "{text}"
+        );
+        assert!(!text.contains("silent"), "{text}");
+    }
+
+    #[test]
+    fn a_finding_without_a_fix_in_a_build_that_stops_early_is_not_decidable() {
+        let mut f = FindingResult {
+            rule: "arch-requirement",
+            severity: Severity::Warning,
+            line: 1,
+            column: 1,
+            message: "m".into(),
+            verdict: "not-reproduced",
+            evidence: vec![],
+            detail: None,
+            build: None,
+        };
+        without_fix(
+            &mut f,
+            Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."),
+        );
+        assert_eq!(f.verdict, "not-decidable");
+        assert!(f.detail.as_deref().unwrap().contains("nvcc fatal"), "{f:?}");
+        let mut g = FindingResult {
+            verdict: "run-only",
+            ..f.clone()
+        };
+        without_fix(&mut g, None);
+        assert_eq!(g.verdict, "not-reproduced");
+        let mut h = FindingResult {
+            rule: "early-clobber",
+            verdict: "run-only",
+            ..f
+        };
+        without_fix(&mut h, None);
+        assert_eq!(h.verdict, "not-decidable");
+    }
+
+    #[test]
+    fn database_words_become_flags() {
+        let entry = Entry {
+            file: PathBuf::from("/p/src/k.cu"),
+            directory: PathBuf::from("/p/build"),
+            flags: Default::default(),
+            arguments: "sccache /usr/bin/nvcc -DX -c ../src/k.cu -o k.o -arch=sm_90"
+                .split(' ')
+                .map(str::to_string)
+                .collect(),
+        };
+        assert_eq!(
+            flags_from_entry(&entry),
+            ["-DX", "-c", "-o", "k.o", "-arch=sm_90"]
+        );
     }
 
     #[test]

@@ -22,13 +22,17 @@ pub(crate) fn emit(
         let map = |offset: usize| shown.as_ref().map_or(offset, |s| s.map(offset));
         let name = visible(&report.display);
         let file = SimpleFile::new(name.as_ref(), text);
-        for d in &report.diagnostics {
+        for (i, d) in report.diagnostics.iter().enumerate() {
             let mut buffer = if options.color {
                 Buffer::ansi()
             } else {
                 Buffer::no_color()
             };
-            term::emit_to_write_style(&mut buffer, &config, &file, &to_codespan(d, &map))
+            let mut cs = to_codespan(d, &map);
+            if let Some(c) = report.confirmation(i) {
+                cs.notes.push(format!("confirm: {}", c.line()));
+            }
+            term::emit_to_write_style(&mut buffer, &config, &file, &cs)
                 .map_err(io::Error::other)?;
             out.write_all(&info_not_note(buffer.as_slice(), d.severity))?;
         }

@@ -20,6 +20,9 @@ pub struct JsonFinding {
     pub note: Option<String>,
     pub help: Option<String>,
     pub labels: Vec<JsonLabel>,
+    /// `check --confirm`: the evidence from the user's build.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<super::Confirmation>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -92,6 +95,7 @@ pub fn json_finding(display: &str, file: &SourceFile, d: &Diagnostic) -> JsonFin
                 }
             })
             .collect(),
+        confirmation: None,
     }
 }
 
@@ -99,7 +103,11 @@ fn findings(reports: &[FileReport]) -> impl Iterator<Item = JsonFinding> + '_ {
     reports.iter().flat_map(|r| {
         r.diagnostics
             .iter()
-            .map(move |d| json_finding(&r.display, &r.source, d))
+            .enumerate()
+            .map(move |(i, d)| JsonFinding {
+                confirmation: r.confirmation(i).cloned(),
+                ..json_finding(&r.display, &r.source, d)
+            })
     })
 }
 

@@ -28,6 +28,53 @@ pub struct FileReport {
     pub display: String,
     pub source: Arc<SourceFile>,
     pub diagnostics: Vec<Diagnostic>,
+    /// `check --confirm`: each diagnostic's evidence from the build, by index (empty without
+    /// `--confirm`).
+    pub confirmations: Vec<Option<Confirmation>>,
+}
+
+impl FileReport {
+    /// The evidence for the `i`th diagnostic, when `--confirm` found some.
+    pub fn confirmation(&self, i: usize) -> Option<&Confirmation> {
+        self.confirmations.get(i).and_then(Option::as_ref)
+    }
+}
+
+/// What the user's build showed about one finding (`check --confirm`, `ptxguard confirm`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Confirmation {
+    /// `confirmed`, `bites`, `no-effect`, `not-decidable`, `not-reproduced`.
+    pub verdict: &'static str,
+    /// One line: what changed, or why nothing did, or why it cannot be told.
+    pub detail: String,
+    /// The target of the build it comes from (`sm_90`; empty for nvcc's default).
+    pub target: String,
+}
+
+impl Confirmation {
+    /// Whether the build showed the finding (the toolchain rejects the code, or the machine
+    /// code changes with the fix): what `--fail-on confirmed` counts.
+    pub fn shows(&self) -> bool {
+        matches!(self.verdict, "confirmed" | "bites")
+    }
+
+    /// One line: the verdict, the target it comes from, and why.
+    pub fn line(&self) -> String {
+        let at = if self.target.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.target)
+        };
+        let what = match self.verdict {
+            "confirmed" => "confirmed by the toolchain in this build",
+            "bites" => "bites in this build",
+            "no-effect" => "no effect in this build",
+            "not-decidable" => "not decidable in this build",
+            "not-reproduced" => "not reproduced in this build",
+            other => other,
+        };
+        format!("{what}{at}: {}", self.detail)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -12,9 +12,14 @@ pub(crate) fn emit(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()
     let diagnostics: Vec<Value> = reports
         .iter()
         .flat_map(|r| {
-            r.diagnostics
-                .iter()
-                .map(move |d| diagnostic(&r.display, &r.source, d))
+            r.diagnostics.iter().enumerate().map(move |(i, d)| {
+                let mut v = diagnostic(&r.display, &r.source, d);
+                // rdjson has no field for evidence: the review comment says it.
+                if let (Some(c), Some(m)) = (r.confirmation(i), v["message"].as_str()) {
+                    v["message"] = Value::String(format!("{m}\n\nconfirm: {}", c.line()));
+                }
+                v
+            })
         })
         .collect();
     let result = json!({

@@ -141,7 +141,7 @@ pub(crate) fn sarif_log_with(
     for report in reports {
         let index = CharIndex::new(&report.source);
         let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
-        for (d, fingerprint) in report.diagnostics.iter().zip(fingerprints) {
+        for (i, (d, fingerprint)) in report.diagnostics.iter().zip(fingerprints).enumerate() {
             let mut result = json!({
                 "ruleId": d.rule,
                 "level": level(d.severity),
@@ -174,6 +174,10 @@ pub(crate) fn sarif_log_with(
                         })
                         .collect(),
                 );
+            }
+            if let Some(c) = report.confirmation(i) {
+                // A property bag: SARIF has no field for evidence from a build.
+                result["properties"] = json!({ "confirmation": c });
             }
             if let Some(fix) = &d.fix {
                 result["fixes"] = json!([{

@@ -1,0 +1,368 @@
+//! `ptxguard confirm` end to end with a stand-in toolkit (CI has no CUDA): a shell `nvcc` that
+//! records how it was called and fails where a real ptxas would, and a `cuobjdump` that prints
+//! machine code recorded with nvcc 13.0 (`missing-volatile/bad-deleted-atomic.cu`: the atomic
+//! is there only when the asm is `volatile`). What is tested is ptxguard's part: the command
+//! taken from the compilation database, one build per finding's fix, and the verdicts.
+#![cfg(unix)]
+
+mod common;
+
+use common::{binary, TestDir};
+use std::os::unix::fs::PermissionsExt;
+
+const FAKE_NVCC: &str = r#"#!/bin/sh
+if [ "$1" = "--version" ]; then
+  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
+fi
+out=""; prev=""; src=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  prev=$a; src=$a
+done
+echo "cwd=$(pwd) args=$*" >> "$(dirname "$0")/calls.log"
+if grep -q '"r"((unsigned)(size_t)' "$src"; then
+  echo "ptxas fatal   : 32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures." >&2
+  exit 1
+fi
+cp "$src" "$out"
+"#;
+
+const FAKE_CUOBJDUMP: &str = r#"#!/bin/sh
+cubin=$2
+echo "	code for sm_90"
+echo "		Function : _Z5countPj"
+echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
+if grep -q 'asm volatile' "$cubin" && ! grep -q 'compiled the same' "$cubin"; then
+  echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
+fi
+echo "        /*0020*/                   EXIT ;"
+"#;
+
+fn toolkit(dir: &TestDir) -> String {
+    for (name, text) in [("nvcc", FAKE_NVCC), ("cuobjdump", FAKE_CUOBJDUMP)] {
+        let p = dir.write(&format!("cuda/bin/{name}"), text);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir.join("cuda/bin/nvcc").display().to_string()
+}
+
+const ATOMIC: &str = "__device__ void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n__global__ void count(unsigned* c) { bump(c); }\n";
+
+#[test]
+fn flags_come_from_the_database_and_each_fix_is_built_alone() {
+    let dir = TestDir::new("confirm-evidence");
+    let nvcc = toolkit(&dir);
+    dir.write("src/k.cu", ATOMIC);
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    dir.write(
+        "build/compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "../src/k.cu", "command": "ccache /usr/local/cuda/bin/nvcc -DFOO=1 -Iinclude -arch=sm_90 -O3 -c ../src/k.cu -o k.o"}}]"#,
+            dir.join("build").display()
+        ),
+    );
+    let run = binary(&dir.path, &["confirm", "--nvcc", &nvcc, "src/k.cu"], None);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // No flags typed: the database's entry, run in its directory, one target at a time.
+    assert!(run.stdout.contains("flags: "), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("compile_commands.json (entry 1)"),
+        "{}",
+        run.stdout
+    );
+    let calls = dir.read("cuda/bin/calls.log");
+    let first = calls.lines().next().unwrap();
+    assert!(
+        first.contains(&format!("cwd={}", dir.join("build").display())),
+        "{calls}"
+    );
+    for flag in [
+        "-DFOO=1",
+        "-Iinclude",
+        "-O3",
+        "-arch=compute_90",
+        "-code=sm_90",
+        "-cubin",
+    ] {
+        assert!(
+            first.split_whitespace().any(|w| w == flag),
+            "{flag}: {calls}"
+        );
+    }
+    for gone in ["-arch=sm_90", "../src/k.cu", "k.o", "ccache", "-c"] {
+        assert!(
+            !first.split_whitespace().any(|w| w == gone),
+            "{gone}: {calls}"
+        );
+    }
+    // As written, with `volatile` alone, with the clobber alone: three builds.
+    assert_eq!(calls.lines().count(), 3, "{calls}");
+    // `volatile` brings the atomic back; the clobber alone does not.
+    assert!(
+        run.stdout.contains("missing-volatile [error]")
+            || run.stdout.contains("missing-volatile [warning]"),
+        "{}",
+        run.stdout
+    );
+    let verdict_of = |rule: &str| {
+        let at = run.stdout.find(&format!(": {rule} [")).expect(rule);
+        run.stdout[at..].lines().nth(1).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        verdict_of("missing-volatile"),
+        "bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1"
+    );
+    assert!(
+        verdict_of("missing-memory-clobber").starts_with("no effect in this build (sm_90)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("only a run can show"),
+        "{}",
+        run.stdout
+    );
+
+    // The JSON carries the verdict and the build it came from.
+    let run = binary(
+        &dir.path,
+        &["confirm", "--json", "--nvcc", &nvcc, "src/k.cu"],
+        None,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let finding = doc["files"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "missing-volatile")
+        .unwrap();
+    assert_eq!(finding["verdict"], "bites");
+    assert_eq!(finding["build"]["target"], "sm_90");
+    assert_eq!(finding["build"]["fix"], "add `volatile`");
+    // The file's command is the user's: the original file, no scratch paths.
+    let command: Vec<&str> = doc["files"][0]["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(command[0].ends_with("nvcc"), "{command:?}");
+    assert_eq!(command.last(), Some(&"src/k.cu"), "{command:?}");
+    assert!(
+        !command.iter().any(|w| w.contains("ptxguard-evidence")),
+        "{command:?}"
+    );
+}
+
+#[test]
+fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
+    let dir = TestDir::new("confirm-abi");
+    let nvcc = toolkit(&dir);
+    dir.write(
+        "k.cu",
+        "#include <cstdint>\n#include <cstddef>\n__global__ void k(unsigned* p, unsigned* out) {\n  unsigned v;\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"((unsigned)(size_t)p));\n  *out = v;\n}\n",
+    );
+    let run = binary(
+        &dir.path,
+        &["confirm", "--nvcc", &nvcc, "k.cu", "--", "-arch=sm_90"],
+        None,
+    );
+    assert_eq!(
+        run.code, 1,
+        "the build as written fails: {}{}",
+        run.stdout, run.stderr
+    );
+    let at = run
+        .stdout
+        .find(": address-register-width [error]")
+        .expect(&run.stdout);
+    let verdict = run.stdout[at..].lines().nth(1).unwrap().trim();
+    assert!(
+        verdict.starts_with("confirmed by the toolchain in this build (sm_90): the fix removes the error: ptxas: 32-Bit ABI"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("flags: the command line"),
+        "{}",
+        run.stdout
+    );
+}
+
+fn check(dir: &TestDir, args: &[&str]) -> (i32, String, String) {
+    let path = format!(
+        "{}:{}",
+        dir.join("cuda/bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args(args)
+        .current_dir(&dir.path)
+        .env("PATH", path)
+        .env_remove("CUDA_HOME")
+        .env_remove("CUDA_PATH")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the_build_showed() {
+    let dir = TestDir::new("check-confirm");
+    toolkit(&dir);
+    dir.write("k.cu", ATOMIC);
+    dir.write(
+        "compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "k.cu", "arguments": ["nvcc", "-arch=sm_90", "-c", "k.cu"]}}]"#,
+            dir.path.display()
+        ),
+    );
+    let (code, stdout, stderr) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "json",
+            "k.cu",
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let findings: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let of = |rule: &str| {
+        findings
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule"] == rule)
+            .unwrap_or_else(|| panic!("{rule}: {stdout}"))
+            .clone()
+    };
+    assert_eq!(of("missing-volatile")["confirmation"]["verdict"], "bites");
+    assert_eq!(of("missing-volatile")["confirmation"]["target"], "sm_90");
+    assert_eq!(
+        of("missing-memory-clobber")["confirmation"]["verdict"],
+        "no-effect"
+    );
+
+    // SARIF: a property bag on the result.
+    let (_, sarif, _) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "sarif",
+            "k.cu",
+        ],
+    );
+    let log: serde_json::Value = serde_json::from_str(&sarif).expect(&sarif);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(
+        results
+            .iter()
+            .any(|r| r["properties"]["confirmation"]["verdict"] == "bites"),
+        "{sarif}"
+    );
+
+    // rdjson: the review comment says it.
+    let (_, rdjson, _) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "rdjson",
+            "k.cu",
+        ],
+    );
+    assert!(
+        rdjson.contains("confirm: bites in this build (sm_90)"),
+        "{rdjson}"
+    );
+
+    // The full output prints it under the finding.
+    let (_, full, _) = check(&dir, &["check", "--no-config", "--confirm", "k.cu"]);
+    assert!(
+        full.contains("= confirm: bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1"),
+        "{full}"
+    );
+
+    // `--fail-on confirmed`: the atomic bites, so the run fails ...
+    let (code, _, stderr) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--fail-on",
+            "confirmed",
+            "k.cu",
+        ],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    // ... and where the build compiles the same code either way (the stand-in cuobjdump
+    // prints the same machine code), the findings have no effect in this build: it passes,
+    // although an error remains.
+    dir.write("k.cu", format!("// compiled the same\n{ATOMIC}"));
+    let (code, out, stderr) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--fail-on",
+            "confirmed",
+            "k.cu",
+        ],
+    );
+    assert!(out.contains("error[missing-volatile]"), "{out}");
+    assert!(
+        out.contains("confirm: no effect in this build (sm_90)"),
+        "{out}"
+    );
+    assert_eq!(code, 0, "{out}{stderr}");
+    let (code, _, _) = check(&dir, &["check", "--no-config", "k.cu"]);
+    assert_eq!(
+        code, 1,
+        "without --fail-on confirmed the error fails the run"
+    );
+
+    // Kernels in Python strings are built when the program runs: nothing to build here.
+    dir.write(
+        "k.py",
+        format!("import cupy\nsrc = r'''\n{ATOMIC}'''\nm = cupy.RawModule(code=src)\n"),
+    );
+    let calls_before = dir.read("cuda/bin/calls.log").lines().count();
+    let (_, out, stderr) = check(
+        &dir,
+        &[
+            "check",
+            "--no-config",
+            "--confirm",
+            "--output-format",
+            "json",
+            "k.py",
+        ],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&out).expect(&stderr);
+    let first = &findings.as_array().expect(&out)[0];
+    assert_eq!(first["confirmation"]["verdict"], "not-decidable", "{out}");
+    assert_eq!(dir.read("cuda/bin/calls.log").lines().count(), calls_before);
+
+    // Without `--confirm` there is nothing to count.
+    let (code, _, stderr) = check(
+        &dir,
+        &["check", "--no-config", "--fail-on", "confirmed", "k.cu"],
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("needs `--confirm`"), "{stderr}");
+}
