@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# Whole-process timing of `ptxguard check` against `rg -l asm` on a tree of real CUDA
-# projects, and their ratio (the bar: at most 1.5x). The tree is not part of the repository:
-# check out real projects (CUTLASS, CCCL, flashinfer, ...) into one folder and pass it.
+# Whole-process timing of `ptxguard check` against `rg -l asm` on trees of real CUDA
+# projects, and their ratio (the bar: at most 1.5x cold; below 1x with the result cache
+# warm). The trees are not part of the repository: check out real projects (CUTLASS, CCCL,
+# flashinfer, ... for a dense tree; projects with sparser inline PTX for another) into
+# folders and pass them.
 #
-#   bench/run.sh /path/to/tree [runs]
+#   bench/run.sh TREE [TREE...]        # RUNS=15 by default; PROFILE=release builds quicker
 #
-# The two commands run alternately (so a burst of load on the machine hits both), and the
-# best and the median of each are compared.
+# For each tree, three commands run in turn in each round (so a burst of load on the
+# machine hits all): `rg -l asm`, `ptxguard check --no-cache` (cold: every file analysed) and
+# `ptxguard check` with its result cache filled by an earlier run (warm: nothing changed).
+# The cache lives in a scratch working directory, never in the tree. The best and the
+# median of each are compared.
 set -euo pipefail
-tree=${1:?usage: bench/run.sh TREE [RUNS]}
-runs=${2:-15}
+[ $# -gt 0 ] || { echo "usage: bench/run.sh TREE [TREE...]" >&2; exit 2; }
+runs=${RUNS:-15}
+profile=${PROFILE:-dist}
 cd "$(dirname "$0")/.."
 # The `dist` profile (fat LTO, one codegen unit): what the wheel ships.
-cargo build --locked --profile dist -q -p ptxguard
-bin=target/dist/ptxguard
+cargo build --locked --profile "$profile" -q -p ptxguard
+bin=$(pwd)/target/$profile/ptxguard
 command -v rg >/dev/null || { echo "ripgrep (rg) is needed" >&2; exit 2; }
-
-# Warm the page cache so both tools read from memory.
-rg -l asm "$tree" >/dev/null || true
-"$bin" check "$tree" --exit-zero --output-format concise >/dev/null 2>&1 || true
 
 ms() {
   local start end
@@ -27,25 +29,53 @@ ms() {
   end=$(date +%s%N)
   echo $(( (end - start) / 1000000 ))
 }
-
-rg_times=()
-pg_times=()
-for _ in $(seq "$runs"); do
-  rg_times+=("$(ms rg -l asm "$tree")")
-  pg_times+=("$(ms "$bin" check "$tree" --exit-zero --output-format concise)")
-done
-
 stats() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "%d %d", v[1], v[int((NR + 1) / 2)] }'; }
-read -r rg_best rg_median <<<"$(stats "${rg_times[@]}")"
-read -r pg_best pg_median <<<"$(stats "${pg_times[@]}")"
+ratio() {
+  awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN {
+    printf "%.2fx best, %.2fx median", a / (b > 0 ? b : 1), c / (d > 0 ? d : 1)
+  }'
+}
 
-files=$(find "$tree" -type f | wc -l)
-size=$(du -sh "$tree" | cut -f1)
-with_asm=$(rg -l asm "$tree" | wc -l)
-findings=$("$bin" check "$tree" --exit-zero --output-format concise 2>/dev/null | grep -c ': [a-z-]* \[' || true)
-echo "tree: $tree ($size, $files files, $with_asm containing 'asm')"
-echo "rg -l asm:        best ${rg_best} ms, median ${rg_median} ms ($runs runs)"
-echo "ptxguard check:   best ${pg_best} ms, median ${pg_median} ms, $findings findings"
-awk -v a="$pg_best" -v b="$rg_best" -v c="$pg_median" -v d="$rg_median" 'BEGIN {
-  printf "ratio: %.2fx best, %.2fx median (bar: <= 1.5x)\n", a / (b > 0 ? b : 1), c / (d > 0 ? d : 1)
-}'
+bench_tree() {
+  tree=$(cd "$1" && pwd)
+  scratch=$(mktemp -d)
+  cd "$scratch"
+
+  # Warm the page cache so every command reads from memory, and fill the result cache.
+  rg -l asm "$tree" >/dev/null || true
+  "$bin" check "$tree" --exit-zero --output-format concise >/dev/null 2>&1 || true
+
+  rg_times=()
+  cold_times=()
+  warm_times=()
+  for _ in $(seq "$runs"); do
+    rg_times+=("$(ms rg -l asm "$tree")")
+    cold_times+=("$(ms "$bin" check "$tree" --no-cache --exit-zero --output-format concise)")
+    warm_times+=("$(ms "$bin" check "$tree" --exit-zero --output-format concise)")
+  done
+
+  read -r rg_best rg_median <<<"$(stats "${rg_times[@]}")"
+  read -r cold_best cold_median <<<"$(stats "${cold_times[@]}")"
+  read -r warm_best warm_median <<<"$(stats "${warm_times[@]}")"
+
+  files=$(find "$tree" -type f | wc -l)
+  size=$(du -sh "$tree" | cut -f1)
+  with_asm=$(rg -l asm "$tree" | wc -l)
+  "$bin" check "$tree" --no-cache --exit-zero --output-format concise >cold.out 2>&1 || true
+  "$bin" check "$tree" --exit-zero --output-format concise >warm.out 2>&1 || true
+  findings=$(grep -c ': [a-z-]* \[' cold.out || true)
+  same=$(cmp -s cold.out warm.out && echo "identical" || echo "DIFFERENT")
+  echo "tree: $tree ($size, $files files, $with_asm containing 'asm')"
+  echo "rg -l asm:                 best ${rg_best} ms, median ${rg_median} ms ($runs runs)"
+  echo "ptxguard check, cold:      best ${cold_best} ms, median ${cold_median} ms, $findings findings"
+  echo "ptxguard check, warm cache: best ${warm_best} ms, median ${warm_median} ms (output $same)"
+  echo "cold / rg: $(ratio "$cold_best" "$rg_best" "$cold_median" "$rg_median") (bar: <= 1.5x)"
+  echo "warm / rg: $(ratio "$warm_best" "$rg_best" "$warm_median" "$rg_median") (bar: < 1x)"
+  cd - >/dev/null
+  rm -rf "$scratch"
+}
+
+for tree in "$@"; do
+  bench_tree "$tree"
+  echo
+done

@@ -1,9 +1,9 @@
 //! The diagnostic and fix model every rule returns and every emitter reads.
 
 use crate::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Info,
@@ -31,7 +31,7 @@ impl Severity {
 }
 
 /// Whether a fix may be applied without a human looking at it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
     /// Keeps the program's meaning where it was right and repairs it where it was wrong.
@@ -41,7 +41,7 @@ pub enum Applicability {
 }
 
 /// Replace the bytes of `span` with `replacement`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Edit {
     pub span: Span,
     pub replacement: String,
@@ -64,7 +64,7 @@ impl Edit {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Fix {
     pub applicability: Applicability,
     /// What the fix does, imperative: "add `volatile`".
@@ -92,7 +92,7 @@ impl Fix {
 }
 
 /// A secondary place that explains the finding (the C++ operand a placeholder binds...).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Label {
     pub span: Span,
     pub message: String,

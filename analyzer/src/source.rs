@@ -67,6 +67,12 @@ pub fn read_at_most(reader: impl std::io::Read, limit: u64) -> std::io::Result<V
     Ok(bytes)
 }
 
+/// The content hash a result cache compares files by (xxh3, 128 bits): two byte strings
+/// with the same fingerprint are taken to be the same.
+pub fn fingerprint(bytes: &[u8]) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(bytes)
+}
+
 /// Whether a file is binary: a NUL byte in its first 8 KiB (as git and grep decide). Binary
 /// files are never analysed, whatever else they hold.
 pub fn looks_binary(bytes: &[u8]) -> bool {

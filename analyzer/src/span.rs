@@ -1,9 +1,11 @@
 //! Byte spans in a source file.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A half-open byte range `[start, end)` in a [`crate::SourceFile`]'s text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Span {
     pub start: u32,
     pub end: u32,

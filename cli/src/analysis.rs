@@ -24,8 +24,14 @@ pub fn analyze(
     settings: &Settings,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
+    let options = options_for(abs_path, settings);
+    analyze_with(file, abs_path, settings, &options, check)
+}
+
+/// The rules' options for the file at `abs_path`: the rules enabled for it (the others do
+/// not run at all) and its build context.
+pub fn options_for(abs_path: &Path, settings: &Settings) -> Options {
     let filter = settings.rules_for(abs_path);
-    // Rules disabled for this file do not run at all.
     let mut options = Options {
         only: Some(
             ptxguard_rules::all_rules()
@@ -37,7 +43,19 @@ pub fn analyze(
         ..settings.options.clone()
     };
     crate::build_context::apply(&mut options, abs_path, settings);
-    let mut diagnostics: Vec<Diagnostic> = check(file, &options)
+    options
+}
+
+/// [`analyze`] with the options already made by [`options_for`].
+pub fn analyze_with(
+    file: &SourceFile,
+    abs_path: &Path,
+    settings: &Settings,
+    options: &Options,
+    check: CheckFn,
+) -> Vec<Diagnostic> {
+    let filter = settings.rules_for(abs_path);
+    let mut diagnostics: Vec<Diagnostic> = check(file, options)
         .into_iter()
         .filter(|d| filter.is_enabled(d.rule))
         .collect();

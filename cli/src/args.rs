@@ -208,6 +208,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
 
+    /// Neither read nor write the result cache (`.ptxguard_cache/`).
+    #[arg(long)]
+    pub no_cache: bool,
+
     /// The file name standard input stands for (for messages, configuration and fixes).
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<PathBuf>,

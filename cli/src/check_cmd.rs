@@ -3,6 +3,7 @@
 use crate::analysis::{self, CheckFn};
 use crate::args::{CheckArgs, ColorChoice, OutputFormat, SeverityArg};
 use crate::baseline::{self, BaselineEntry, Known};
+use crate::cache::{Cache, Fresh};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
 use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
@@ -27,6 +28,8 @@ pub struct Context<'a> {
     pub stderr: &'a mut dyn Write,
     /// Whether stdout is a terminal (for `--color auto`).
     pub stdout_is_terminal: bool,
+    /// Whether the result cache may be used (`--no-cache` and the configuration decide then).
+    pub cache: bool,
 }
 
 /// What happened to one file.
@@ -54,6 +57,9 @@ struct Job<'a> {
     fix_mode: Option<FixMode>,
     /// The work budget of each file (`analyzer::phase`).
     budget: std::time::Duration,
+    /// The result cache, when this run uses one (not with fixes or `--diff`).
+    cache: Option<&'a Cache>,
+    cwd: &'a Path,
 }
 
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
@@ -126,6 +132,7 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
         compile_commands,
         cuda_version: args.cuda_version.clone(),
         targets_by_glob: Vec::new(),
+        cache: None,
         portability,
     })
 }
@@ -250,9 +257,31 @@ fn check_all(
         .filter(|p| p.as_os_str() != "-")
         .cloned()
         .collect();
-    // Files are read (and most dropped: no `asm`) as the walk finds them.
-    let (discovery, files) =
-        walk::discover_with(&file_paths, resolver, args.force_exclude, &read_candidate);
+    let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
+        FixMode::SafeAndUnsafe
+    } else {
+        FixMode::Safe
+    });
+    let cache = (ctx.cache && !args.no_cache && fix_mode.is_none())
+        .then(|| Cache::open(&project_root(resolver, &cwd)))
+        .flatten();
+    let job = Job {
+        args,
+        resolver,
+        check: ctx.check,
+        fix_mode,
+        budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
+        cache: cache.as_ref(),
+        cwd: &cwd,
+    };
+    // Files are read (and most dropped: no `asm`, or results in the cache) as the walk
+    // finds them.
+    let (discovery, files) = walk::discover_with(
+        &file_paths,
+        resolver,
+        args.force_exclude,
+        &|c: &Candidate| read_candidate(c, &job),
+    );
     let stdin_path = with_stdin.then(|| {
         args.stdin_filename
             .as_ref()
@@ -274,18 +303,6 @@ fn check_all(
         return None;
     }
 
-    let fix_mode = (args.fix || args.diff).then_some(if args.unsafe_fixes {
-        FixMode::SafeAndUnsafe
-    } else {
-        FixMode::Safe
-    });
-    let job = Job {
-        args,
-        resolver,
-        check: ctx.check,
-        fix_mode,
-        budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
-    };
     let mut outcomes = check_files(files, &job);
     if let Some(path) = &stdin_path {
         let outcome = match ptxguard_analyzer::source::read_bounded(&mut *ctx.stdin) {
@@ -307,6 +324,9 @@ fn check_all(
             },
         };
         outcomes.push(outcome);
+    }
+    if let Some(cache) = cache {
+        cache.save();
     }
     let mut errors = resolver.take_fallbacks();
     errors.extend(crate::build_context::take_errors());
@@ -340,6 +360,21 @@ fn check_all(
         ));
     }
     Some(Run { outcomes, problems })
+}
+
+/// Where the result cache lives: the folder of the configuration file that applies to the
+/// working directory (`--config`'s, or the nearest above), else the working directory.
+fn project_root(resolver: &Resolver, cwd: &Path) -> PathBuf {
+    resolver
+        .settings_for(cwd, true)
+        .ok()
+        .and_then(|s| {
+            s.config_files
+                .last()
+                .and_then(|f| f.parent())
+                .map(Path::to_path_buf)
+        })
+        .unwrap_or_else(|| cwd.to_path_buf())
 }
 
 /// `--diff`: true when there are fixes to apply.
@@ -593,10 +628,15 @@ enum ReadResult {
     Loaded(Vec<u8>),
 }
 
-/// Reads a file found by the walk (cheap; most hold no `asm` and stop there).
-fn read_candidate(c: &Candidate) -> ReadResult {
-    match read_if_asm(&c.path) {
-        Ok(Some(bytes)) => ReadResult::Loaded(bytes),
+/// Reads a file found by the walk (cheap; most hold no `asm` and stop there, and most of the
+/// others have their results in the cache on a second run).
+fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
+    let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
+        Some(outcome) => ReadResult::Done(Box::new(outcome)),
+        None => ReadResult::Loaded(bytes.to_vec()),
+    };
+    match read_if_asm(&c.path, outcome) {
+        Ok(Some(result)) => result,
         Ok(None) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
             ..FileOutcome::default()
@@ -649,9 +689,41 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .collect()
 }
 
-/// The file's bytes when it may hold asm; an `InvalidData` error when it is binary. Each thread reads into one buffer it keeps: most
-/// files hold no asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
-fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
+/// The file's outcome from the result cache, when it holds one for these bytes and this
+/// file's settings. Isolated like an analysis: a panic here only means no cached outcome.
+fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutcome> {
+    let cache = job.cache.filter(|cache| cache.has(&c.path))?;
+    ptxguard_analyzer::phase::isolate(None, || {
+        let settings = job.resolver.settings_for(&c.path, false).ok()?;
+        if !settings.cache {
+            return None;
+        }
+        let options = analysis::options_for(&c.path, &settings);
+        let key = Cache::key(
+            job.cwd,
+            &c.path,
+            &c.display,
+            ptxguard_analyzer::source::fingerprint(bytes),
+            &options,
+            &settings.rules_for(&c.path),
+        );
+        let hit = cache.lookup(&c.path, &c.display, key, bytes)?;
+        Some(FileOutcome {
+            report: hit.report,
+            path: c.path.clone(),
+            warnings: hit.warnings,
+            notes: hit.notes,
+            ..FileOutcome::default()
+        })
+    })
+    .ok()
+    .flatten()
+}
+
+/// What `on_asm` makes of the file's bytes when they may hold asm; an `InvalidData` error
+/// when it is binary. Each thread reads into one buffer it keeps: most files hold no asm,
+/// and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
+fn read_if_asm<T>(path: &Path, on_asm: impl FnOnce(&[u8]) -> T) -> std::io::Result<Option<T>> {
     use std::io::Read as _;
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -686,7 +758,7 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
             return Err(std::io::ErrorKind::InvalidData.into());
         }
         let too_large = filled >= limit;
-        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| bytes.to_vec()))
+        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| on_asm(bytes)))
     })
 }
 
@@ -706,13 +778,28 @@ fn process_bytes(
     let isolated = ptxguard_analyzer::phase::isolate(Some(job.budget), || {
         analyse_bytes(candidate, bytes, job, is_stdin, &mut outcome)
     });
-    if let Err(failure) = isolated {
-        outcome.fixes_applied = 0;
-        outcome.diff.clear();
-        outcome
-            .errors
-            .push(format!("{}: {failure}", candidate.display));
-        outcome.report = Some(analysis::failure_report(&candidate.display, &failure));
+    match isolated {
+        Err(failure) => {
+            outcome.fixes_applied = 0;
+            outcome.diff.clear();
+            outcome
+                .errors
+                .push(format!("{}: {failure}", candidate.display));
+            outcome.report = Some(analysis::failure_report(&candidate.display, &failure));
+        }
+        // Only a whole, error-free analysis is kept: a failure may not happen again.
+        Ok(Some(fresh)) if outcome.errors.is_empty() => {
+            if let (Some(cache), Some(report)) = (job.cache, &outcome.report) {
+                cache.store(
+                    &candidate.path,
+                    fresh,
+                    report,
+                    &outcome.warnings,
+                    &outcome.notes,
+                );
+            }
+        }
+        Ok(_) => {}
     }
     if let Some(original) = original {
         if outcome.fixes_applied == 0 {
@@ -722,35 +809,50 @@ fn process_bytes(
     outcome
 }
 
+/// Analyses one file into `outcome`. What to keep in the result cache comes back when the run
+/// keeps results.
 fn analyse_bytes(
     candidate: &Candidate,
     bytes: Vec<u8>,
     job: &Job<'_>,
     is_stdin: bool,
     outcome: &mut FileOutcome,
-) {
+) -> Option<Fresh> {
     // Files from the walk were filtered when read; standard input is filtered here.
     if is_stdin
         && !ptxguard_analyzer::source::looks_binary(&bytes)
         && !analysis::may_hold_asm(&candidate.path, &bytes)
     {
-        return;
+        return None;
     }
     let settings = match job.resolver.settings_for(&candidate.path, false) {
         Ok(s) => s,
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return;
+            return None;
         }
     };
+    let cache = job.cache.filter(|_| settings.cache && !is_stdin);
+    let bytes_fingerprint = cache.map(|_| ptxguard_analyzer::source::fingerprint(&bytes));
     let source = match SourceFile::from_bytes(PathBuf::from(&candidate.display), bytes) {
         Ok(source) => source,
         // Binary or too large: not checked, which the exit code says (see `exit_code`).
         Err(e) => {
             outcome.errors.push(e.to_string());
-            return;
+            return None;
         }
     };
+    let options = analysis::options_for(&candidate.path, &settings);
+    let key = bytes_fingerprint.map(|bytes| {
+        Cache::key(
+            job.cwd,
+            &candidate.path,
+            &candidate.display,
+            bytes,
+            &options,
+            &settings.rules_for(&candidate.path),
+        )
+    });
     if let Some(bad) = source.lossy {
         let (line, col) = source.line_col(bad);
         outcome.warnings.push(format!(
@@ -758,9 +860,10 @@ fn analyse_bytes(
             candidate.display
         ));
     }
-    let analyze =
-        |file: &SourceFile| analysis::analyze(file, &candidate.path, &settings, job.check);
-    let mut diagnostics = analyze(&source);
+    let analyze = |file: &SourceFile| {
+        analysis::analyze_with(file, &candidate.path, &settings, &options, job.check)
+    };
+    let (mut diagnostics, reads) = ptxguard_rules::targets::record_reads(|| analyze(&source));
     if diagnostics.is_empty() {
         if let Some(note) = analysis::host_only_note(&source) {
             outcome.notes.push(format!("{}: {note}", candidate.display));
@@ -812,4 +915,5 @@ fn analyse_bytes(
         diagnostics,
         confirmations: Vec::new(),
     });
+    key.map(|key| Fresh { key, reads })
 }

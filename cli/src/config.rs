@@ -13,7 +13,7 @@ use toml::Spanned;
 /// Looked for in this order in each directory; the first one found wins.
 pub const CONFIG_FILE_NAMES: [&str; 2] = ["ptxguard.toml", ".ptxguard.toml"];
 
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "extend",
     "select",
     "ignore",
@@ -27,6 +27,7 @@ const KEYS: [&str; 14] = [
     "compile-commands",
     "cuda-version",
     "targets",
+    "cache",
     "portability",
 ];
 
@@ -107,6 +108,8 @@ pub struct ConfigLayer {
     pub cuda_version: Option<String>,
     /// `[targets]`: targets per glob, relative to `dir`.
     pub targets_by_glob: Vec<(String, Vec<String>)>,
+    /// `cache`: whether results are kept in and taken from the result cache.
+    pub cache: Option<bool>,
     /// `portability`: compilers besides nvcc the code must build with (replaces earlier layers).
     pub portability: Option<Vec<ptxguard_rules::Compiler>>,
 }
@@ -283,6 +286,15 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
                     layer.targets_by_glob.push((glob.clone(), list));
                 }
             }
+            "cache" => match value.get_ref() {
+                toml::Value::Boolean(b) => layer.cache = Some(*b),
+                other => {
+                    return Err(err_at(
+                        Some(value_span),
+                        format!("`cache` must be true or false, not {}", other.type_str()),
+                    ))
+                }
+            },
             _ => {
                 let message = match suggest(name, KEYS) {
                     Some(s) => format!("unknown key `{name}`; did you mean `{s}`?"),
@@ -566,6 +578,7 @@ exclude = ["third_party/"]
 extensions = [".cu", "cuh"]
 target = "sm_80, sm_90a"
 cccl-version = "3.0"
+cache = false
 [severity]
 unused-suppression = "error"
 [per-file-ignores]
@@ -577,6 +590,7 @@ unused-suppression = "error"
         assert_eq!(layer.ignore, vec![RuleSelector::Rule("unused-suppression")]);
         assert_eq!(layer.extensions, Some(vec!["cu".into(), "cuh".into()]));
         assert_eq!(layer.target, Some(vec!["sm_80".into(), "sm_90a".into()]));
+        assert_eq!(layer.cache, Some(false));
         assert_eq!(layer.severity.len(), 1);
         assert_eq!(layer.per_file_ignores[0].0, "tests/**");
         assert_eq!(layer.dir, PathBuf::from("/p"));
@@ -612,6 +626,10 @@ unused-suppression = "error"
             .message
             .contains("sm_80"));
         assert!(parse("cccl-version = \"three\"").is_err());
+        assert!(parse("cache = \"no\"")
+            .unwrap_err()
+            .message
+            .contains("true or false"));
         assert!(parse("select = \"all\"")
             .unwrap_err()
             .message

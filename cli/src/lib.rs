@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod args;
 pub mod baseline;
 pub mod build_context;
+pub mod cache;
 pub mod check_cmd;
 pub mod config;
 pub mod confirm;
@@ -50,6 +51,7 @@ pub fn cli_main() -> i32 {
                 stdout_is_terminal: stdout.is_terminal(),
                 stdout: &mut std::io::BufWriter::new(stdout.lock()),
                 stderr: &mut std::io::stderr().lock(),
+                cache: true,
             };
             let code = check_cmd::run(&args, &mut ctx);
             let _ = ctx.stdout.flush();

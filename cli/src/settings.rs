@@ -75,6 +75,8 @@ pub struct Settings {
     pub cuda_version: Option<(String, String)>,
     /// `[targets]` globs, each with its targets and the file that wrote it (later layers first).
     targets_by_glob: Vec<(PathPatterns, Vec<String>, String)>,
+    /// `cache`: results are kept in and taken from the result cache (`--no-cache` overrides).
+    pub cache: bool,
 }
 
 /// The rules that run on one file.
@@ -121,6 +123,7 @@ impl Settings {
             compile_commands: None,
             cuda_version: None,
             targets_by_glob: Vec::new(),
+            cache: true,
         };
         for layer in layers {
             let origin = layer
@@ -187,6 +190,9 @@ impl Settings {
             }
             if let Some(version) = &layer.cccl_version {
                 settings.options.cccl_version = Some(version.clone());
+            }
+            if let Some(cache) = layer.cache {
+                settings.cache = cache;
             }
             if let Some(compilers) = &layer.portability {
                 settings.options.portability = compilers.clone();
@@ -256,6 +262,7 @@ impl Settings {
             .collect();
         let _ = writeln!(out, "portability = {}", toml_list(&portability));
         let _ = writeln!(out, "extensions = {}", toml_list(&self.extensions));
+        let _ = writeln!(out, "cache = {}", self.cache);
         let excludes: Vec<String> = self
             .excludes
             .iter()

@@ -153,6 +153,7 @@ fn wheel_installs_into_a_fresh_venv_and_checks_the_examples() {
         "--output-format",
         "concise",
         "--no-config",
+        "--no-cache",
         "examples/",
     ];
     let from_wheel = run(Command::new(&installed).args(args).current_dir(repo_root()));

@@ -179,6 +179,8 @@ fn output_is_the_same_for_one_and_many_threads() {
             .args([
                 "check",
                 "--no-config",
+                // Each run analyses: the second must not read the first's results.
+                "--no-cache",
                 "--output-format",
                 "json",
                 "--exit-zero",

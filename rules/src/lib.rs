@@ -341,6 +341,9 @@ fn run_rules(
     if statements.iter().any(|s| s.in_python()) {
         python::adapt(statements, &mut out);
     }
+    if let Some(ev) = cx.targets.get() {
+        targets::note_reads(&ev.facts.macros);
+    }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     out

@@ -110,23 +110,35 @@ pub fn resolve_include(
     quoted: bool,
     include_dirs: &[PathBuf],
 ) -> Option<PathBuf> {
+    include_candidates(including_dir, name, quoted, include_dirs).find(|p| p.is_file())
+}
+
+/// Every path [`resolve_include`] tries, in its order: the first that is a file is the one
+/// included (the ones before it are not files; a result cache checks both).
+pub fn include_candidates<'a>(
+    including_dir: &'a Path,
+    name: &'a str,
+    quoted: bool,
+    include_dirs: &'a [PathBuf],
+) -> impl Iterator<Item = PathBuf> + 'a {
     quoted
-        .then(|| beside(including_dir, name))
-        .flatten()
-        .or_else(|| on_include_path(name, include_dirs))
+        .then(|| super::normalize(&including_dir.join(name)))
+        .into_iter()
+        .chain(
+            include_dirs
+                .iter()
+                .map(move |d| super::normalize(&d.join(name))),
+        )
 }
 
 /// A quoted include's file in the including file's folder.
 fn beside(including_dir: &Path, name: &str) -> Option<PathBuf> {
-    Some(super::normalize(&including_dir.join(name))).filter(|p| p.is_file())
+    include_candidates(including_dir, name, true, &[]).find(|p| p.is_file())
 }
 
 /// The first include directory that holds `name`.
 fn on_include_path(name: &str, include_dirs: &[PathBuf]) -> Option<PathBuf> {
-    include_dirs
-        .iter()
-        .map(|d| super::normalize(&d.join(name)))
-        .find(|p| p.is_file())
+    include_candidates(Path::new(""), name, false, include_dirs).find(|p| p.is_file())
 }
 
 fn first_word(args: &str) -> Vec<String> {

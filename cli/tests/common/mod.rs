@@ -154,6 +154,8 @@ pub(crate) fn check_with_stdin(cwd: &Path, check: CheckFn, args: &[&str], stdin:
             stdout: &mut stdout,
             stderr: &mut stderr,
             stdout_is_terminal: false,
+            // The fake engines' results are not the engine's: never cached.
+            cache: false,
         };
         check_cmd::run(&check_args, &mut ctx)
     };

@@ -2,14 +2,16 @@
 //! `USE_TMA 0`), read on first need: only a macro the file neither defines nor gets from the
 //! build sends the lookup into its includes, and each header is read, lexed and gathered once
 //! per process (a cache keyed by path, size and modification time, which the language server
-//! empties when files change on disk).
+//! empties when files change on disk). [`record_reads`] says which headers (and which paths
+//! found empty) a file's answers came from, for a result cache.
 
 use super::{file_facts, MacroValue, Macros};
-use ptxguard_analyzer::build::includes::resolve_include;
+use ptxguard_analyzer::build::includes::include_candidates;
 use ptxguard_analyzer::build::predefined::Compiler;
 use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
 use ptxguard_analyzer::cpp::preproc::Condition;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -50,8 +52,16 @@ pub(crate) struct IncludeSite {
     pub(crate) name: String,
     /// Without the file's include guard.
     pub(crate) conditions: Arc<[Condition]>,
-    /// The header, resolved and gathered on first need (`None`: not found or not readable).
-    pub(crate) header: OnceLock<Option<Arc<HeaderMacros>>>,
+    /// The header, resolved and gathered on first need.
+    pub(crate) header: OnceLock<Lookup>,
+}
+
+/// What an include site's lookup found.
+pub(crate) struct Lookup {
+    /// The file the include names (`None`: not found).
+    path: Option<PathBuf>,
+    /// Its macros (`None`: not found, or not read: empty, too large, unreadable).
+    header: Option<Arc<HeaderMacros>>,
 }
 
 /// Where a file's includes are looked for, and what its headers are read with.
@@ -121,6 +131,8 @@ impl Drop for Nesting {
 /// A header's own macros (and, through them, its includes'), with the answers already given.
 pub(crate) struct HeaderMacros {
     macros: Macros,
+    /// The fingerprint of the bytes the macros were read from.
+    fingerprint: u128,
     /// Whether every include of the header (and of its headers) was found: see
     /// [`Macros::includes_found`].
     includes_found: OnceLock<bool>,
@@ -171,35 +183,30 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
             return c.header.clone();
         }
     }
-    // An empty header defines nothing, and files that say they are empty may never end
-    // (`/proc/kmsg` blocks): neither is read. Reads stop at the size limit whatever the
-    // file claims.
-    let header = (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
-        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
-        .flatten()
-        .map(|bytes| {
-            let text = String::from_utf8_lossy(&bytes);
-            // Only the directives: a header's macros are all this needs.
-            let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
-            let inner = IncludeContext {
-                dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
-                in_header: true,
-                ..ctx.clone()
-            };
-            let facts = file_facts(
-                &text,
-                &tokens,
-                ctx.build.as_deref(),
-                ctx.cuda,
-                Some(inner),
-                Compiler::Nvcc,
-            );
-            Arc::new(HeaderMacros {
-                macros: facts.macros,
-                includes_found: OnceLock::new(),
-                answers: Mutex::default(),
-            })
-        });
+    let header = read_header(path, &meta).map(|bytes| {
+        let text = String::from_utf8_lossy(&bytes);
+        // Only the directives: a header's macros are all this needs.
+        let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
+        let inner = IncludeContext {
+            dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+            in_header: true,
+            ..ctx.clone()
+        };
+        let facts = file_facts(
+            &text,
+            &tokens,
+            ctx.build.as_deref(),
+            ctx.cuda,
+            Some(inner),
+            Compiler::Nvcc,
+        );
+        Arc::new(HeaderMacros {
+            macros: facts.macros,
+            fingerprint: ptxguard_analyzer::source::fingerprint(&bytes),
+            includes_found: OnceLock::new(),
+            answers: Mutex::default(),
+        })
+    });
     if let Ok(mut c) = cache().lock() {
         c.insert(
             key,
@@ -211,6 +218,121 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
         );
     }
     header
+}
+
+/// A header's bytes, when it is read at all. An empty header defines nothing, and files that
+/// say they are empty may never end (`/proc/kmsg` blocks): neither is read. Reads stop at the
+/// size limit whatever the file claims.
+fn read_header(path: &Path, meta: &std::fs::Metadata) -> Option<Vec<u8>> {
+    let len = meta.len();
+    (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
+        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
+        .flatten()
+}
+
+/// The fingerprint of what a lookup reads from the header at `path` now (`None`: it would not
+/// be read), to compare with [`HeaderReads::found`].
+pub fn header_fingerprint(path: &Path) -> Option<u128> {
+    let meta = std::fs::metadata(path).ok()?;
+    read_header(path, &meta).map(|bytes| ptxguard_analyzer::source::fingerprint(&bytes))
+}
+
+/// The files a check's answers came from besides the checked file, paths as the check saw
+/// them: every header found through an include it followed (directly or through other
+/// headers), with the fingerprint of the bytes read (`None`: not read), and every path tried
+/// before one was found, or for an include not found, none of which was a file. Checking the
+/// same file with the same options gives the same answers while each found header gives the
+/// same fingerprint and no absent path is a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeaderReads {
+    pub found: BTreeMap<PathBuf, Option<u128>>,
+    pub absent: BTreeSet<PathBuf>,
+}
+
+thread_local! {
+    static RECORDING: RefCell<Option<HeaderReads>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (one file's check on this thread) and returns what its answers read
+/// ([`HeaderReads`]).
+pub fn record_reads<T>(f: impl FnOnce() -> T) -> (T, HeaderReads) {
+    /// Puts back the recording this one interrupted, also when `f` panics.
+    struct Restore(Option<HeaderReads>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            RECORDING.with(|r| *r.borrow_mut() = outer);
+        }
+    }
+    let outer = RECORDING.with(|r| r.borrow_mut().replace(HeaderReads::default()));
+    let restore = Restore(outer);
+    let value = f();
+    let reads = RECORDING
+        .with(|r| r.borrow_mut().take())
+        .unwrap_or_default();
+    drop(restore);
+    (value, reads)
+}
+
+/// Adds what the answers from `macros` (a checked file's) read to the recording, if one is
+/// running. Called when the file's check is done: a lookup resolves each include before its
+/// answer is given, so every header an answer came from is reachable from the file by then.
+pub(crate) fn note_reads(macros: &Macros) {
+    RECORDING.with(|r| {
+        if let Some(reads) = r.borrow_mut().as_mut() {
+            macros.headers_read(reads);
+        }
+    });
+}
+
+impl Macros {
+    /// Every lookup made from these macros and the headers they reached (a work list: include
+    /// chains are as deep as the input makes them).
+    fn headers_read(&self, reads: &mut HeaderReads) {
+        let mut seen: HashSet<*const HeaderMacros> = HashSet::new();
+        let mut work: Vec<Arc<HeaderMacros>> = Vec::new();
+        let mut visit = |m: &Macros, work: &mut Vec<Arc<HeaderMacros>>| {
+            let Some(ctx) = &m.includes else {
+                return;
+            };
+            for site in &m.include_sites {
+                let Some(lookup) = site.header.get() else {
+                    continue;
+                };
+                for tried in
+                    include_candidates(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)
+                {
+                    if Some(&tried) == lookup.path.as_ref() {
+                        break;
+                    }
+                    reads.absent.insert(tried);
+                }
+                if let Some(path) = &lookup.path {
+                    let fingerprint = lookup.header.as_ref().map(|h| h.fingerprint);
+                    reads.found.insert(path.clone(), fingerprint);
+                }
+                if let Some(h) = &lookup.header {
+                    if seen.insert(Arc::as_ptr(h)) {
+                        work.push(h.clone());
+                    }
+                }
+            }
+        };
+        visit(self, &mut work);
+        while let Some(h) = work.pop() {
+            visit(&h.macros, &mut work);
+        }
+    }
+
+    /// Looks for the header of an include site once.
+    fn lookup<'s>(&self, site: &'s IncludeSite, ctx: &IncludeContext) -> &'s Lookup {
+        site.header.get_or_init(|| {
+            let path = include_candidates(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)
+                .find(|p| p.is_file());
+            let header = path.as_deref().and_then(|p| header(p, ctx));
+            Lookup { path, header }
+        })
+    }
 }
 
 impl HeaderMacros {
@@ -258,11 +380,7 @@ impl Macros {
             if !spend_visit() {
                 return false;
             }
-            let found = site.header.get_or_init(|| {
-                let path = resolve_include(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)?;
-                header(&path, ctx)
-            });
-            let Some(h) = found else {
+            let Some(h) = &self.lookup(site, ctx).header else {
                 return false;
             };
             if !*h
@@ -288,11 +406,7 @@ impl Macros {
             if !spend_visit() {
                 return (None, true);
             }
-            let found = site.header.get_or_init(|| {
-                let path = resolve_include(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)?;
-                header(&path, ctx)
-            });
-            let Some(h) = found else {
+            let Some(h) = &self.lookup(site, ctx).header else {
                 continue;
             };
             let (value, was_cut) = h.value(name);

@@ -20,8 +20,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 mod includes;
+pub(crate) use includes::note_reads;
 use includes::IncludeSite;
-pub use includes::{forget_headers, IncludeContext};
+pub use includes::{forget_headers, header_fingerprint, record_reads, HeaderReads, IncludeContext};
 
 pub use ptxguard_analyzer::build::toolkit::target_name;
 

@@ -1,0 +1,439 @@
+//! The result cache of `check` (`.ptxguard_cache/` in the project, as ruff keeps
+//! `.ruff_cache/`): each file's findings, notes and warnings, kept under a key made of
+//! everything they depend on, so that re-checking an unchanged tree skips the analysis.
+//!
+//! A file's key: its bytes, its path (absolute and as shown) and the working directory, its
+//! build context and rule options as the rules get them (targets, macros, include folders,
+//! toolkit, CCCL version, the rules that run: [`ptxguard_rules::Options`]), the state of every
+//! rule after the configuration (on or off, severity). Besides the key, an entry keeps what
+//! the analysis read outside the file ([`ptxguard_rules::targets::HeaderReads`]): a hit needs
+//! each header to give the same fingerprint and each path found empty to still be no file.
+//! The whole cache belongs to one build of ptxguard: its version and its executable's size
+//! and modification time head the file, and another build starts afresh.
+//!
+//! One file, read at the start and written (whole, then renamed into place) at the end when
+//! anything changed; entries not used for [`MAX_UNUSED_DAYS`] are dropped. A cache that
+//! cannot be read, does not parse, or whose checksum does not match its contents is ignored;
+//! one that cannot be written is left as it was. Neither is said: the output of a run is the
+//! same with and without the cache.
+
+use crate::emit::FileReport;
+use ptxguard_analyzer::source::fingerprint;
+use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
+use ptxguard_rules::targets::{header_fingerprint, HeaderReads};
+use ptxguard_rules::Options;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// The cache's folder, in the project's root.
+pub const CACHE_DIR_NAME: &str = ".ptxguard_cache";
+/// The file in it that holds the results.
+const RESULTS_FILE: &str = "results.json";
+/// The first word of the file; the number changes with the layout.
+const MAGIC: &str = "ptxguard-cache-1";
+/// The largest results file read (a tree of 1,000 files with asm makes about 2 MB).
+const MAX_RESULTS_BYTES: u64 = 512 * 1024 * 1024;
+/// Entries not used by any run for this long are dropped.
+pub const MAX_UNUSED_DAYS: u64 = 30;
+
+/// One file's results and what they depend on.
+#[derive(Clone, Serialize, Deserialize)]
+struct Entry {
+    /// Hex of [`Cache::key`].
+    key: String,
+    /// Headers read, with the hex of their fingerprint (`None`: found, not read).
+    headers: Vec<(String, Option<String>)>,
+    /// Paths tried for an include that were not files.
+    absent: Vec<String>,
+    diagnostics: Vec<StoredDiagnostic>,
+    warnings: Vec<String>,
+    notes: Vec<String>,
+    /// Days since 1970 when a run last used the entry.
+    used: u64,
+}
+
+/// [`Diagnostic`] as stored (its rule name is found again among the known rules).
+#[derive(Clone, Serialize, Deserialize)]
+struct StoredDiagnostic {
+    rule: String,
+    severity: Severity,
+    span: Span,
+    message: String,
+    labels: Vec<Label>,
+    note: Option<String>,
+    help: Option<String>,
+    fix: Option<Fix>,
+}
+
+/// What a check of one file gave, for [`Cache::store`].
+pub struct Fresh {
+    pub key: u128,
+    pub reads: HeaderReads,
+}
+
+/// The cached results of one file.
+pub struct Hit {
+    /// `None` when there is nothing to report (the file's text is then not even decoded).
+    pub report: Option<FileReport>,
+    pub warnings: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// The cache of one run. Lookups and stores come from every analysis thread.
+pub struct Cache {
+    dir: PathBuf,
+    /// The build of ptxguard the entries belong to.
+    build: String,
+    today: u64,
+    /// As read at the start (on a thread of its own, while the walk begins); never changed
+    /// during the run.
+    loaded: OnceLock<HashMap<String, Entry>>,
+    loading: Mutex<Option<std::thread::JoinHandle<HashMap<String, Entry>>>>,
+    /// Entries made by this run, or used by it for the first time today: written at the end.
+    updated: Mutex<HashMap<String, Entry>>,
+    /// Each header's current fingerprint, and each absent path's state, computed once.
+    headers_now: Mutex<HashMap<PathBuf, Option<u128>>>,
+    files_now: Mutex<HashMap<PathBuf, bool>>,
+}
+
+impl Cache {
+    /// The cache under `root`, read when there is a usable one. `None` when this build of
+    /// ptxguard cannot name itself (its executable unknown): nothing is cached then.
+    pub fn open(root: &Path) -> Option<Cache> {
+        let build = build_identity()?;
+        let dir = root.join(CACHE_DIR_NAME);
+        let results = dir.join(RESULTS_FILE);
+        let expected = build.clone();
+        let load = move || {
+            ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
+                .ok()
+                .and_then(|bytes| parse(&bytes, &expected))
+                .unwrap_or_default()
+        };
+        let loaded = OnceLock::new();
+        let loading = match std::thread::Builder::new().spawn(load.clone()) {
+            Ok(handle) => Some(handle),
+            Err(_) => {
+                let _ = loaded.set(load());
+                None
+            }
+        };
+        Some(Cache {
+            dir,
+            build,
+            today: today(),
+            loaded,
+            loading: Mutex::new(loading),
+            updated: Mutex::default(),
+            headers_now: Mutex::default(),
+            files_now: Mutex::default(),
+        })
+    }
+
+    /// The key of one file's results: everything its findings depend on but the headers.
+    /// `bytes` is the fingerprint of the file's bytes.
+    pub fn key(
+        cwd: &Path,
+        path: &Path,
+        display: &str,
+        bytes: u128,
+        options: &Options,
+        rules: &crate::settings::RuleFilter<'_>,
+    ) -> u128 {
+        let mut text = String::new();
+        // `Debug` of the options names every field and value: a field added to them is in
+        // the key without a change here. The cache belongs to one build, so its spelling
+        // may change between builds.
+        let _ = write!(
+            text,
+            "{cwd:?}\n{path:?}\n{display:?}\n{bytes:032x}\n{options:?}\n"
+        );
+        for rule in crate::registry::known_rules() {
+            let state = if rules.is_enabled(rule.name) {
+                rules.severity(rule.name, rule.default_severity).as_str()
+            } else {
+                "off"
+            };
+            let _ = writeln!(text, "{} {state}", rule.name);
+        }
+        fingerprint(text.as_bytes())
+    }
+
+    /// The entries read at the start, waiting for the read to end.
+    fn loaded(&self) -> &HashMap<String, Entry> {
+        self.loaded.get_or_init(|| {
+            let handle = self.loading.lock().ok().and_then(|mut h| h.take());
+            handle.and_then(|h| h.join().ok()).unwrap_or_default()
+        })
+    }
+
+    /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
+    pub fn has(&self, path: &Path) -> bool {
+        path.to_str()
+            .is_some_and(|name| self.loaded().contains_key(name))
+    }
+
+    /// The cached results of the file at `path` (absolute) under `key`, when the headers it
+    /// read are unchanged. `bytes` are the file's, for the report's source.
+    pub fn lookup(&self, path: &Path, display: &str, key: u128, bytes: &[u8]) -> Option<Hit> {
+        let name = path.to_str()?;
+        let entry = self.loaded().get(name)?;
+        if entry.key != hex(key) || !self.reads_unchanged(entry) {
+            return None;
+        }
+        let report = if entry.diagnostics.is_empty() {
+            None
+        } else {
+            let source = SourceFile::from_bytes(PathBuf::from(display), bytes.to_vec()).ok()?;
+            let diagnostics = entry
+                .diagnostics
+                .iter()
+                .map(|d| restore(d, &source.text))
+                .collect::<Option<Vec<Diagnostic>>>()?;
+            Some(FileReport {
+                display: display.to_string(),
+                source: std::sync::Arc::new(source),
+                diagnostics,
+                confirmations: Vec::new(),
+            })
+        };
+        let hit = Hit {
+            report,
+            warnings: entry.warnings.clone(),
+            notes: entry.notes.clone(),
+        };
+        if entry.used != self.today {
+            self.keep(
+                name,
+                Entry {
+                    used: self.today,
+                    ..entry.clone()
+                },
+            );
+        }
+        Some(hit)
+    }
+
+    /// Keeps a file's fresh results.
+    pub fn store(
+        &self,
+        path: &Path,
+        fresh: Fresh,
+        report: &FileReport,
+        warnings: &[String],
+        notes: &[String],
+    ) {
+        let Some(name) = path.to_str() else {
+            return;
+        };
+        let mut headers = Vec::with_capacity(fresh.reads.found.len());
+        for (header, fp) in &fresh.reads.found {
+            let Some(h) = header.to_str() else {
+                return;
+            };
+            headers.push((h.to_string(), fp.map(hex)));
+        }
+        let mut absent = Vec::with_capacity(fresh.reads.absent.len());
+        for a in &fresh.reads.absent {
+            let Some(a) = a.to_str() else {
+                return;
+            };
+            absent.push(a.to_string());
+        }
+        let diagnostics = report
+            .diagnostics
+            .iter()
+            .map(|d| StoredDiagnostic {
+                rule: d.rule.to_string(),
+                severity: d.severity,
+                span: d.span,
+                message: d.message.clone(),
+                labels: d.labels.clone(),
+                note: d.note.clone(),
+                help: d.help.clone(),
+                fix: d.fix.clone(),
+            })
+            .collect();
+        self.keep(
+            name,
+            Entry {
+                key: hex(fresh.key),
+                headers,
+                absent,
+                diagnostics,
+                warnings: warnings.to_vec(),
+                notes: notes.to_vec(),
+                used: self.today,
+            },
+        );
+    }
+
+    fn keep(&self, name: &str, entry: Entry) {
+        if let Ok(mut updated) = self.updated.lock() {
+            updated.insert(name.to_string(), entry);
+        }
+    }
+
+    /// Whether every header the entry read gives the same fingerprint and every path found
+    /// empty is still no file (each looked at once per run).
+    fn reads_unchanged(&self, entry: &Entry) -> bool {
+        let headers_same = entry.headers.iter().all(|(path, fp)| {
+            let path = PathBuf::from(path);
+            let known = self
+                .headers_now
+                .lock()
+                .ok()
+                .and_then(|m| m.get(&path).copied());
+            let now = known.unwrap_or_else(|| {
+                let now = header_fingerprint(&path);
+                if let Ok(mut m) = self.headers_now.lock() {
+                    m.insert(path, now);
+                }
+                now
+            });
+            now.map(hex) == *fp
+        });
+        headers_same
+            && entry.absent.iter().all(|path| {
+                let path = PathBuf::from(path);
+                let known = self
+                    .files_now
+                    .lock()
+                    .ok()
+                    .and_then(|m| m.get(&path).copied());
+                let is_file = known.unwrap_or_else(|| {
+                    let is_file = path.is_file();
+                    if let Ok(mut m) = self.files_now.lock() {
+                        m.insert(path, is_file);
+                    }
+                    is_file
+                });
+                !is_file
+            })
+    }
+
+    /// Writes the cache when anything changed: the entries of this run, the others read at
+    /// the start unless unused for too long. Failures are silent (see the module's doc).
+    pub fn save(self) {
+        self.loaded();
+        let updated = self.updated.into_inner().unwrap_or_default();
+        let loaded = self.loaded.into_inner().unwrap_or_default();
+        let stale_dropped = loaded
+            .values()
+            .any(|e| self.today.saturating_sub(e.used) > MAX_UNUSED_DAYS);
+        if updated.is_empty() && !stale_dropped {
+            return;
+        }
+        let mut entries: BTreeMap<String, Entry> = loaded
+            .into_iter()
+            .filter(|(_, e)| self.today.saturating_sub(e.used) <= MAX_UNUSED_DAYS)
+            .collect();
+        entries.extend(updated);
+        let Ok(body) = serde_json::to_vec(&entries) else {
+            return;
+        };
+        let mut bytes =
+            format!("{MAGIC} {:032x} {}\n", fingerprint(&body), self.build).into_bytes();
+        bytes.extend_from_slice(&body);
+        let _ = write_files(&self.dir, &bytes);
+    }
+}
+
+/// The folder with its `.gitignore` (everything in it) and `CACHEDIR.TAG` (backup tools skip
+/// it), and the results written beside and renamed into place.
+fn write_files(dir: &Path, results: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let gitignore = dir.join(".gitignore");
+    if !gitignore.exists() {
+        std::fs::write(
+            &gitignore,
+            "# Created by ptxguard: the result cache is not for version control.\n*\n",
+        )?;
+    }
+    let tag = dir.join("CACHEDIR.TAG");
+    if !tag.exists() {
+        std::fs::write(
+            &tag,
+            "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by ptxguard.\n",
+        )?;
+    }
+    let temporary = dir.join(format!("{RESULTS_FILE}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, results)?;
+    let renamed = std::fs::rename(&temporary, dir.join(RESULTS_FILE));
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    renamed
+}
+
+/// The entries of a results file written by this build; `None` for anything else.
+fn parse(bytes: &[u8], build: &str) -> Option<HashMap<String, Entry>> {
+    let newline = memchr::memchr(b'\n', bytes)?;
+    let head = std::str::from_utf8(&bytes[..newline]).ok()?;
+    let body = &bytes[newline + 1..];
+    let mut words = head.splitn(3, ' ');
+    if words.next()? != MAGIC {
+        return None;
+    }
+    let checksum = words.next()?;
+    if words.next()? != build || checksum != hex(fingerprint(body)) {
+        return None;
+    }
+    serde_json::from_slice(body).ok()
+}
+
+/// The diagnostic, when its rule is known and its spans lie on the text's characters.
+fn restore(d: &StoredDiagnostic, text: &str) -> Option<Diagnostic> {
+    let rule = crate::registry::find_rule(&d.rule)?.name;
+    let fits = |s: &Span| {
+        s.start <= s.end
+            && text.is_char_boundary(s.start as usize)
+            && text.is_char_boundary(s.end as usize)
+    };
+    let spans_fit = fits(&d.span)
+        && d.labels.iter().all(|l| fits(&l.span))
+        && d.fix
+            .as_ref()
+            .is_none_or(|f| f.edits.iter().all(|e| fits(&e.span)));
+    spans_fit.then(|| Diagnostic {
+        rule,
+        severity: d.severity,
+        span: d.span,
+        message: d.message.clone(),
+        labels: d.labels.clone(),
+        note: d.note.clone(),
+        help: d.help.clone(),
+        fix: d.fix.clone(),
+    })
+}
+
+fn hex(n: u128) -> String {
+    format!("{n:032x}")
+}
+
+fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400)
+}
+
+/// This build of ptxguard: its version, and its executable's size and modification time (a
+/// rebuild changes them; the rules may change without a new version number).
+fn build_identity() -> Option<String> {
+    let exe = std::env::current_exe().ok()?;
+    let meta = std::fs::metadata(exe).ok()?;
+    let modified = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some(format!(
+        "{} {} {}",
+        env!("CARGO_PKG_VERSION"),
+        meta.len(),
+        modified.as_nanos()
+    ))
+}
