@@ -624,7 +624,7 @@ fn analyse_bytes(
                         fix::unified_diff(&candidate.display, &source.text, &result.text);
                 } else if is_stdin {
                     outcome.fixed_stdin = Some(result.text.clone().into_bytes());
-                } else if let Err(e) = fix::write_atomic(&candidate.path, result.text.as_bytes()) {
+                } else if let Err(e) = fix::write_fixes(&candidate.path, result.text.as_bytes()) {
                     outcome.errors.push(format!(
                         "{}: cannot write the fixes: {e}",
                         candidate.display
