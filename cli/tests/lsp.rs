@@ -38,6 +38,7 @@ impl Client {
             let options = ServerOptions {
                 check,
                 debounce: Duration::from_millis(30),
+                threads: 2,
             };
             serve(&server_side, options).expect("server runs cleanly");
         });
