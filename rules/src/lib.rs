@@ -317,6 +317,7 @@ fn run_rules(
     if statements.iter().any(|s| s.in_python()) {
         python::adapt(statements, &mut out);
     }
+    support::fix_safety::check_fixes(file, statements, &mut out);
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     out
