@@ -613,8 +613,8 @@ fn analyse_bytes(
             let result = fix::fix_file_from(&source, diagnostics.clone(), mode, &analyze);
             if let Some(f) = &result.failure {
                 outcome.errors.push(format!(
-                    "{}:{}:{}: the fix \"{}\" for {} introduced a new error ({}); the file was left unchanged",
-                    candidate.display, f.line, f.column, f.fix_message, f.rule, f.new_error
+                    "{}:{}:{}: the fix \"{}\" for {} {}; the file was left unchanged",
+                    candidate.display, f.line, f.column, f.fix_message, f.rule, f.describe()
                 ));
             }
             if result.changed(&source.text) {
