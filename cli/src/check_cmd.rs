@@ -614,7 +614,12 @@ fn analyse_bytes(
             if let Some(f) = &result.failure {
                 outcome.errors.push(format!(
                     "{}:{}:{}: the fix \"{}\" for {} {}; the file was left unchanged",
-                    candidate.display, f.line, f.column, f.fix_message, f.rule, f.describe()
+                    candidate.display,
+                    f.line,
+                    f.column,
+                    f.fix_message,
+                    f.rule,
+                    f.describe()
                 ));
             }
             if result.changed(&source.text) {

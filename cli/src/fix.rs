@@ -519,7 +519,11 @@ mod tests {
         // Shorter text: the old tail is cut.
         write_fixes(&other, b"x").unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "no temporary left");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no temporary left"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -666,7 +670,10 @@ mod tests {
         };
         let source = SourceFile::new("a.cu", "a");
         assert_eq!(fix_file(&source, FixMode::Safe, &checker).text, "a");
-        assert_eq!(fix_file(&source, FixMode::SafeAndUnsafe, &checker).text, "b");
+        assert_eq!(
+            fix_file(&source, FixMode::SafeAndUnsafe, &checker).text,
+            "b"
+        );
     }
 
     /// 600 fixes, one of which (the `7` to `X`) brings an error: found by halving, in a
@@ -721,21 +728,32 @@ mod tests {
     /// fake reports nothing of it): the file is re-checked with `ptx-syntax` anyway.
     #[test]
     fn a_fix_breaking_the_ptx_is_rolled_back_whatever_the_selection() {
-        let text = "__device__ void f(int x) {\n  asm volatile(\"mov.u32 %0, %0;\" : \"+r\"(x));\n}\n";
+        let text =
+            "__device__ void f(int x) {\n  asm volatile(\"mov.u32 %0, %0;\" : \"+r\"(x));\n}\n";
         let breaking = |file: &SourceFile| {
             let Some(at) = file.text.find("mov.u32") else {
                 return Vec::new();
             };
-            vec![
-                Diagnostic::new("missing-volatile", Severity::Warning, Span::new(at, at + 3), "w")
-                    .with_fix(Fix::safe("add a brace", vec![Edit::replace(Span::new(at, at + 3), "}mov")])),
-            ]
+            vec![Diagnostic::new(
+                "missing-volatile",
+                Severity::Warning,
+                Span::new(at, at + 3),
+                "w",
+            )
+            .with_fix(Fix::safe(
+                "add a brace",
+                vec![Edit::replace(Span::new(at, at + 3), "}mov")],
+            ))]
         };
         let out = fix_file(&SourceFile::new("a.cu", text), FixMode::Safe, &breaking);
         assert_eq!(out.text, text, "rolled back");
         let failure = out.failure.expect("the breaking fix is named");
         assert_eq!(failure.fix_message, "add a brace");
-        assert!(failure.new_error.starts_with("ptx-syntax: "), "{}", failure.new_error);
+        assert!(
+            failure.new_error.starts_with("ptx-syntax: "),
+            "{}",
+            failure.new_error
+        );
     }
 
     /// The file already has an error of the rule; the fix brings a second, different one:
@@ -751,8 +769,16 @@ mod tests {
             )];
             if let Some(at) = file.text.find('b') {
                 out.push(
-                    Diagnostic::new("missing-volatile", Severity::Warning, Span::new(at, at + 1), "b")
-                        .with_fix(Fix::safe("b to c", vec![Edit::replace(Span::new(at, at + 1), "c")])),
+                    Diagnostic::new(
+                        "missing-volatile",
+                        Severity::Warning,
+                        Span::new(at, at + 1),
+                        "b",
+                    )
+                    .with_fix(Fix::safe(
+                        "b to c",
+                        vec![Edit::replace(Span::new(at, at + 1), "c")],
+                    )),
                 );
             }
             if file.text.contains('c') {

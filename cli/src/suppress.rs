@@ -528,7 +528,11 @@ fn allow_line_before(file: &SourceFile, scan: &Scan, mut line: usize, rule: &str
     } else {
         "//"
     };
-    let newline = if file.text.contains("\r\n") { "\r\n" } else { "\n" };
+    let newline = if file.text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     Edit::insert(
         start,
         format!("{indent}{opener} ptxguard: allow({rule}){newline}"),

@@ -151,7 +151,10 @@ fn the_side_effect_argument_goes_before_comments_and_continuations() {
     dir.write("k.py", text);
     concise(&dir, &["--fix"]);
     let expected = text
-        .replace("\"=r,l\"  # constraints", "\"=r,l\", has_side_effects=True  # constraints")
+        .replace(
+            "\"=r,l\"  # constraints",
+            "\"=r,l\", has_side_effects=True  # constraints",
+        )
         .replace("\"=r,l\" \\", "\"=r,l\", has_side_effects=True \\");
     assert_eq!(dir.read("k.py"), expected);
     // Idempotent: nothing left to fix.

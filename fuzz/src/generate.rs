@@ -45,7 +45,10 @@ const PRELUDE: &str = "#include <cstdint>\n#define MEM : \"memory\"\n#define COM
 pub fn cuda_file(rng: &mut Rng) -> String {
     let mut out = String::from(PRELUDE);
     for f in 0..1 + rng.below(3) {
-        let qualifier = pick(rng, &["__device__", "__device__ __forceinline__", "__global__"]);
+        let qualifier = pick(
+            rng,
+            &["__device__", "__device__ __forceinline__", "__global__"],
+        );
         out.push_str(&format!(
             "{qualifier} void f{f}(int* p, unsigned p32, int a, float g) {{\n  int v; float f;\n"
         ));

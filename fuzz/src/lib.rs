@@ -222,7 +222,13 @@ fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
 fn blank_cuda_qualifiers(text: &str) -> String {
     let mut bytes = text.as_bytes().to_vec();
     let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    for word in ["__global__", "__device__", "__host__", "__forceinline__", "__noinline__"] {
+    for word in [
+        "__global__",
+        "__device__",
+        "__host__",
+        "__forceinline__",
+        "__noinline__",
+    ] {
         for (start, _) in text.match_indices(word) {
             let end = start + word.len();
             let alone = (start == 0 || !is_word(bytes[start - 1]))
@@ -239,12 +245,9 @@ fn blank_cuda_qualifiers(text: &str) -> String {
 fn all_rules_settings() -> std::sync::Arc<ptxguard::settings::Settings> {
     use ptxguard::settings::{ConfigSource, Resolver};
     let root = PathBuf::from("/fuzz");
-    let layer = ptxguard::config::parse_layer(
-        &root.join("ptxguard.toml"),
-        "select = [\"all\"]\n",
-    )
-    .expect("the configuration parses")
-    .0;
+    let layer = ptxguard::config::parse_layer(&root.join("ptxguard.toml"), "select = [\"all\"]\n")
+        .expect("the configuration parses")
+        .0;
     Resolver::new(ConfigSource::None, layer, &root)
         .settings_for(&root.join("fuzz.cu"), false)
         .expect("the settings resolve")

@@ -78,7 +78,9 @@ fn seeds_for(target: &str, root: &Path) -> Vec<Vec<u8>> {
         _ => return seeds(root),
     };
     let mut rng = Rng::new(0x5eed);
-    (0..1000).map(|_| generated(&mut rng).into_bytes()).collect()
+    (0..1000)
+        .map(|_| generated(&mut rng).into_bytes())
+        .collect()
 }
 
 /// The next input of a run: a seed mutated 1 to 8 times, and which seed it started from. The

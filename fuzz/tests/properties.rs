@@ -193,13 +193,21 @@ fn fixes_keep_generated_files_parseable_with_their_statements() {
             checked += 1;
         }
         let run = |f: &SourceFile| {
-            analyze(f, &PathBuf::from("/gen").join(name), &settings(), engine_check)
+            analyze(
+                f,
+                &PathBuf::from("/gen").join(name),
+                &settings(),
+                engine_check,
+            )
         };
         let file = SourceFile::new(name, text.clone());
         fixed += usize::from(fix_file(&file, FixMode::SafeAndUnsafe, &run).changed(&text));
     }
     assert_eq!(checked, 360);
-    assert!(fixed > 30, "the generated files have fixes to apply ({fixed})");
+    assert!(
+        fixed > 30,
+        "the generated files have fixes to apply ({fixed})"
+    );
     // Not vacuous: many fixed files were clean for tree-sitter before their fixes.
     assert!(
         parse_checked.iter().all(|&n| n > 10),
@@ -219,6 +227,10 @@ fn fixes_keep_the_attack_files() {
     for (name, text) in cases {
         let parsed = fixes_keep_the_file(text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
         // A macro in the operands is an ERROR for tree-sitter: only the other two are read.
-        assert_eq!(parsed, name != "macro.cu", "{name}: fixed, and parse-checked");
+        assert_eq!(
+            parsed,
+            name != "macro.cu",
+            "{name}: fixed, and parse-checked"
+        );
     }
 }

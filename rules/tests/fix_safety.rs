@@ -39,8 +39,10 @@ fn no_fix_edits_syntax_a_macro_may_provide() {
     }
     // Edits inside an operand's expression stay offered.
     assert!(
-        offered.iter().any(|(rule, fixed)| *rule == "generic-address"
-            && fixed.contains("(__cvta_generic_to_global(p)) MEM")),
+        offered
+            .iter()
+            .any(|(rule, fixed)| *rule == "generic-address"
+                && fixed.contains("(__cvta_generic_to_global(p)) MEM")),
         "{offered:?}"
     );
 }

@@ -173,7 +173,10 @@ fn fstring_end(bytes: &[u8], quote: usize, raw: bool) -> usize {
     let opened = |i: usize, raw: bool| {
         let q = bytes[i];
         let triple = bytes.get(i + 1) == Some(&q) && bytes.get(i + 2) == Some(&q);
-        (Open::Text { q, triple, raw }, i + if triple { 3 } else { 1 })
+        (
+            Open::Text { q, triple, raw },
+            i + if triple { 3 } else { 1 },
+        )
     };
     let (first, mut i) = opened(quote, raw);
     let mut stack = vec![first];
@@ -904,7 +907,10 @@ mod tests {
     fn f_strings_end_after_their_replacement_fields() {
         let cases: [(&str, &str); 9] = [
             ("f\"{x[\"a\"]}\" + 1", "f\"{x[\"a\"]}\""),
-            ("f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\" tail", "f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\""),
+            (
+                "f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\" tail",
+                "f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\"",
+            ),
             ("f'{{not a field}}' x", "f'{{not a field}}'"),
             ("f'{x:{width}.{p}}' x", "f'{x:{width}.{p}}'"),
             ("F'{f\"{y}\"}' x", "F'{f\"{y}\"}'"),
@@ -915,7 +921,11 @@ mod tests {
         ];
         for (text, literal) in cases {
             let quote = text.find(['"', '\'']).unwrap();
-            assert_eq!(&text[..literal_end(text.as_bytes(), quote)], literal, "{text:?}");
+            assert_eq!(
+                &text[..literal_end(text.as_bytes(), quote)],
+                literal,
+                "{text:?}"
+            );
         }
         // The tokens after such a string are read as code: the call after it is found.
         let text = "s = f\"\"\"{\n  x  # \"\"\"\n}\"\"\"\ncall(1)\n";
@@ -924,7 +934,10 @@ mod tests {
             (0..tokens.tokens.len() as u32).any(|t| tokens.text_of(t) == "call"),
             "the tokenizer lost its way"
         );
-        assert_eq!(top_level_starts(text.as_bytes()), [0, text.find("call").unwrap()]);
+        assert_eq!(
+            top_level_starts(text.as_bytes()),
+            [0, text.find("call").unwrap()]
+        );
     }
 
     #[test]

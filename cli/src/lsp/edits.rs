@@ -131,7 +131,10 @@ mod tests {
             range_length: None,
             text: "new\n".into(),
         };
-        let out = apply_changes(&source, &[change(0, 0, 0, 0, "x"), whole, change(1, 0, 1, 0, "y")]);
+        let out = apply_changes(
+            &source,
+            &[change(0, 0, 0, 0, "x"), whole, change(1, 0, 1, 0, "y")],
+        );
         assert_eq!(out.text, "new\ny");
     }
 }

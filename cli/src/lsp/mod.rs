@@ -182,7 +182,9 @@ impl SettingsLookup {
                 }
                 let defaults =
                     Resolver::new(ConfigSource::None, ConfigLayer::default(), &self.root);
-                defaults.settings_for(path, false).map_err(|e| e.to_string())
+                defaults
+                    .settings_for(path, false)
+                    .map_err(|e| e.to_string())
             }
         }
     }
@@ -391,11 +393,8 @@ impl<'c> Server<'c> {
         let changes = doc.changes.clone();
         let changes_after = doc.source_changes + changes.len() as u64;
         let path = doc.path.clone();
-        let (check, lookup, sender) = (
-            self.options.check,
-            self.lookup.clone(),
-            self.done.0.clone(),
-        );
+        let (check, lookup, sender) =
+            (self.options.check, self.lookup.clone(), self.done.0.clone());
         let uri = uri.clone();
         self.pool.spawn(
             urgent,
@@ -519,7 +518,8 @@ impl<'c> Server<'c> {
                 };
                 let debounce = self.options.debounce;
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
-                    doc.changes.extend(p.content_changes.into_iter().map(Arc::new));
+                    doc.changes
+                        .extend(p.content_changes.into_iter().map(Arc::new));
                     doc.version = p.text_document.version;
                     doc.due = Some(Instant::now() + debounce);
                 }
@@ -593,8 +593,11 @@ impl<'c> Server<'c> {
                 let Some(doc) = self.documents.get(&uri) else {
                     return self.respond(id, serde_json::Value::Null);
                 };
-                let (source, diagnostics, path) =
-                    (doc.source.clone(), doc.diagnostics.clone(), doc.path.clone());
+                let (source, diagnostics, path) = (
+                    doc.source.clone(),
+                    doc.diagnostics.clone(),
+                    doc.path.clone(),
+                );
                 let (check, lookup) = (self.options.check, self.lookup.clone());
                 let sender = self.connection.sender.clone();
                 self.pool.spawn(
@@ -602,9 +605,8 @@ impl<'c> Server<'c> {
                     Box::new(move || {
                         let response = match lookup.settings_for(&path) {
                             Ok(settings) => {
-                                let analyze = |file: &SourceFile| {
-                                    analyze_text(file, &path, &settings, check)
-                                };
+                                let analyze =
+                                    |file: &SourceFile| analyze_text(file, &path, &settings, check);
                                 let range = convert::span(&source, p.range);
                                 let actions = actions::code_actions(
                                     &source,
@@ -632,9 +634,10 @@ impl<'c> Server<'c> {
                 if self.wait_for_check(&uri, req) {
                     return Ok(());
                 }
-                let hover = self.documents.get(&uri).and_then(|doc| {
-                    hover_of(doc, p.text_document_position_params.position)
-                });
+                let hover = self
+                    .documents
+                    .get(&uri)
+                    .and_then(|doc| hover_of(doc, p.text_document_position_params.position));
                 self.respond(id, serde_json::to_value(hover)?)
             }
             _ => self.respond_err(

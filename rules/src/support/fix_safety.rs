@@ -20,7 +20,9 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
             continue;
         };
         let Some(i) = statements.iter().position(|s| {
-            s.origin == Origin::Cpp && s.span.start <= first.span.start && first.span.end <= s.span.end
+            s.origin == Origin::Cpp
+                && s.span.start <= first.span.start
+                && first.span.end <= s.span.end
         }) else {
             continue;
         };
@@ -111,7 +113,9 @@ impl SyntaxRegion {
                 // Inside the quotes only: an edit before or after a literal is syntax.
                 (TokenKind::Str, _) if depth == 0 => region.inert.push(Span::new(
                     t.span.start as usize + 1,
-                    (t.span.end as usize).saturating_sub(1).max(t.span.start as usize + 1),
+                    (t.span.end as usize)
+                        .saturating_sub(1)
+                        .max(t.span.start as usize + 1),
                 )),
                 (TokenKind::Punct, "[") if depth == 0 => in_name = true,
                 (TokenKind::Punct, "]") if depth == 0 => in_name = false,
