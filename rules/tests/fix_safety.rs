@@ -47,6 +47,14 @@ fn no_fix_edits_syntax_a_macro_may_provide() {
     );
 }
 
+/// `asm goto`'s labels are C++ labels, not macros: its fixes stay offered.
+#[test]
+fn goto_labels_are_not_macros() {
+    let text = "__device__ void f(int* p, int a) {\n  asm goto(\"atom.global.add.u32 %0, [%0], 1;\" :: \"l\"(p) :: done);\ndone:\n  return;\n}\n";
+    let rules: Vec<&str> = fixes(text).into_iter().map(|(r, _)| r).collect();
+    assert!(rules.contains(&"missing-memory-clobber"), "{rules:?}");
+}
+
 #[test]
 fn the_same_fixes_without_macros_are_offered() {
     let text = "__device__ void f(int* p, int a, int b) {\n  int v;\n  asm volatile(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(v) : \"l\"(p));\n  asm volatile(\"add.u32 %0, %1, %2;\" : \"=r\"(v) : \"r\"(a) \"r\"(b));\n}\n";

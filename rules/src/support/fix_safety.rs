@@ -88,6 +88,9 @@ impl SyntaxRegion {
         let mut open_at = 0usize;
         // Inside `[name]`: an operand's name, not a macro.
         let mut in_name = false;
+        // `asm goto`'s fourth section lists C++ labels, not macros.
+        let goto = stmt.qualifiers.iter().any(|(q, _)| q == "goto");
+        let mut colons = 0;
         for t in &tokens {
             if t.kind == TokenKind::Str {
                 let raw = text[t.span.range()].contains("R\"");
@@ -119,7 +122,11 @@ impl SyntaxRegion {
                 )),
                 (TokenKind::Punct, "[") if depth == 0 => in_name = true,
                 (TokenKind::Punct, "]") if depth == 0 => in_name = false,
-                (TokenKind::Ident, _) if depth == 0 && !in_name => region.macros.push(t.span),
+                (TokenKind::Punct, ":") if depth == 0 => colons += 1,
+                (TokenKind::Punct, "::") if depth == 0 => colons += 2,
+                (TokenKind::Ident, _) if depth == 0 && !in_name && !(goto && colons >= 3) => {
+                    region.macros.push(t.span)
+                }
                 _ => {}
             }
         }
