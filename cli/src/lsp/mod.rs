@@ -775,7 +775,11 @@ fn check_on_worker(
         }
         Err(failure) => analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics,
     };
-    let statements = ptxguard_analyzer::phase::isolate(None, || hover::statements(source));
+    let statements = if analysis::may_hold_asm(path, source.text.as_bytes()) {
+        ptxguard_analyzer::phase::isolate(None, || hover::statements(source))
+    } else {
+        Ok(Vec::new())
+    };
     ptxguard_analyzer::phase::cancel_with(None);
     match statements {
         Ok(statements) => Some((diagnostics, statements)),
