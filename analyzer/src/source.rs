@@ -35,6 +35,20 @@ pub fn source_files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The UTF-8 byte order mark. At the very start of a file the compilers read it as nothing
+/// (nvcc's front end, Python's `utf-8-sig`); the front ends skip it there, and offsets still
+/// count its bytes, so spans and fixes apply to the file as it is.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The length of the byte order mark at the start of `bytes` (0 or 3).
+pub fn bom_len(bytes: &[u8]) -> usize {
+    if bytes.starts_with(UTF8_BOM) {
+        UTF8_BOM.len()
+    } else {
+        0
+    }
+}
+
 /// Files larger than this are not analysed (generated sources, data blobs).
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 
@@ -51,6 +65,77 @@ pub fn read_at_most(reader: impl std::io::Read, limit: u64) -> std::io::Result<V
     let mut bytes = Vec::new();
     reader.take(limit).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Whether a file is binary: a NUL byte in its first 8 KiB (as git and grep decide). Binary
+/// files are never analysed, whatever else they hold.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some()
+}
+
+/// Inputs other than source files, each with the most it may read: configuration files,
+/// baselines, compilation databases and the files they name (response files, toolkit
+/// headers). Large enough for any real one (a 5,000-entry database is a few MB).
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+pub const MAX_RESPONSE_FILE_BYTES: u64 = 4 * 1024 * 1024;
+pub const MAX_DATABASE_BYTES: u64 = 512 * 1024 * 1024;
+pub const MAX_BASELINE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Reads a whole file named by the user or found through one (a compilation database, a
+/// response file, a baseline, a configuration file, a header): the one reader for every
+/// input. What is not a regular file is refused without blocking (opening a FIFO nobody
+/// writes would wait forever; `/dev/zero` never ends), and reading stops after `limit` bytes
+/// whatever size the file reports.
+pub fn read_input(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind};
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    #[cfg(not(unix))]
+    {
+        // No non-blocking open: look before opening.
+        let meta = std::fs::metadata(path)?;
+        if !meta.is_file() && !meta.is_dir() {
+            return Err(Error::new(ErrorKind::InvalidInput, NOT_REGULAR));
+        }
+    }
+    let file = options.open(path)?;
+    // The opened file's own type, so that nothing can be swapped in between.
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(Error::new(ErrorKind::InvalidInput, "is a directory"));
+    }
+    if !meta.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, NOT_REGULAR));
+    }
+    let bytes = read_at_most(file, limit.saturating_add(1))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {}; not read", human_size(limit)),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// [`read_input`] as text; invalid UTF-8 is an error.
+pub fn read_input_to_string(path: &Path, limit: u64) -> std::io::Result<String> {
+    String::from_utf8(read_input(path, limit)?)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not valid UTF-8"))
+}
+
+const NOT_REGULAR: &str = "not a regular file (a FIFO, socket or device); not read";
+
+fn human_size(bytes: u64) -> String {
+    if bytes >= 1024 * 1024 && bytes.is_multiple_of(1024 * 1024) {
+        format!("{} MiB", bytes / (1024 * 1024))
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 /// One source file's text with a line index.
@@ -85,7 +170,7 @@ impl fmt::Display for LoadError {
             LoadError::Binary(p) => {
                 write!(
                     f,
-                    "{}: looks like a binary file (NUL bytes); skipped",
+                    "{}: looks like a binary file (a NUL byte in its first 8 KiB); not checked",
                     p.display()
                 )
             }
@@ -118,9 +203,17 @@ impl SourceFile {
             return Err(LoadError::TooLarge(path.to_owned(), meta.len()));
         }
         // The reported size is not trusted (`/dev/zero`, `/proc` files, a file that grows):
-        // the read itself stops one byte past the limit.
-        let file = std::fs::File::open(path).map_err(|e| LoadError::Io(path.to_owned(), e))?;
-        let bytes = read_bounded(file).map_err(|e| LoadError::Io(path.to_owned(), e))?;
+        // the read itself stops one byte past the limit, for `from_bytes` to tell.
+        let bytes = match read_input(path, MAX_FILE_BYTES as u64 + 1) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(LoadError::TooLarge(
+                    path.to_owned(),
+                    MAX_FILE_BYTES as u64 + 1,
+                ))
+            }
+            Err(e) => return Err(LoadError::Io(path.to_owned(), e)),
+        };
         SourceFile::from_bytes(path.to_owned(), bytes)
     }
 
@@ -128,8 +221,7 @@ impl SourceFile {
         if bytes.len() > MAX_FILE_BYTES {
             return Err(LoadError::TooLarge(path, bytes.len() as u64));
         }
-        let head = &bytes[..bytes.len().min(8192)];
-        if memchr::memchr(0, head).is_some() {
+        if looks_binary(&bytes) {
             return Err(LoadError::Binary(path));
         }
         let (text, lossy) = match String::from_utf8(bytes) {

@@ -287,10 +287,26 @@ fn host_and_foreign_asm_is_not_ptx() {
 }
 
 #[test]
-fn x86_asm_in_an_unqualified_header_function_is_foreign() {
+fn x86_asm_in_an_unqualified_header_function_is_not_ptx() {
     let src = "static inline unsigned long long cycles() { unsigned lo, hi; __asm__ __volatile__(\"rdtsc\" : \"=a\"(lo), \"=d\"(hi)); return lo; }\n";
     let s = parse(src);
-    assert!(matches!(s[0].context.target, Some(Target::Foreign(_))));
+    assert!(!s[0].is_ptx());
+}
+
+/// A function without `__device__`/`__global__` is host code in a header too (nvcc compiles
+/// it for the host only), whatever its asm looks like; `constexpr` functions and qualifier
+/// macros of unknown meaning stay undecided.
+#[test]
+fn unqualified_functions_in_headers_are_host_code() {
+    let src = "static void spin(int* p) { asm volatile(\"membar.gl;\" ::: \"memory\"); }\n\
+               constexpr int k() { asm(\"membar.gl;\"); return 0; }\n\
+               LIB_INLINE void g() { asm volatile(\"membar.gl;\"); }\n";
+    let file = ptxguard_analyzer::SourceFile::new("lib/barrier.cuh", src);
+    let s = ptxguard_analyzer::cpp::cpp_statements(&file);
+    assert_eq!(s.len(), 3);
+    assert!(matches!(s[0].context.target, Some(Target::Host(_))));
+    assert!(s[1].is_ptx());
+    assert!(s[2].is_ptx());
 }
 
 #[test]
@@ -494,4 +510,39 @@ fn constructors_operators_and_specializations_name_their_function() {
     }
     // The constructor's initializers are not qualifiers.
     assert!(!s[0].context.function.as_ref().unwrap().has("v"));
+}
+
+#[test]
+fn reachable_code_ends_at_an_unconditional_return() {
+    use ptxguard_analyzer::cpp::types::reachable_end;
+    let body = "asm(\"x\"); if (a) return; y = 1; { return; } z = 2; } w = 3; return; v = 4;";
+    let from = body.find(';').unwrap() + 1;
+    let end = reachable_end(body, from, body.len());
+    // The conditional return and the nested block's return do not end it; the one after the
+    // block closes does.
+    assert_eq!(&body[end..], " v = 4;");
+    // A comment ending in `)` does not make the next `return` conditional.
+    let text = "asm(\"x\"); // see f(x)\n return 0; } use(p);";
+    let end = reachable_end(text, 9, text.len());
+    assert_eq!(&text[end..], " } use(p);");
+    let text = "asm(\"x\"); // return here\n s = \"return\"; else_thing = 1; return x;";
+    let end = reachable_end(text, 9, text.len());
+    assert_eq!(
+        &text[..end],
+        "asm(\"x\"); // return here\n s = \"return\"; else_thing = 1; return x;"
+    );
+}
+
+/// A macro that expands to `if constexpr` opens a block of the function, not a function of
+/// its own: the asm keeps its function's `__device__`.
+#[test]
+fn an_if_macro_in_a_body_is_not_a_function() {
+    let src = "template <int N>\n__device__ void store(unsigned* a, unsigned v) {\n  _CCCL_IF_CONSTEXPR (N == 1) {\n    asm volatile(\"st.global.u32 [%0], %1;\" :: \"l\"(a), \"r\"(v));\n  }\n}\n#if defined(FOO)\n__device__ void f(int a) {\n#else\n__device__ void f(long a) {\n#endif\n  asm volatile(\"membar.gl;\");\n}\nvoid host_fn() { asm volatile(\"membar.gl;\"); }\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 3);
+    assert_eq!(s[0].context.function.as_ref().unwrap().name, "store");
+    assert_eq!(s[0].context.target, Some(Target::Device));
+    // Braces left unbalanced by `#if` branches do not swallow the next functions.
+    assert_eq!(s[2].context.function.as_ref().unwrap().name, "host_fn");
+    assert!(matches!(s[2].context.target, Some(Target::Host(_))));
 }

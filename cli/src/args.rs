@@ -34,7 +34,8 @@ pub enum Command {
     },
     /// Run the language server (LSP) over standard input and output.
     Server(ServerArgs),
-    /// Confirm findings on a GPU.
+    /// Confirm findings with the CUDA toolchain: build with nvcc or NVRTC and compare its
+    /// errors with ptxguard's findings (it only builds; nothing runs on a GPU).
     Confirm(crate::confirm::ConfirmArgs),
 }
 
@@ -126,7 +127,9 @@ pub struct CheckArgs {
     #[arg(long, value_delimiter = ',', value_name = "RULE")]
     pub extend_select: Vec<String>,
 
-    /// SM targets the code is built for, e.g. `sm_80,sm_90a` (default: every supported one).
+    /// SM targets the code is built for, e.g. `sm_80,sm_90a`; beats every other source
+    /// (default: the configuration, the compilation database, `CUDAARCHS` or
+    /// `TORCH_CUDA_ARCH_LIST`, else inferred from each file).
     #[arg(long, value_delimiter = ',', value_name = "SM")]
     pub target: Option<Vec<String>>,
 
@@ -143,6 +146,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "VERSION")]
     pub cccl_version: Option<String>,
 
+    /// Compilers besides nvcc the code must build with, e.g. `clang`: what nvcc accepts and
+    /// they reject is then a warning, not info.
+    #[arg(long, value_delimiter = ',', value_name = "COMPILER")]
+    pub portability: Option<Vec<String>>,
+
     /// Use this configuration file for every file instead of looking for one.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     pub config: Option<PathBuf>,
@@ -158,6 +166,12 @@ pub struct CheckArgs {
     /// Apply excludes to files named on the command line too (for pre-commit).
     #[arg(long)]
     pub force_exclude: bool,
+
+    /// Exit with 0 when no file is left to check (for pre-commit, which names only the
+    /// changed files; they may all be excluded). Without it, a run that checks no file exits
+    /// with 2.
+    #[arg(long)]
+    pub allow_no_files: bool,
 
     /// Apply safe fixes.
     #[arg(long)]

@@ -109,8 +109,11 @@ fn relative_path(from: &Path, to: &Path) -> String {
 }
 
 pub fn read(path: &Path) -> Result<BaselineFile, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read baseline: {e}", path.display()))?;
+    let text = ptxguard_analyzer::source::read_input_to_string(
+        path,
+        ptxguard_analyzer::source::MAX_BASELINE_BYTES,
+    )
+    .map_err(|e| format!("{}: cannot read baseline: {e}", path.display()))?;
     let file: BaselineFile = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a ptxguard baseline: {e}", path.display()))?;
     if file.version != BASELINE_VERSION {

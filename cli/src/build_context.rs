@@ -25,6 +25,8 @@ pub struct Sources {
     discovered: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
     /// Lines for standard error, each said once.
     messages: Mutex<Vec<String>>,
+    /// Errors of the run, each said once: a configured database that cannot be read.
+    errors: Mutex<Vec<String>>,
 }
 
 static SOURCES: OnceLock<Sources> = OnceLock::new();
@@ -46,8 +48,10 @@ impl Sources {
         }
     }
 
-    /// A database, read once; `None` (and a message) when it cannot be read.
-    fn database(&self, path: &Path) -> Arc<Option<Database>> {
+    /// A database, read once; `None` (and a message) when it cannot be read: an error when
+    /// it was configured (`compile-commands`, `--compile-commands`: the build the user named
+    /// is not the one checked against), a warning when it was only found.
+    fn database(&self, path: &Path, configured: bool) -> Arc<Option<Database>> {
         if let Some(db) = self
             .databases
             .lock()
@@ -74,7 +78,15 @@ impl Sources {
                 Some(db)
             }
             Err(e) => {
-                self.say(format!("{e} (files are checked without the database)"));
+                let line = format!("{e} (files are checked without the database)");
+                if configured {
+                    let mut errors = self.errors.lock().expect("no panics while locked");
+                    if !errors.contains(&line) {
+                        errors.push(line);
+                    }
+                } else {
+                    self.say(line);
+                }
                 None
             }
         };
@@ -143,6 +155,11 @@ pub fn take_messages() -> Vec<String> {
     std::mem::take(&mut *sources().messages.lock().expect("no panics while locked"))
 }
 
+/// Errors of the run (once each), taken: the run exits with 2.
+pub fn take_errors() -> Vec<String> {
+    std::mem::take(&mut *sources().errors.lock().expect("no panics while locked"))
+}
+
 /// Everything decided for one file, with where it came from.
 #[derive(Clone, Debug, Default)]
 pub struct Resolved {
@@ -178,12 +195,13 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             set(names(list), format!("environment ({var})"), &mut r);
         }
     }
+    let configured = settings.compile_commands.is_some();
     let db_path = settings
         .compile_commands
         .clone()
         .or_else(|| src.discover(path.parent().unwrap_or(path)));
     if let Some(db_path) = &db_path {
-        if let Some(db) = &*src.database(db_path) {
+        if let Some(db) = &*src.database(db_path, configured) {
             if let Some((build, _)) = db.build_for(path) {
                 let targets = build.targets.iter().map(target_name).collect();
                 set(targets, build.targets_from.clone(), &mut r);
@@ -247,6 +265,7 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     );
     let _ = writeln!(out, "targets = {}", list(&r.targets));
     let _ = writeln!(out, "targets-from = {}", q(&r.targets_from));
+    let _ = writeln!(out, "compilers = {}", list(&r.build.compilers));
     let cuda = r.build.cuda.unwrap_or(CudaVersion::DEFAULT);
     let _ = writeln!(out, "cuda-version = {}", q(&cuda.to_string()));
     let from = if r.build.cuda.is_some() {
@@ -271,6 +290,9 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
         })
         .collect();
     let _ = writeln!(out, "macros = {}", list(&macros));
+    if !r.build.macros_from.is_empty() {
+        let _ = writeln!(out, "macros-from = {}", q(&r.build.macros_from));
+    }
     let dirs: Vec<String> = r
         .build
         .include_dirs

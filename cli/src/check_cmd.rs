@@ -60,7 +60,8 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
     match run_inner(args, ctx) {
         Ok(code) => code,
         Err(message) => {
-            let _ = writeln!(ctx.stderr, "error: {message}");
+            let line = emit::stderr_line(args.output_format, emit::Level::Error, &message);
+            let _ = writeln!(ctx.stderr, "{line}");
             EXIT_ERROR
         }
     }
@@ -90,6 +91,16 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     if let Some(v) = &args.cuda_version {
         config::validate_cuda_version(v).map_err(|m| format!("--cuda-version: {m}"))?;
     }
+    let portability = args
+        .portability
+        .as_ref()
+        .map(|list| {
+            list.iter()
+                .flat_map(|c| config::split_list(c))
+                .map(|c| config::parse_compiler(&c).map_err(|m| format!("--portability: {m}")))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
     let compile_commands = args.compile_commands.as_ref().map(|p| absolutize(p, cwd));
     if let Some(p) = &compile_commands {
         if !p.is_file() {
@@ -115,6 +126,7 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
         compile_commands,
         cuda_version: args.cuda_version.clone(),
         targets_by_glob: Vec::new(),
+        portability,
     })
 }
 
@@ -140,9 +152,10 @@ impl<'a> Mode<'a> {
     }
 }
 
-/// The one exit-code policy of `check`: 2 when anything could not be checked or failed
-/// (unreadable, not a regular file, binary, too large, a fix that could not be written, an
-/// internal error); else 1 when something fails the run (findings at `--fail-on` or above;
+/// The one exit-code policy of `check` (the README's Reliability section): 2 when anything
+/// could not be checked or failed (unreadable, not a regular file, binary, too large, a fix
+/// that could not be written, an internal error, a configuration, baseline or configured
+/// database that could not be used, no file checked at all); else 1 when something fails the run (findings at `--fail-on` or above;
 /// with `--diff`, fixes to apply) unless `--exit-zero`; else 0. Files checked with a caveat
 /// (not valid UTF-8) only warn.
 fn exit_code(problems: &emit::Problems, failing: bool, exit_zero: bool) -> i32 {
@@ -159,6 +172,11 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     if args.diff && args.fix {
         return Err("`--diff` and `--fix` don't go together: `--diff` writes nothing".into());
     }
+    if args.unsafe_fixes && !args.fix && !args.diff {
+        return Err(
+            "`--unsafe-fixes` does nothing without `--fix` (apply) or `--diff` (show)".into(),
+        );
+    }
     let cwd = ctx.cwd.clone();
     let source = if args.no_config {
         ConfigSource::None
@@ -171,7 +189,8 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     } else {
         ConfigSource::Discover
     };
-    let resolver = Resolver::new(source, cli_layer(args, &cwd)?, &cwd);
+    // A broken configuration file in some folder is an error of the run, not the end of it.
+    let resolver = Resolver::new(source, cli_layer(args, &cwd)?, &cwd).falling_back();
     let paths: Vec<PathBuf> = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -187,11 +206,25 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     let Some(mut run) = check_all(args, ctx, &resolver, &paths, stdin_count == 1) else {
         return Ok(EXIT_ERROR);
     };
-    run.problems.print(ctx.stderr);
-    let failing = match Mode::of(args) {
+    let mode = Mode::of(args);
+    // A baseline that cannot be read is an error of the run; every finding is then reported.
+    let known = match (&mode, &args.baseline) {
+        (Mode::Report, Some(path)) => match baseline::read(&absolutize(path, &cwd)) {
+            Ok(file) => Some(file),
+            Err(e) => {
+                run.problems
+                    .errors
+                    .push(format!("{e} (every finding is reported)"));
+                None
+            }
+        },
+        _ => None,
+    };
+    run.problems.print(ctx.stderr, args.output_format);
+    let failing = match mode {
         Mode::Diff => print_diff(args, &run, ctx),
         Mode::WriteBaseline(path) => write_baseline(args, path, &run, ctx)?,
-        Mode::Report => report(args, &mut run, ctx)?,
+        Mode::Report => report(args, known.as_ref(), &mut run, ctx)?,
     };
     Ok(exit_code(&run.problems, failing, args.exit_zero))
 }
@@ -235,7 +268,8 @@ fn check_all(
     }
     if !config_errors.is_empty() {
         for e in &config_errors {
-            let _ = writeln!(ctx.stderr, "error: {e}");
+            let line = emit::stderr_line(args.output_format, emit::Level::Error, &e.to_string());
+            let _ = writeln!(ctx.stderr, "{line}");
         }
         return None;
     }
@@ -274,8 +308,11 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
+    let mut errors = resolver.take_fallbacks();
+    errors.extend(crate::build_context::take_errors());
+    errors.extend(discovery.io_errors.iter().cloned());
     let mut problems = emit::Problems {
-        errors: discovery.io_errors.clone(),
+        errors,
         warnings: crate::build_context::take_messages(),
         ..emit::Problems::default()
     };
@@ -283,6 +320,24 @@ fn check_all(
         problems.warnings.extend(o.warnings.iter().cloned());
         problems.errors.extend(o.errors.iter().cloned());
         problems.notes.extend(o.notes.iter().cloned());
+    }
+    // A gate that checked nothing must not pass (an empty folder, a wrong path in CI, every
+    // file excluded): said once, unless an error already explains it.
+    if outcomes.is_empty() && problems.errors.is_empty() && !args.allow_no_files {
+        let named: Vec<String> = file_paths
+            .iter()
+            .map(|p| format!("`{}`", p.display()))
+            .collect();
+        problems.errors.push(format!(
+            "no file was checked: {} {} no file with a checked extension that is not excluded ({})",
+            named.join(", "),
+            if named.len() == 1 { "holds" } else { "hold" },
+            if args.force_exclude {
+                "`exclude`, `--exclude` with `--force-exclude`, .gitignore"
+            } else {
+                "`exclude`, `--exclude`, .gitignore"
+            }
+        ));
     }
     Some(Run { outcomes, problems })
 }
@@ -298,9 +353,18 @@ fn print_diff(args: &CheckArgs, run: &Run, ctx: &mut Context<'_>) -> bool {
     }
     let fixes: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
     if !args.quiet {
-        let _ = emit::diff_summary(ctx.stderr, fixes, changed);
+        let mut line = Vec::new();
+        let _ = emit::diff_summary(&mut line, fixes, changed);
+        plain_line(args, ctx, &line);
     }
     changed > 0
+}
+
+/// A line of ours on stderr that is neither an error nor a warning.
+fn plain_line(args: &CheckArgs, ctx: &mut Context<'_>, line: &[u8]) {
+    let text = String::from_utf8_lossy(line);
+    let shown = emit::stderr_line(args.output_format, emit::Level::Plain, text.trim_end());
+    let _ = writeln!(ctx.stderr, "{shown}");
 }
 
 /// `--write-baseline`: never failing (the findings are recorded, not reported).
@@ -328,18 +392,34 @@ fn write_baseline(
     }
     let n = entries.len();
     baseline::write(&absolutize(path, cwd), entries)?;
+    let fixes: usize = run.outcomes.iter().map(|o| o.fixes_applied).sum();
+    if fixes > 0 && !args.quiet {
+        // `--fix` wrote files before the baseline recorded what remained: said, not hidden.
+        let files = run.outcomes.iter().filter(|o| o.fixes_applied > 0).count();
+        let mut line = Vec::new();
+        let _ = emit::fixed_line(&mut line, fixes, files);
+        plain_line(args, ctx, &line);
+    }
     if !args.quiet {
-        let _ = emit::baseline_written(ctx.stderr, n, &path.display().to_string());
+        let mut line = Vec::new();
+        let _ = emit::baseline_written(&mut line, n, &path.display().to_string());
+        plain_line(args, ctx, &line);
     }
     Ok(false)
 }
 
 /// Prints the findings (less those in `--baseline`) in the chosen format; true when one is
 /// at `--fail-on` or above.
-fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool, String> {
+fn report(
+    args: &CheckArgs,
+    baseline_file: Option<&baseline::BaselineFile>,
+    run: &mut Run,
+    ctx: &mut Context<'_>,
+) -> Result<bool, String> {
     let cwd = ctx.cwd.clone();
-    if let Some(path) = &args.baseline {
-        let mut known = Known::new(&baseline::read(&absolutize(path, &cwd))?);
+    let mut in_baseline = 0;
+    if let (Some(path), Some(file)) = (&args.baseline, baseline_file) {
+        let mut known = Known::new(file);
         for o in &mut run.outcomes {
             let Some(report) = &mut o.report else {
                 continue;
@@ -347,12 +427,14 @@ fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool
             let key = baseline::baseline_file_key(path, &o.path, &cwd);
             let fingerprints = baseline::fingerprints(&report.source, &report.diagnostics);
             let diagnostics = std::mem::take(&mut report.diagnostics);
+            let before = diagnostics.len();
             report.diagnostics = diagnostics
                 .into_iter()
                 .zip(fingerprints)
                 .filter(|(d, f)| !known.take(&key, d.rule, f))
                 .map(|(d, _)| d)
                 .collect();
+            in_baseline += before - report.diagnostics.len();
         }
     }
 
@@ -394,6 +476,15 @@ fn report(args: &CheckArgs, run: &mut Run, ctx: &mut Context<'_>) -> Result<bool
     if human && !args.quiet {
         let _ = emit::summary(out, &reports, fixes_applied, fixed_files, &run.problems);
     }
+    // What the baseline absorbed is said, never hidden (on stderr for the machine formats).
+    if in_baseline > 0 && !args.quiet {
+        let line = emit::baseline_matched(in_baseline);
+        if human {
+            let _ = writeln!(out, "{line}");
+        } else {
+            plain_line(args, ctx, line.as_bytes());
+        }
+    }
     if let Some(bytes) = stdin_fixed {
         let _ = ctx.stdout.write_all(&bytes);
     }
@@ -431,8 +522,11 @@ fn show_settings(
             crate::build_context::describe(&abs, &settings)
         );
     }
+    for m in crate::build_context::take_errors() {
+        let _ = writeln!(ctx.stderr, "error: {}", emit::visible(&m));
+    }
     for m in crate::build_context::take_messages() {
-        let _ = writeln!(ctx.stderr, "warning: {m}");
+        let _ = writeln!(ctx.stderr, "warning: {}", emit::visible(&m));
     }
     Ok(EXIT_CLEAN)
 }
@@ -448,6 +542,14 @@ fn read_candidate(c: &Candidate) -> ReadResult {
     match read_if_asm(&c.path) {
         Ok(Some(bytes)) => ReadResult::Loaded(bytes),
         Ok(None) => ReadResult::Done(FileOutcome {
+            path: c.path.clone(),
+            ..FileOutcome::default()
+        }),
+        // Not checked, whatever the bytes hold (see `exit_code`).
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => ReadResult::Done(FileOutcome {
+            errors: vec![
+                ptxguard_analyzer::source::LoadError::Binary(c.display.clone().into()).to_string(),
+            ],
             path: c.path.clone(),
             ..FileOutcome::default()
         }),
@@ -488,7 +590,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .collect()
 }
 
-/// The file's bytes when it may hold asm. Each thread reads into one buffer it keeps: most
+/// The file's bytes when it may hold asm; an `InvalidData` error when it is binary. Each thread reads into one buffer it keeps: most
 /// files hold no asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
 fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     use std::io::Read as _;
@@ -521,6 +623,9 @@ fn read_if_asm(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
             }
         }
         let bytes = &buffer[..filled];
+        if ptxguard_analyzer::source::looks_binary(bytes) {
+            return Err(std::io::ErrorKind::InvalidData.into());
+        }
         let too_large = filled >= limit;
         Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| bytes.to_vec()))
     })
@@ -566,7 +671,10 @@ fn analyse_bytes(
     outcome: &mut FileOutcome,
 ) {
     // Files from the walk were filtered when read; standard input is filtered here.
-    if is_stdin && !analysis::may_hold_asm(&candidate.path, &bytes) {
+    if is_stdin
+        && !ptxguard_analyzer::source::looks_binary(&bytes)
+        && !analysis::may_hold_asm(&candidate.path, &bytes)
+    {
         return;
     }
     let settings = match job.resolver.settings_for(&candidate.path, false) {

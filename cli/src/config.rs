@@ -13,7 +13,7 @@ use toml::Spanned;
 /// Looked for in this order in each directory; the first one found wins.
 pub const CONFIG_FILE_NAMES: [&str; 2] = ["ptxguard.toml", ".ptxguard.toml"];
 
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "extend",
     "select",
     "ignore",
@@ -27,6 +27,7 @@ const KEYS: [&str; 13] = [
     "compile-commands",
     "cuda-version",
     "targets",
+    "portability",
 ];
 
 /// The default file extensions walked in directories.
@@ -106,6 +107,8 @@ pub struct ConfigLayer {
     pub cuda_version: Option<String>,
     /// `[targets]`: targets per glob, relative to `dir`.
     pub targets_by_glob: Vec<(String, Vec<String>)>,
+    /// `portability`: compilers besides nvcc the code must build with (replaces earlier layers).
+    pub portability: Option<Vec<ptxguard_rules::Compiler>>,
 }
 
 /// The configuration file in `dir` itself, if any.
@@ -131,7 +134,11 @@ pub fn load_chain(path: &Path) -> Result<Vec<ConfigLayer>, ConfigError> {
             });
         }
         seen.push(key);
-        let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
+        let text = ptxguard_analyzer::source::read_input_to_string(
+            &path,
+            ptxguard_analyzer::source::MAX_CONFIG_BYTES,
+        )
+        .map_err(|e| ConfigError {
             path: path.clone(),
             position: None,
             message: format!("cannot read configuration file: {e}"),
@@ -152,7 +159,11 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
         message,
     };
     let table: BTreeMap<Spanned<String>, Spanned<toml::Value>> =
-        toml::from_str(text).map_err(|e| err_at(e.span(), e.message().trim().to_string()))?;
+        toml::from_str(text).map_err(|e| {
+            // One line: each problem is printed on one line of its own.
+            let message = e.message().trim().lines().collect::<Vec<_>>().join("; ");
+            err_at(e.span(), message)
+        })?;
     let dir = path
         .parent()
         .map(Path::to_path_buf)
@@ -244,6 +255,16 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
                     .map_err(|m| err_at(Some(value_span.clone()), m))?;
                 validate_cuda_version(&v).map_err(|m| err_at(Some(value_span), m))?;
                 layer.cuda_version = Some(v);
+            }
+            "portability" => {
+                let list = ctx
+                    .string_or_list(value.get_ref())
+                    .map_err(|m| err_at(Some(value_span.clone()), m))?;
+                let compilers = list
+                    .iter()
+                    .map(|c| parse_compiler(c).map_err(|m| err_at(Some(ctx.find(c)), m)))
+                    .collect::<Result<_, _>>()?;
+                layer.portability = Some(compilers);
             }
             "targets" => {
                 let toml::Value::Table(table) = value.get_ref() else {
@@ -447,6 +468,20 @@ pub fn validate_target(target: &str) -> Result<(), String> {
             "`{target}` is not a target any CUDA toolkit compiles for (known: sm_75 to sm_121, with `a`/`f` forms where they exist)"
         )),
     }
+}
+
+/// A `portability` entry: a compiler besides nvcc (`clang`).
+pub fn parse_compiler(name: &str) -> Result<ptxguard_rules::Compiler, String> {
+    let known = ptxguard_rules::Compiler::ALL.map(|c| c.name());
+    ptxguard_rules::Compiler::parse(name).ok_or_else(|| {
+        let hint = suggest(name, known)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        format!(
+            "`{name}` is not a compiler ptxguard checks portability to (known: {}){hint}",
+            known.join(", ")
+        )
+    })
 }
 
 /// `12.6`, `13.0`: a CUDA toolkit whose PTX ISA version is known.

@@ -35,12 +35,13 @@ pub fn render(file: &SourceFile) -> String {
 
 pub fn run(path: &std::path::Path) -> i32 {
     let file = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
-            eprintln!("error: cannot read standard input: {e}");
-            return 2;
+        match ptxguard_analyzer::source::read_bounded(std::io::stdin().lock()) {
+            Ok(bytes) => SourceFile::from_bytes("-".into(), bytes),
+            Err(e) => {
+                eprintln!("error: cannot read standard input: {e}");
+                return 2;
+            }
         }
-        SourceFile::from_bytes("-".into(), bytes)
     } else {
         SourceFile::read(path)
     };

@@ -188,6 +188,9 @@ impl Settings {
             if let Some(version) = &layer.cccl_version {
                 settings.options.cccl_version = Some(version.clone());
             }
+            if let Some(compilers) = &layer.portability {
+                settings.options.portability = compilers.clone();
+            }
         }
         settings.enabled = enabled;
         Ok(settings)
@@ -245,6 +248,13 @@ impl Settings {
             "cccl-version = {}",
             toml_str(self.options.cccl_version.as_deref().unwrap_or("3.0"))
         );
+        let portability: Vec<String> = self
+            .options
+            .portability
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect();
+        let _ = writeln!(out, "portability = {}", toml_list(&portability));
         let _ = writeln!(out, "extensions = {}", toml_list(&self.extensions));
         let excludes: Vec<String> = self
             .excludes
@@ -314,6 +324,9 @@ pub struct Resolver {
     cwd: PathBuf,
     nearest_config: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
     by_config: Mutex<HashMap<Option<PathBuf>, SettingsResult>>,
+    /// With [`Resolver::falling_back`]: the discovered configuration files that could not be
+    /// used, each with what was used instead.
+    fallbacks: Option<Mutex<Vec<String>>>,
 }
 
 impl Resolver {
@@ -324,7 +337,25 @@ impl Resolver {
             cwd: cwd.to_path_buf(),
             nearest_config: Mutex::new(HashMap::new()),
             by_config: Mutex::new(HashMap::new()),
+            fallbacks: None,
         }
+    }
+
+    /// A discovered configuration file that cannot be used (malformed, unreadable, a bad
+    /// `extend`) no longer fails the files below it: they get the nearest valid
+    /// configuration above it (or the defaults), and [`Resolver::take_fallbacks`] says so.
+    pub fn falling_back(mut self) -> Resolver {
+        self.fallbacks = Some(Mutex::new(Vec::new()));
+        self
+    }
+
+    /// What [`Resolver::falling_back`] replaced, one line each (taken).
+    pub fn take_fallbacks(&self) -> Vec<String> {
+        self.fallbacks.as_ref().map_or_else(Vec::new, |f| {
+            let mut lines = std::mem::take(&mut *f.lock().expect("no panics while locked"));
+            lines.sort();
+            lines
+        })
     }
 
     pub fn cwd(&self) -> &Path {
@@ -343,6 +374,11 @@ impl Resolver {
             ConfigSource::Explicit(file) => Some(absolutize(file, &self.cwd)),
             ConfigSource::None => None,
         };
+        self.settings_of(config)
+    }
+
+    /// The settings of one configuration file (`None`: no file), cached.
+    fn settings_of(&self, config: Option<PathBuf>) -> SettingsResult {
         if let Some(hit) = self
             .by_config
             .lock()
@@ -351,7 +387,27 @@ impl Resolver {
         {
             return hit.clone();
         }
-        let result = self.build(config.as_deref());
+        let mut result = self.build(config.as_deref());
+        if let (Err(e), Some(fallbacks), ConfigSource::Discover, Some(file)) =
+            (&result, &self.fallbacks, &self.source, &config)
+        {
+            // The nearest configuration above the broken one's folder, tried the same way.
+            let above = file
+                .parent()
+                .and_then(Path::parent)
+                .and_then(|dir| self.find_nearest(dir));
+            let used = match &above {
+                Some(path) => format!("`{}`", path.display()),
+                None => "the default settings".to_string(),
+            };
+            let folder = file.parent().unwrap_or(file).display().to_string();
+            let fallback = self.settings_of(above);
+            if fallback.is_ok() {
+                let line = format!("{e} (the files under {folder} were checked with {used})");
+                fallbacks.lock().expect("no panics while locked").push(line);
+                result = fallback;
+            }
+        }
         self.by_config
             .lock()
             .expect("no panics while locked")

@@ -354,3 +354,158 @@ fn macros_from_included_headers_decide_branches() {
         ["7:ptx-syntax"]
     );
 }
+
+/// A header gets the `-D` its includers are compiled with: `-DDISABLE_SM90_FEATURES` on the
+/// sm_80 unit removes the header's sm_90 code from that build (no finding); without it, the
+/// unguarded `elect.sync` in the header is reported for sm_80.
+#[test]
+fn headers_get_the_macros_of_the_units_that_include_them() {
+    let dir = TestDir::new("bc-header-macros");
+    dir.write(
+        "include/elect.cuh",
+        "#pragma once\n__device__ inline unsigned elect() {\n  unsigned r = 0;\n#ifndef DISABLE_SM90_FEATURES\n  asm volatile(\"{\\n .reg .pred p;\\n elect.sync _|p, 0xffffffff;\\n selp.u32 %0, 1, 0, p;\\n}\" : \"=r\"(r));\n#endif\n  return r;\n}\n",
+    );
+    dir.write(
+        "src/kernel.cu",
+        "#include <elect.cuh>\n__global__ void k(unsigned* out) { out[0] = elect(); }\n",
+    );
+    let d = dir.path.display();
+    let database = |define: &str| {
+        format!(
+            r#"[{{ "directory": "{d}", "arguments": ["nvcc", "-Iinclude", {define}"-arch=sm_80", "-c", "src/kernel.cu"], "file": "src/kernel.cu" }}]"#
+        )
+    };
+    let header_findings = || {
+        let out = ptxguard(
+            &dir.path,
+            &[
+                "check",
+                "--output-format",
+                "concise",
+                "--select",
+                "arch-requirement",
+                "--exit-zero",
+                "include/elect.cuh",
+            ],
+            &[],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+            .lines()
+            .filter(|l| l.contains("arch-requirement"))
+            .count()
+    };
+    dir.write(
+        "build/compile_commands.json",
+        database("\"-DDISABLE_SM90_FEATURES\", "),
+    );
+    assert_eq!(header_findings(), 0);
+    let settings = ptxguard(
+        &dir.path,
+        &["check", "--show-settings", "include/elect.cuh"],
+        &[],
+    );
+    assert!(
+        settings.stdout.contains("-DDISABLE_SM90_FEATURES")
+            && settings.stdout.contains("macros-from"),
+        "{}",
+        settings.stdout
+    );
+    dir.write("build/compile_commands.json", database(""));
+    assert_eq!(header_findings(), 1);
+}
+
+/// What nvcc accepts and clang rejects (`%clock` with operands, operands without a comma) is
+/// info; a warning where clang builds the file (the database says so) or where the
+/// configuration or the command line asks for clang portability.
+#[test]
+fn portability_findings_are_warnings_only_where_clang_matters() {
+    let dir = TestDir::new("bc-portability");
+    dir.write(
+        "k.cu",
+        "__global__ void k(unsigned* out, unsigned a, unsigned b) {\n  unsigned t;\n  asm volatile(\"mov.u32 %0, %clock;\" : \"=r\"(t));\n  unsigned s;\n  asm(\"add.u32 %0, %1, %2;\" : \"=r\"(s) : \"r\"(a) \"r\"(b));\n  out[0] = t + s;\n}\n",
+    );
+    let severities = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            "check",
+            "--output-format",
+            "concise",
+            "--select",
+            "percent-escape,missing-operand-comma",
+            "--exit-zero",
+        ];
+        args.extend_from_slice(extra);
+        args.push("k.cu");
+        let out = ptxguard(&dir.path, &args, &[]);
+        assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+        out.stdout
+            .lines()
+            .filter(|l| l.starts_with("k.cu:"))
+            .map(|l| {
+                let rule = l.split(' ').nth(1).unwrap_or("");
+                let severity = l.split('[').nth(1).and_then(|s| s.split(']').next());
+                format!("{rule} {}", severity.unwrap_or(""))
+            })
+            .collect()
+    };
+    let info = ["percent-escape info", "missing-operand-comma info"];
+    let warning = ["percent-escape warning", "missing-operand-comma warning"];
+    assert_eq!(severities(&[]), info);
+    assert_eq!(severities(&["--portability", "clang"]), warning);
+    // Info never fails the default gate.
+    let gate = ptxguard(&dir.path, &["check", "-q", "k.cu"], &[]);
+    assert_eq!(gate.code, 0, "{}", gate.stdout);
+
+    dir.write("ptxguard.toml", "portability = [\"clang\"]\n");
+    assert_eq!(severities(&[]), warning);
+    let show = ptxguard(&dir.path, &["check", "--show-settings", "k.cu"], &[]);
+    assert!(
+        show.stdout.contains("portability = [\"clang\"]"),
+        "{}",
+        show.stdout
+    );
+    dir.write("ptxguard.toml", "portability = [\"clang++\"]\n");
+    let bad = ptxguard(&dir.path, &["check", "k.cu"], &[]);
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(
+        bad.stderr.contains("did you mean `clang`?"),
+        "{}",
+        bad.stderr
+    );
+    let bad = ptxguard(
+        &dir.path,
+        &["check", "--no-config", "--portability", "gcc", "k.cu"],
+        &[],
+    );
+    assert_eq!(bad.code, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("--portability"), "{}", bad.stderr);
+    std::fs::remove_file(dir.join("ptxguard.toml")).unwrap();
+
+    // A database entry compiled by nvcc changes nothing; one compiled by clang++ does.
+    let database = |compiler: &str| {
+        format!(
+            r#"[{{"directory": "{}", "file": "k.cu", "arguments": ["{compiler}", "--cuda-gpu-arch=sm_80", "-c", "k.cu"]}}]"#,
+            dir.path.display()
+        )
+    };
+    dir.write(
+        "compile_commands.json",
+        database("/usr/local/cuda/bin/nvcc"),
+    );
+    assert_eq!(severities(&[]), info);
+    dir.write("compile_commands.json", database("/usr/bin/clang++"));
+    assert_eq!(severities(&[]), warning);
+    let full = ptxguard(&dir.path, &["check", "--exit-zero", "k.cu"], &[]);
+    assert!(
+        full.stdout
+            .contains("the compilation database builds this file with `/usr/bin/clang++`"),
+        "{}",
+        full.stdout
+    );
+    let show = ptxguard(&dir.path, &["check", "--show-settings", "k.cu"], &[]);
+    assert!(
+        show.stdout.contains("compilers = [\"/usr/bin/clang++\"]"),
+        "{}",
+        show.stdout
+    );
+}

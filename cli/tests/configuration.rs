@@ -156,7 +156,11 @@ fn per_file_ignores_and_exclude_globs() {
     );
     // A file named explicitly is checked even when excluded, unless --force-exclude.
     assert_eq!(rules_by_file(&dir, &["third_party/x.cu"]).len(), 2);
-    assert!(rules_by_file(&dir, &["--force-exclude", "third_party/x.cu"]).is_empty());
+    assert!(rules_by_file(
+        &dir,
+        &["--force-exclude", "--allow-no-files", "third_party/x.cu"]
+    )
+    .is_empty());
     // --exclude adds to the configured excludes.
     assert_eq!(rules_by_file(&dir, &["--exclude", "tests"]).len(), 2);
 }
@@ -204,7 +208,13 @@ fn errors_point_at_the_mistake_and_suggest() {
         let run = check_in(&dir.path, fake_check, &[]);
         assert_eq!(run.code, 2, "{text}");
         assert!(run.stderr.contains(expected), "{text}: {}", run.stderr);
-        assert!(run.stdout.is_empty());
+        // The file is still checked, with the default settings.
+        assert!(
+            run.stderr.contains("checked with the default settings"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stdout.contains("a.cu"), "{}", run.stdout);
     }
 }
 

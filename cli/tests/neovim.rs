@@ -35,8 +35,11 @@ fn run_neovim(dir: &TestDir, file: &Path) -> Value {
 #[test]
 fn neovim_receives_diagnostics_and_hover() {
     if !nvim_available() {
-        println!("SKIP neovim_receives_diagnostics_and_hover: nvim is not on PATH (run .ci/install-neovim.sh)");
-        eprintln!("SKIP neovim_receives_diagnostics_and_hover: nvim is not on PATH");
+        common::skip(
+            "neovim_receives_diagnostics_and_hover",
+            "nvim is not on PATH (run .ci/install-neovim.sh)",
+            "PTXGUARD_REQUIRE_NVIM",
+        );
         return;
     }
     let dir = TestDir::new("nvim");
@@ -67,10 +70,11 @@ fn neovim_receives_diagnostics_and_hover() {
 #[test]
 fn neovim_checks_python_documents() {
     if !nvim_available() {
-        println!(
-            "SKIP neovim_checks_python_documents: nvim is not on PATH (run .ci/install-neovim.sh)"
+        common::skip(
+            "neovim_checks_python_documents",
+            "nvim is not on PATH (run .ci/install-neovim.sh)",
+            "PTXGUARD_REQUIRE_NVIM",
         );
-        eprintln!("SKIP neovim_checks_python_documents: nvim is not on PATH");
         return;
     }
     let dir = TestDir::new("nvim-python");

@@ -96,7 +96,7 @@ macro_rules! tools_or_skip {
         match tools() {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("SKIP: {e}");
+                common::skip("packaging", &e, "PTXGUARD_REQUIRE_PACKAGING_TOOLS");
                 return;
             }
         }
@@ -170,7 +170,8 @@ fn wheel_installs_into_a_fresh_venv_and_checks_the_examples() {
     assert_eq!(from_wheel.stdout, from_cargo.stdout);
 }
 
-/// One finding, fixed by the safe fix: `%laneid` must be `%%laneid` in an asm with operands.
+/// One finding, fixed by the safe fix: `%laneid` must be `%%laneid` in an asm with operands
+/// (a warning: the project's configuration asks for clang portability).
 const BAD_KERNEL: &str = r#"__device__ unsigned lane() {
   unsigned id;
   asm volatile("mov.u32 %0, %laneid;" : "=r"(id));
@@ -195,6 +196,7 @@ fn pre_commit_installs_the_hook_fails_on_a_bad_file_and_passes_after_the_fix() {
     git(&repo, &["init", "-q"]);
     std::fs::write(repo.join("kernel.cu"), BAD_KERNEL).unwrap();
     std::fs::write(repo.join("notes.txt"), "asm(\"not CUDA\");\n").unwrap();
+    std::fs::write(repo.join("ptxguard.toml"), "portability = [\"clang\"]\n").unwrap();
     git(&repo, &["add", "."]);
 
     // Both hooks from this checkout, in the order of .pre-commit-hooks.yaml: `ptxguard`, then

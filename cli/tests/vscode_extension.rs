@@ -6,6 +6,8 @@
 //! behaviour is covered by the LSP tests and the Neovim end-to-end test. Needs node, npm and
 //! unzip (SKIP without them), and the npm registry.
 
+mod common;
+
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -37,9 +39,13 @@ fn the_extension_packages_into_a_vsix_with_its_manifest() {
         .filter(|t| !available(t))
         .collect();
     if !missing.is_empty() {
-        eprintln!(
-            "SKIP: {} not installed: the VS Code extension was not packaged",
-            missing.join(", ")
+        common::skip(
+            "the_extension_packages_into_a_vsix_with_its_manifest",
+            &format!(
+                "{} not installed: the VS Code extension was not packaged",
+                missing.join(", ")
+            ),
+            "PTXGUARD_REQUIRE_PACKAGING_TOOLS",
         );
         return;
     }
@@ -53,7 +59,11 @@ fn the_extension_packages_into_a_vsix_with_its_manifest() {
         .and_then(|m| m.parse().ok())
         .unwrap_or(0);
     if major < 20 {
-        eprintln!("SKIP: node {node} is older than 20: the VS Code extension was not packaged");
+        common::skip(
+            "the_extension_packages_into_a_vsix_with_its_manifest",
+            &format!("node {node} is older than 20: the VS Code extension was not packaged"),
+            "PTXGUARD_REQUIRE_PACKAGING_TOOLS",
+        );
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");

@@ -85,6 +85,35 @@ pub fn expectations(text: &str) -> Result<Vec<Expectation>, String> {
     Ok(out)
 }
 
+/// The options a case is checked with, from its header lines: `// targets: sm_75, sm_80`
+/// (what it is built for; else inferred, as in `check`) and `// portability: clang` (as the
+/// configuration's `portability`). `#` instead of `//` in Python cases.
+pub fn case_options(text: &str) -> ptxguard_rules::Options {
+    let header = |key: &str| -> Vec<String> {
+        text.lines()
+            .find_map(|l| {
+                let l = l.trim();
+                let l = l.strip_prefix("//").or_else(|| l.strip_prefix('#'))?;
+                l.trim_start().strip_prefix(key)
+            })
+            .map(|list| {
+                list.split(',')
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    ptxguard_rules::Options {
+        targets: header("targets:"),
+        portability: header("portability:")
+            .iter()
+            .filter_map(|c| ptxguard_rules::Compiler::parse(c))
+            .collect(),
+        ..Default::default()
+    }
+}
+
 /// Compares a file's diagnostics with its expectations; returns the problems found.
 pub fn compare(
     file: &SourceFile,

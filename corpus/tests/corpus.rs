@@ -1,7 +1,7 @@
 //! Runs every corpus case and checks its expectations; fails listing every mismatch.
 
 use ptxguard_analyzer::SourceFile;
-use ptxguard_corpus::{case_files, cases_root, compare, expectations, snapshot};
+use ptxguard_corpus::{case_files, case_options, cases_root, compare, expectations, snapshot};
 
 #[test]
 fn every_case_matches_its_expectations() {
@@ -16,18 +16,7 @@ fn every_case_matches_its_expectations() {
                 continue;
             }
         };
-        // `// targets: sm_75, sm_80`: what the case is built for (else inferred, as in `check`).
-        let targets = file
-            .text
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("// targets:"))
-            .map(|list| list.split(',').map(|t| t.trim().to_string()).collect())
-            .unwrap_or_default();
-        let options = ptxguard_rules::Options {
-            targets,
-            ..Default::default()
-        };
-        let diagnostics = ptxguard_rules::check(&file, &options);
+        let diagnostics = ptxguard_rules::check(&file, &case_options(&file.text));
         for problem in compare(&file, &diagnostics, &expected) {
             failures.push(format!(
                 "{}: {problem}",
@@ -82,7 +71,13 @@ fn every_bad_case_matches_its_expected_output() {
         .filter(|p| snapshot::has_snapshot(p))
     {
         let file = SourceFile::read(path).expect("readable case");
-        let diagnostics = ptxguard_rules::check(&file, &Default::default());
+        let diagnostics = ptxguard_rules::check(&file, &case_options(&file.text));
+        if diagnostics.is_empty() {
+            problems.push(format!(
+                "{}: a bad case whose rules say nothing (an empty snapshot)",
+                path.display()
+            ));
+        }
         problems.extend(snapshot::check_case(path, &file, &diagnostics, bless));
     }
     for orphan in snapshot::orphans(&root) {

@@ -104,7 +104,7 @@ fn best_time(f: &dyn Fn(usize) -> String, n: usize) -> f64 {
 #[test]
 fn time_grows_about_linearly_for_the_inputs_that_once_did_not() {
     let statement = "asm volatile(\"add.u32 %0, %0, 1;\" : \"+r\"(x));";
-    let generators: [(&str, &dyn Fn(usize) -> String); 7] = [
+    let generators: [(&str, &dyn Fn(usize) -> String); 8] = [
         ("nested parentheses in an operand", &|n| {
             format!(
                 "__global__ void k(int x){{ asm volatile(\"mov.u32 %0, %0;\" : \"+r\"({}x{})); }}",
@@ -141,6 +141,13 @@ fn time_grows_about_linearly_for_the_inputs_that_once_did_not() {
                 .collect();
             format!("__global__ void k() {{ unsigned a0 = 0{decl}; asm volatile(\"mov.u32 %0, 1;\" : \"=r\"(a{})); }}", n / 12 - 1)
         }),
+        (
+            "unwritten outputs of one variable, read after an operand list cut short",
+            &|n| {
+                let outputs = "\"=r\"(x)".repeat(n / 16);
+                format!("__device__ unsigned f(unsigned a) {{ unsigned x; asm volatile(\"add.u32 %1, %2, 1;\" : {outputs}\"=r\"[x) {outputs} : \"r\"(a)); return x; }}")
+            },
+        ),
         ("nested unclosed statements", &|n| {
             format!(
                 "__device__ void f() {{\n  asm volatile(\"{}\n}}\n",

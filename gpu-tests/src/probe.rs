@@ -642,6 +642,65 @@ pub fn run_probe(
     Ok(rows)
 }
 
+/// The targets the SM probe assembles every form for: each architecture nvcc 13 compiles
+/// for, plain and arch-specific.
+pub const SM_PROBE_TARGETS: &[&str] = &[
+    "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_100f",
+    "sm_103a", "sm_110a", "sm_120", "sm_120a", "sm_121a",
+];
+
+/// The SM probe: every form of [`FORMS`] (64-bit addresses) assembled by ptxas for each of
+/// [`SM_PROBE_TARGETS`]. One row per form: the family, the opcode, and per target `ok` or
+/// `error`. `arch-requirement` may claim a form needs a target only where this table says
+/// ptxas rejects it elsewhere (`rules/data/sm-probe.tsv`, checked by a test there).
+pub fn run_sm_probe(
+    ptxas: &std::path::Path,
+    dir: &std::path::Path,
+    jobs: usize,
+) -> Result<String, String> {
+    let forms = check_forms()?;
+    let mut work = Vec::new();
+    for i in 0..forms.len() {
+        for t in 0..SM_PROBE_TARGETS.len() {
+            work.push((i, t));
+        }
+    }
+    let results = crate::util::parallel_map(&work, jobs, |&(i, t)| {
+        let f = &forms[i];
+        let arch = SM_PROBE_TARGETS[t];
+        let ptx = dir.join(format!("sm{i}_{t}.ptx"));
+        let cubin = dir.join(format!("sm{i}_{t}.cubin"));
+        if let Err(e) = std::fs::write(&ptx, kernel(&instantiate(f.template, REG64), arch)) {
+            return Verdict::Error(format!("harness: cannot write {}: {e}", ptx.display()));
+        }
+        let mut cmd = std::process::Command::new(ptxas);
+        cmd.arg(format!("-arch={arch}"))
+            .arg(&ptx)
+            .arg("-o")
+            .arg(&cubin);
+        match crate::util::run_with_limit(cmd, std::time::Duration::from_secs(60)) {
+            Ok(o) => Verdict::from_ptxas(o.success, &o.text),
+            Err(e) => Verdict::Error(format!("harness: cannot run ptxas: {e}")),
+        }
+    });
+    let mut out = format!("family\topcode\t{}\n", SM_PROBE_TARGETS.join("\t"));
+    for (i, f) in forms.iter().enumerate() {
+        let verdicts: Vec<&str> = (0..SM_PROBE_TARGETS.len())
+            .map(|t| match &results[i * SM_PROBE_TARGETS.len() + t] {
+                Verdict::Error(_) => "error",
+                _ => "ok",
+            })
+            .collect();
+        out.push_str(&format!(
+            "{}\t{}\t{}\n",
+            f.family,
+            f.opcode,
+            verdicts.join("\t")
+        ));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

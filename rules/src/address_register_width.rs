@@ -8,6 +8,7 @@ use crate::Ctx;
 use ptxguard_analyzer::cpp::types::strip_cast;
 use ptxguard_analyzer::cpp::AsmOperand;
 use ptxguard_analyzer::isa::StateSpace;
+use ptxguard_analyzer::Severity;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
 use std::sync::OnceLock;
 
@@ -35,6 +36,13 @@ declare_rule! {
     /// `(unsigned)(size_t)p`, `(uint32_t)__cvta_generic_to_global(p)`,
     /// `static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p))`. An operand whose C++ type is
     /// 64-bit with `"r"` is `operand-size-mismatch`'s finding and is not repeated here.
+    ///
+    /// The severity follows what was measured for the form (`gpu-tests probe`, ptxas 13.0,
+    /// `rules/data/address-width-probe.tsv`): **error** where ptxas rejects a 32-bit register
+    /// as this address; where it accepts one (`clusterlaunchcontrol.try_cancel` and `wmma`
+    /// without a state space) or the form was not probed, **warning** when a truncating cast
+    /// of a 64-bit value feeds the operand (a truncated address faults: measured with
+    /// cp.async's global source), else **info**.
     ///
     /// ## Why is this bad?
     /// nvcc 13 only has the 64-bit ABI. Measured with nvcc 13.0: ptxas warns `Program uses
@@ -387,7 +395,22 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     format!("the cast to `{}` truncates {from}", cast.to.spelling),
                 );
             }
-            d = d.with_note(match (override_in(overrides(), first), probe_verdict(first)) {
+            // Loud only with evidence: an error where ptxas was measured rejecting this
+            // form's 32-bit address; where it accepts it (or was not probed), a warning when a
+            // 64-bit value is visibly truncated (measured to fault with cp.async's global
+            // source), else info.
+            let overridden = override_in(overrides(), first);
+            let verdict = probe_verdict(first);
+            let rejected = overridden.is_some_and(|o| !o.accepts_32bit)
+                || verdict.is_some_and(|p| p.addr32 == "error");
+            d.severity = if rejected {
+                Severity::Error
+            } else if cast.is_some() {
+                Severity::Warning
+            } else {
+                Severity::Info
+            };
+            d = d.with_note(match (overridden, verdict) {
                 (Some(o), _) if !o.source.is_empty() => o.source.clone(),
                 (_, Some(p)) if p.addr32 == "ok" => format!(
                     "ptxas accepts a 32-bit register here (measured on `{}`), but it cannot hold a 64-bit address: the truncated address faults (measured with cp.async's global source)",
@@ -398,7 +421,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     p.opcode,
                     p.message.split(" (after warning").next().unwrap_or("")
                 ),
-                _ => "ptxas: `Program uses 32-bit address ... conflicting with .address_size 64`, then `32-Bit ABI ... is not supported` (nvcc 13.0); older toolchains truncated the address".to_string(),
+                _ => "this form was not probed (`gpu-tests probe`): ptxas 13.0 rejects 32-bit generic and `.global` addresses of most forms probed, and accepts them for some".to_string(),
             });
             match cast.filter(|_| !first.cvta_source) {
                 Some(cast) => {

@@ -15,7 +15,8 @@ declare_rule! {
     /// than some target the statement is compiled for, when no guard excludes that target.
     /// Arch-specific forms count: `wgmma` needs `sm_90a`, `tcgen05` an `sm_100a`/`sm_100f`
     /// target, `setmaxnreg` one of the `a`/`f` targets from `sm_90a` on. Forms removed from
-    /// newer targets count too (`shfl`, `vote` without `.sync` on `sm_70` and later).
+    /// newer targets count too (`shfl`, `vote` without `.sync` on `sm_70` and later); for
+    /// them the help is the `.sync` form, not an older target.
     ///
     /// Targets are what the file is really built for, from (lowest priority first) the file
     /// itself, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the compilation database
@@ -123,6 +124,10 @@ struct Need<'a> {
     arch: &'static [ArchTarget],
     /// `(ptx, sm)`: gone on targets of this SM or higher.
     removed_on: Option<(u16, u16)>,
+    /// The instruction family (`shfl`), whose `.sync` form replaces a removed one.
+    family: &'static str,
+    /// What the ISA says of a deprecated form.
+    deprecated: Option<&'static str>,
 }
 
 impl<'a> Need<'a> {
@@ -135,6 +140,8 @@ impl<'a> Need<'a> {
             min_ptx: form.min_ptx,
             arch: form.arch_targets,
             removed_on: form.family.removed_on,
+            family: form.family.name,
+            deprecated: form.family.deprecated,
         }
     }
 
@@ -159,8 +166,12 @@ impl<'a> Need<'a> {
 
     /// What it needs, in words: `sm_80`, `sm_90a`, `sm_100a or sm_100f`...
     fn requirement(&self, cuda: CudaVersion) -> String {
-        if let Some((_, sm)) = self.removed_on {
-            return format!("a target below sm_{sm}");
+        if let Some((ptx, sm)) = self.removed_on {
+            return format!(
+                "a target below sm_{sm} (it was removed for sm_{sm} and later in PTX ISA {}.{})",
+                ptx / 10,
+                ptx % 10
+            );
         }
         let ptx_isa = cuda.ptx_isa();
         if self.min_ptx > ptx_isa {
@@ -217,6 +228,8 @@ fn needs(stmt: &AsmStatement) -> Vec<Need<'_>> {
                             min_ptx: r.min_ptx,
                             arch: &[],
                             removed_on: None,
+                            family: "",
+                            deprecated: None,
                         });
                     }
                 }
@@ -529,7 +542,9 @@ fn report(
         );
     }
     d = d
-        .with_note(if first.arch.is_empty() {
+        .with_note(if let Some(isa) = first.deprecated.filter(|_| first.removed_on.is_some()) {
+            format!("the PTX ISA: {isa}")
+        } else if first.arch.is_empty() {
             "ptxas rejects the file for the older target (nvcc 13.0 on `redux.sync` for sm_75: `Feature 'redux' requires .target sm_80 or higher`)".to_string()
         } else {
             "arch-specific forms exist only on their `a`/`f` targets (nvcc 13.0 on `wgmma.fence` for sm_90: `Instruction 'wgmma.fence' not supported on .target 'sm_90'`)".to_string()
@@ -540,9 +555,10 @@ fn report(
 
 fn guard_help(n: &Need) -> String {
     if let Some((_, sm)) = n.removed_on {
+        // The way forward is the replacement, not an old target.
         return format!(
-            "use the `.sync` form, or guard with `#if __CUDA_ARCH__ < {}`",
-            sm * 10
+            "use `{}.sync`, which takes a member mask of the lanes taking part (`0xffffffff` for a whole warp); only code built for targets below sm_{sm} alone may keep `{}`",
+            n.family, n.family
         );
     }
     if let Some(a) = n.arch.first() {

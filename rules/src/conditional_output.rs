@@ -1,12 +1,16 @@
+use crate::support::cpp_uses::{
+    call_sites, condition_names, parameter_names, python_call_returned, python_function_called,
+    reads_of_left_value, tests_any, uses_after, After,
+};
 use crate::support::dataflow::{Control, Flow, MustWrite, RegKey};
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::on_write_only_output,
 };
 use crate::Ctx;
-use ptxguard_analyzer::cpp::PythonApi;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi};
 use ptxguard_analyzer::ptx::OperandKind;
-use ptxguard_analyzer::Diagnostic;
+use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -17,8 +21,24 @@ declare_rule! {
     /// end in `exit`, `ret` or `trap` do not count.
     ///
     /// Also left alone: the "valid flag" idiom, where another output is always set from the
-    /// same predicate (`selp.u32 %0, 1, 0, p;` next to `@p mov.u32 %1, ...`): the caller can
-    /// tell when the conditional output holds nothing.
+    /// same predicate (`selp.u32 %0, 1, 0, p;`, or `@p mov.u32 %0, 1;` with `@!p mov.u32 %0,
+    /// 0;`, next to `@p mov.u32 %1, ...`): the caller can tell when the conditional output
+    /// holds nothing.
+    ///
+    /// ## Severity
+    /// - *error* when the unwritten value may be used: C++ reads the variable after the asm
+    ///   outside an `if` on the condition, or returns it to a caller in the file that does,
+    ///   or the rule cannot follow the variable (a member, an array element, a loop, a
+    ///   Python result used in the file). Measured: the variable gets garbage.
+    /// - *info* when nothing in view uses it unwritten. The condition that skips the write is
+    ///   computed from the asm's inputs only (`setp.ne.u32 p, %2, 0` on `"r"(in_bounds)`), and
+    ///   every read of the variable after the asm is under an `if` testing one of those inputs
+    ///   (`if (in_bounds) out[i] = v;`); or the function returns it and every call in the file
+    ///   passes an argument for that input and reads the result only under an `if` on it; or
+    ///   no caller is in view (a masked-load helper: the caller holds the condition, as with
+    ///   `tl.load` without `other`); or nothing reads the variable after the asm. A Python
+    ///   result is followed only that far: a helper returning it that nothing in the file
+    ///   calls.
     ///
     /// `"+"` outputs are left alone: the compiler loads their old value before the asm, so a
     /// conditional write keeps it when the predicate is false. Templates with pieces that
@@ -148,8 +168,20 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             cx,
             op,
             diagnostic(&META, template_span(stmt, u.span.clone()), message),
-        )
-        .with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
+        );
+        match unused_when_unwritten(cx, stmt, op, flow) {
+            Some(why) => {
+                d.severity = Severity::Info;
+                d = d.with_note(if python_call {
+                    format!("nothing in view reads it unwritten: {why}")
+                } else {
+                    format!("nothing in view reads it unwritten: {why}; still, an `=` output is not loaded before the asm (measured with nvcc 13: 0 instead of the prior 77)")
+                });
+            }
+            None => {
+                d = d.with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
+            }
+        }
         if let Some((span, text)) = label {
             d = d.with_label(span, text);
         }
@@ -164,6 +196,163 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     });
+}
+
+/// Why nothing in view reads the output when the template leaves it unwritten, or `None` when
+/// something may: the asm's skipping condition is computed from its inputs only, and every
+/// read of the variable after the asm is under an `if` testing one of them, or the value is
+/// returned and every caller in the file reads the result only under such an `if` (no
+/// caller in view: the caller holds the condition, as with a masked load).
+fn unused_when_unwritten(
+    cx: &Ctx,
+    stmt: &AsmStatement,
+    op: &AsmOperand,
+    flow: &Flow,
+) -> Option<String> {
+    let inputs = condition_inputs(flow, op.index);
+    let names: Vec<String> = inputs
+        .iter()
+        .flatten()
+        .filter_map(|&i| stmt.operand(i))
+        .flat_map(|o| condition_names(&o.expr))
+        .collect();
+    if stmt.python().is_some() {
+        // Python uses are not followed: only a helper nothing in the file calls is quiet.
+        return (inputs.is_some()
+            && python_call_returned(cx.source(), stmt)
+            && python_function_called(cx.source(), stmt) == Some(false))
+        .then(|| {
+            "the result is returned and the condition that skips the write is the caller's own input; no caller is in view".to_string()
+        });
+    }
+    let After::Uses(uses) = uses_after(cx, stmt, &op.expr) else {
+        return None;
+    };
+    let reads = reads_of_left_value(&uses);
+    if reads.is_empty() {
+        return Some("nothing reads the variable after the asm".into());
+    }
+    let guarded =
+        |conditions: &[String], names: &[String]| conditions.iter().any(|c| tests_any(c, names));
+    let mut returned = false;
+    for u in &reads {
+        if inputs.is_some() && guarded(&u.conditions, &names) {
+            continue;
+        }
+        if u.returned && inputs.is_some() && u.conditions.is_empty() {
+            returned = true;
+            continue;
+        }
+        return None;
+    }
+    if !returned {
+        return Some(format!(
+            "every read of `{}` after the asm is under an `if` on `{}`, the condition of the write",
+            op.expr,
+            names.join("`, `")
+        ));
+    }
+    // Returned: the callers must test the argument they pass for the condition.
+    let function = stmt.context.function.as_ref()?;
+    let params = parameter_names(cx, function)?;
+    let positions: Vec<usize> = params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| names.contains(p))
+        .map(|(i, _)| i)
+        .collect();
+    if positions.is_empty() {
+        return None;
+    }
+    let sites = call_sites(cx, function);
+    for site in &sites {
+        let arg_names: Vec<String> = positions
+            .iter()
+            .filter_map(|&i| site.args.get(i))
+            .flat_map(|a| condition_names(a))
+            .collect();
+        if arg_names.is_empty() {
+            return None;
+        }
+        if guarded(&site.conditions, &arg_names) {
+            continue;
+        }
+        let uses = site.result_uses.as_ref()?;
+        if !reads_of_left_value(uses)
+            .iter()
+            .all(|u| guarded(&u.conditions, &arg_names))
+        {
+            return None;
+        }
+    }
+    Some(if sites.is_empty() {
+        format!(
+            "`{}` returns it and its callers pass the condition (`{}`): none is in view",
+            function.name,
+            names.join("`, `")
+        )
+    } else {
+        format!(
+            "every caller of `{}` in this file reads the result only under an `if` on the condition it passes",
+            function.name
+        )
+    })
+}
+
+/// The asm inputs the conditions that can skip `operand`'s write are computed from (the
+/// predicates guarding its writes and the template's conditional branches, each set by
+/// instructions reading only inputs and immediates); `None` when some condition comes from
+/// anything else.
+fn condition_inputs(flow: &Flow, operand: usize) -> Option<Vec<usize>> {
+    let mut predicates: Vec<RegKey> = flow
+        .uses_of_operand(operand)
+        .filter(|u| u.access.writes())
+        .filter_map(|u| flow.steps[u.step].guard.as_ref())
+        .map(|g| g.predicate)
+        .collect();
+    predicates.extend(flow.steps.iter().filter_map(|s| match s.control {
+        Control::Branch {
+            conditional: true, ..
+        } => s.guard.as_ref().map(|g| g.predicate),
+        _ => None,
+    }));
+    let is_input = |i: usize| flow.stmt.operand(i).is_some_and(|o| !o.is_output);
+    let mut inputs = Vec::new();
+    for key in predicates {
+        if let Some(i) = (0..flow.stmt.operand_count()).find(|&i| RegKey::operand(i) == key) {
+            if !is_input(i) {
+                return None;
+            }
+            inputs.push(i);
+            continue;
+        }
+        let writers: Vec<usize> = (0..flow.steps.len())
+            .filter(|&i| flow.steps[i].writes_names.contains(&key))
+            .collect();
+        if writers.is_empty() {
+            return None;
+        }
+        for w in writers {
+            let step = &flow.steps[w];
+            if step.guard.is_some() {
+                return None;
+            }
+            for source in step.instr.operands.iter().skip(1) {
+                match &source.kind {
+                    OperandKind::Immediate(_) => {}
+                    OperandKind::Placeholder(p) => {
+                        let bound = flow.stmt.resolve(p)?;
+                        if !is_input(bound.index) {
+                            return None;
+                        }
+                        inputs.push(bound.index);
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+    (!inputs.is_empty()).then_some(inputs)
 }
 
 /// The "valid flag" idiom: another output is always written from a predicate (`selp.u32 %0,
@@ -183,13 +372,23 @@ fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> b
         } => s.guard.as_ref().map(|g| g.predicate),
         _ => None,
     }));
-    flow.steps.iter().enumerate().any(|(i, s)| {
-        s.instr.base() == "selp"
+    // `selp.u32 %1, 1, 0, p;`, or `@p mov.u32 %1, 1;` with its `@!p` twin (complementary
+    // guards make the flag written on every path).
+    let sets_flag = |s: &crate::support::dataflow::Step| {
+        let selp = s.instr.base() == "selp"
             && s.instr.guard.is_none()
             && s.instr.operands.len() == 4
             && matches!(&s.instr.operands[3].kind,
                 OperandKind::Register { name, .. }
-                    if flow.register_key(name).is_some_and(|k| predicates.contains(&k)))
+                    if flow.register_key(name).is_some_and(|k| predicates.contains(&k)));
+        let guarded_constant = s.instr.base() == "mov"
+            && s.guard.is_some_and(|g| predicates.contains(&g.predicate))
+            && s.instr.operands.len() == 2
+            && matches!(s.instr.operands[1].kind, OperandKind::Immediate(_));
+        selp || guarded_constant
+    };
+    flow.steps.iter().enumerate().any(|(i, s)| {
+        sets_flag(s)
             && flow.uses_of(i).iter().any(|u| {
                 u.access.writes()
                     && u.operand != operand

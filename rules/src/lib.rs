@@ -15,7 +15,6 @@ pub mod targets;
 
 mod address_register_width;
 mod arch_requirement;
-mod att_dialect_braces;
 mod conditional_output;
 mod early_clobber;
 mod elementwise_side_effect;
@@ -74,6 +73,30 @@ pub struct RuleMeta {
     pub docs: &'static str,
 }
 
+/// A compiler besides nvcc that code must also build with: findings about code nvcc accepts
+/// and it rejects are warnings for it (`portability = ["clang"]`, `--portability clang`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compiler {
+    /// clang / clang++ compiling CUDA (LLVM's NVPTX back end, GCC-style asm parsing).
+    Clang,
+}
+
+impl Compiler {
+    pub const ALL: [Compiler; 1] = [Compiler::Clang];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Compiler::Clang => "clang",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Compiler> {
+        Compiler::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
 /// Settings that change what rules report (not which rules run).
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -85,6 +108,8 @@ pub struct Options {
     pub only: Option<Vec<&'static str>>,
     /// How this file is built (macros, include paths, toolkit), when known.
     pub build: Option<std::sync::Arc<ptxguard_analyzer::build::FileBuild>>,
+    /// Compilers besides nvcc the code must build with (configuration `portability`).
+    pub portability: Vec<Compiler>,
 }
 
 /// What a rule reads: one file and its asm statements.
@@ -193,7 +218,6 @@ type CheckFn = fn(&Ctx, &mut Vec<Diagnostic>);
 const RULES: &[(&RuleMeta, CheckFn)] = &[
     (&address_register_width::META, address_register_width::check),
     (&arch_requirement::META, arch_requirement::check),
-    (&att_dialect_braces::META, att_dialect_braces::check),
     (&conditional_output::META, conditional_output::check),
     (&early_clobber::META, early_clobber::check),
     (

@@ -3,6 +3,7 @@ use crate::support::{
     cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
@@ -14,24 +15,39 @@ declare_rule! {
     /// (`fence`, `membar`, `bar`, `barrier`, acquire/release forms, waits on asynchronous
     /// copies), without `"memory"` in its clobber list.
     ///
-    /// The severity follows what the asm is for:
+    /// The severity follows what the asm is for and what stands beside it (loud only where a
+    /// `"memory"` clobber changes what the compiler may do to this code):
     ///
-    /// - **warning** in `volatile` asm (explicitly, or implicitly because it has no outputs)
-    ///   that exists to order memory: barriers (`bar`, `barrier`, `barrier.cluster` but not
-    ///   `.relaxed`), fences and `membar`, loads and stores with `.acquire`, `.release`,
-    ///   `.volatile`, `.relaxed` or `.cv`, `atom` and `red` (flag polling and publishing),
-    ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`,
-    ///   `griddepcontrol.wait`, mbarrier `test_wait`/`try_wait`; and any write whose object
-    ///   the C++ of the same function uses after the asm, outside another asm
-    ///   (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer `p` written, then `p[0]`
-    ///   or `*p` read);
+    /// - **warning** in `volatile` asm that exists to order memory: barriers (`bar`,
+    ///   `barrier`, `barrier.cluster` but not `.relaxed`), fences and `membar`, loads and
+    ///   stores with `.acquire`, `.release` or `.cv`, `atom` and `red` with
+    ///   `.acquire`/`.release`/`.acq_rel` (publishing or consuming a flag),
+    ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`, `griddepcontrol.wait`,
+    ///   mbarrier `test_wait`/`try_wait` — **when C++ memory accesses it orders sit beside
+    ///   it**: on the side it orders (after an acquire load or a wait, before a release store,
+    ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
+    ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
+    ///   `grid.sync()`, or an asm with `"memory"`), in its function outside asm (`p[i]`,
+    ///   `p->x`, `*p`) or, when nothing stops the window at the function's start or return,
+    ///   around one of its calls in the file (arguments aside). A helper with no caller in
+    ///   view is **info**: nothing visible is ordered (callers in other files are not seen).
+    ///   Also a warning: any write whose object the C++ of the same function uses after the
+    ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
+    ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
+    ///   past an unconditional `return`);
     /// - **info** in `volatile` asm that touches memory on the side: issuing asynchronous
     ///   copies, plain stores in store helpers, mbarrier `init`/`arrive`/`expect_tx`
     ///   bookkeeping, `tensormap.replace`, `tcgen05.fence`/`wait`, plain loads (`ld.shared`,
-    ///   `ldmatrix`, `ld.global`);
-    /// - **error** in non-`volatile` asm (with outputs), except plain cache-hinted loads
-    ///   (`.cs`, `.cg`, `.ca`, `.lu`), which are **warnings**: the compiler may delete, merge
-    ///   or hoist the whole statement.
+    ///   `ldmatrix`, `ld.global`), relaxed and `.volatile` loads, stores, atomics and
+    ///   reductions (`.relaxed` or no semantics: they count or accumulate, ordering nothing
+    ///   else; `.volatile`: an LL packet's data and flag in one access);
+    /// - in non-`volatile` asm (with outputs), which the compiler may delete, merge or hoist
+    ///   (`missing-volatile` reports that): **warning** when it writes or orders memory, or
+    ///   is a plain load with a C++ store beside it (the compiler may merge or move the load
+    ///   across it; not through a `const T* __restrict__` pointer, whose data nothing writes
+    ///   meanwhile), else **info**. Never an error: no toolchain rejects it.
+    ///   Measured on the GPU: the C++ load after a non-volatile atomic was merged with the one
+    ///   before it (`bad-nonvolatile-atomic-merged-load.cu`).
     ///
     /// `barrier.cluster.arrive.relaxed` orders nothing and is not reported. Info, not warning:
     /// `fence.mbarrier_init` (it orders only earlier `mbarrier.init`s, asm themselves), and a
@@ -46,7 +62,9 @@ declare_rule! {
     /// the kernel runs (`ld.global.nc`, `ldu`, `.const`, `.param`, textures: no C++ store can
     /// be reordered against them), tensor memory (`tcgen05.ld`/`st` addresses are not C++
     /// memory), variables the template declares itself, and instructions whose memory traffic
-    /// goes through descriptors rather than an address operand (`wgmma`).
+    /// goes through descriptors rather than an address operand (`wgmma`), and instructions
+    /// with a misspelt modifier (`ld.gloabl`: `ptx-syntax` reports it; what the instruction
+    /// would touch is unknown).
     ///
     /// ## Why is this bad?
     /// Without `"memory"` the compiler assumes the asm touches no memory but what its
@@ -59,6 +77,10 @@ declare_rule! {
     /// `"memory"` does. With `volatile`, nvcc 13 was measured conservative in the cases tried
     /// (a volatile store or load next to C++ accesses of the same location was not moved):
     /// the risk is the contract, which another compiler or version may use.
+    ///
+    /// Machine code (nvcc 13.0 `-O3`, `docs/memory-clobber-evidence.md`): the clobber changed
+    /// the code of both non-volatile cases (loads merged) and of none of the eight volatile
+    /// ordering cases: there the warning rests on the contract, not a measured miscompile.
     ///
     /// On nine real projects (2026-12-01) the grading moved 758 warnings to 400 (waits,
     /// barriers, fences, acquire/release and volatile accesses, atomics; 20 of a sample of 25
@@ -112,7 +134,10 @@ fn purpose(step: &Step) -> Option<Purpose> {
     if family == "barrier.cluster" && instr.has(".relaxed") {
         return None;
     }
-    let ordering_qualifier = [".acquire", ".release", ".volatile", ".relaxed", ".cv"]
+    // `.relaxed` orders nothing by itself (PTX memory model): a relaxed load, store or
+    // reduction only touches memory; nor does `.volatile` (a load or store the compiler keeps,
+    // like an LL packet's data and flag in one access).
+    let ordering_qualifier = [".acquire", ".release", ".acq_rel", ".cv"]
         .iter()
         .any(|q| instr.has(q));
     // `fence.mbarrier_init` orders only earlier `mbarrier.init`s, which are asm themselves:
@@ -120,18 +145,20 @@ fn purpose(step: &Step) -> Option<Purpose> {
     if family == "fence" && instr.has(".mbarrier_init") {
         return Some(Purpose::Incidental);
     }
-    let orders = matches!(
-        instr.base(),
-        "bar" | "barrier" | "membar" | "fence" | "atom" | "red"
-    ) || matches!(
-        family,
-        "cp.async.wait_group"
-            | "cp.async.wait_all"
-            | "cp.async.bulk.wait_group"
-            | "mbarrier.test_wait"
-            | "mbarrier.try_wait"
-            | "tensormap.cp_fenceproxy"
-    ) || (family == "griddepcontrol" && instr.has(".wait"))
+    // An atomic or reduction orders other data only with a semantics that says so; a relaxed
+    // one (the default) counts or accumulates.
+    let orders = matches!(instr.base(), "bar" | "barrier" | "membar" | "fence")
+        || (matches!(instr.base(), "atom" | "red") && ordering_qualifier)
+        || matches!(
+            family,
+            "cp.async.wait_group"
+                | "cp.async.wait_all"
+                | "cp.async.bulk.wait_group"
+                | "mbarrier.test_wait"
+                | "mbarrier.try_wait"
+                | "tensormap.cp_fenceproxy"
+        )
+        || (family == "griddepcontrol" && instr.has(".wait"))
         || (matches!(instr.base(), "ld" | "st") && ordering_qualifier);
     Some(if orders {
         Purpose::Orders
@@ -151,44 +178,464 @@ fn judge(
 ) -> Option<(Severity, Option<String>)> {
     let step = &flow.steps[i];
     let purpose = purpose(step)?;
-    let instr = step.instr;
+    // Loud only where the clobber changes what the compiler may do to this code: C++ memory
+    // accesses it must order sit beside it, on the side it orders, with no compiler barrier
+    // between (in its function, or around a call of it).
     if !volatile {
-        // A plain cache-hinted load (`.cs .cg .ca .lu`) is a streaming read; everything else
-        // in a non-volatile asm may be merged or moved with the C++ around it.
-        let hinted_read = !m.writes
-            && !m.orders
-            && !instr.has(".cv")
-            && [".cs", ".cg", ".ca", ".lu"].iter().any(|h| instr.has(h));
-        let severity = if hinted_read {
+        // Everything in a non-volatile asm may be merged or moved with the C++ around it
+        // (`missing-volatile` reports the statement itself). A plain load can be merged or
+        // moved only across C++ stores (measured: `bad-nonvolatile-shared-load.cu`); one
+        // through a `const T* __restrict__` pointer reads data nothing writes meanwhile.
+        let plain_read = !m.writes && !m.orders;
+        let loud = if plain_read {
+            !reads_through_const_pointer(cx, flow.stmt, step)
+                && cpp_memory_access_beside(cx, flow.stmt, Side::Both, Access::Write)
+        } else {
+            true
+        };
+        let severity = if loud {
             Severity::Warning
         } else {
-            Severity::Error
+            Severity::Info
         };
         return Some((severity, None));
     }
-    // `__syncthreads()` right after the asm is a full compiler barrier: no later C++ access
-    // can move above a wait, nor above a write the C++ reads afterwards. (Not so for fences
-    // and releases: earlier accesses may still sink below them.)
-    let synced = followed_by_syncthreads(cx, flow.stmt);
     if purpose == Purpose::Orders {
-        let acquire_side_wait = matches!(
-            step.form.map_or("", |f| f.family.name),
+        if cpp_memory_access_beside(cx, flow.stmt, side(step), Access::Any) {
+            return Some((Severity::Warning, None));
+        }
+    } else if m.writes && !followed_by_syncthreads(cx, flow.stmt) {
+        // `__syncthreads()` right after the asm is a full compiler barrier: no later C++
+        // access can move above the write.
+        if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
+            return Some((Severity::Warning, Some(var)));
+        }
+    }
+    Some((Severity::Info, None))
+}
+
+/// Which C++ accesses an ordering instruction orders: the later ones (acquire loads, waits),
+/// the earlier ones (release stores and reductions, arrivals), or both (fences, barriers).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Before,
+    After,
+    Both,
+}
+
+/// What counts as an access: any, or only writes (a plain load moves only across stores).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    Any,
+    Write,
+}
+
+fn side(step: &Step) -> Side {
+    let instr = step.instr;
+    let family = step.form.map_or("", |f| f.family.name);
+    let acquire = instr.has(".acquire")
+        || matches!(
+            family,
             "cp.async.wait_group"
                 | "cp.async.wait_all"
                 | "cp.async.bulk.wait_group"
                 | "mbarrier.test_wait"
                 | "mbarrier.try_wait"
                 | "griddepcontrol"
-        );
-        if !(synced && acquire_side_wait) {
-            return Some((Severity::Warning, None));
-        }
-    } else if m.writes && !synced {
-        if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
-            return Some((Severity::Warning, Some(var)));
+        )
+        || (family == "barrier.cluster" && instr.has(".wait"));
+    let release = instr.has(".release")
+        || (instr.base() == "bar" && instr.has(".arrive"))
+        || (family == "barrier.cluster" && instr.has(".arrive"));
+    match (acquire, release) {
+        (true, false) => Side::After,
+        (false, true) => Side::Before,
+        _ => Side::Both,
+    }
+}
+
+/// Whether C++ memory accesses sit beside the asm, on `side`, with no compiler barrier
+/// between (a barrier: `__syncthreads()`, `__syncwarp()`, `__threadfence()`, a
+/// cooperative-groups `grid.sync()`/`block.sync()`, or another asm with `"memory"`): in its function (or its
+/// macro's body), and, where no barrier separates the asm from the function's start (or end),
+/// around the function's calls in the file too (a helper inlined where its callers touch
+/// memory). A helper with no caller in view orders nothing visible.
+fn cpp_memory_access_beside(cx: &Ctx, stmt: &AsmStatement, side: Side, access: Access) -> bool {
+    let source = cx.source();
+    let asm_spans: Vec<std::ops::Range<usize>> = cx
+        .statements
+        .iter()
+        .map(|s| s.span.start as usize..s.span.end as usize)
+        .collect();
+    let barriers: Vec<std::ops::Range<usize>> = cx
+        .statements
+        .iter()
+        .filter(|s| s.has_clobber("memory"))
+        .map(|s| s.span.start as usize..s.span.end as usize)
+        .chain(barrier_calls(source))
+        .collect();
+    let (at, end) = (stmt.span.start as usize, stmt.span.end as usize);
+    // The code around the asm: its macro's body, or its function's body.
+    let (body, name) = match (&stmt.macro_name, &stmt.context.function) {
+        (Some(name), _) => (macro_body_around(source, at), name.as_str()),
+        (None, Some(f)) => (
+            f.body.start as usize + 1..(f.body.end as usize).min(source.len()),
+            f.name.rsplit("::").next().unwrap_or(&f.name),
+        ),
+        (None, None) => return false,
+    };
+    let reach = reachable_end(source, end, body.end).max(end);
+    let look = Look {
+        source,
+        barriers: &barriers,
+        asm_spans: &asm_spans,
+        access,
+    };
+    let (before, after) = look.windows(at..end, body.start..reach);
+    let wants_before = side != Side::After;
+
+    let wants_after = side != Side::Before;
+    if (wants_before && look.accesses(before.clone()))
+        || (wants_after && look.accesses(after.clone()))
+    {
+        return true;
+    }
+    // Open to the function's start or end: the callers' code there is beside it too.
+    let open_before = wants_before && before.start == body.start;
+    // Reaching a `return` (or the body's end) with no barrier: control goes back to the caller.
+    let open_after = wants_after && after.end >= reach;
+    if !open_before && !open_after {
+        return false;
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    !name.is_empty()
+        && source.match_indices(name).any(|(call, _)| {
+            let call_end = call + name.len();
+            // Not a call: the definition or a declaration (a type word before the name).
+            let word_before = source[..call]
+                .trim_end()
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            let declared = !word_before.is_empty()
+                && source[..call].trim_end().ends_with(ident)
+                && !matches!(word_before, "return" | "else" | "do" | "case");
+            if body.contains(&call)
+                || declared
+                || source[..call].trim_end().ends_with(['*', '&', '>'])
+                || source[..call].ends_with(ident)
+                || source[..call].ends_with('.')
+                || !source[call_end..].trim_start().starts_with('(')
+                || source[..call].trim_end().ends_with("define")
+            {
+                return false;
+            }
+            // The call's arguments are evaluated before it: the window after starts at `)`.
+            let args_end = matching_paren(source, call_end).unwrap_or(call_end);
+            let block = enclosing_function_body(source, call);
+            let (b, a) = look.windows(call..args_end, block);
+            (open_before && look.accesses(b)) || (open_after && look.accesses(a))
+        })
+}
+
+/// The end of the parenthesised list that starts at the first `(` at or after `from`.
+fn matching_paren(source: &str, from: usize) -> Option<usize> {
+    let open = from + source[from..].find('(')?;
+    let mut depth = 0i32;
+    for (i, b) in source.as_bytes()[open..].iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i + 1);
+                }
+            }
+            b';' | b'{' | b'}' => return None,
+            _ => {}
         }
     }
-    Some((Severity::Info, None))
+    None
+}
+
+/// The body of the `#define` the asm at `at` is written in (up to its last continued line).
+fn macro_body_around(source: &str, at: usize) -> std::ops::Range<usize> {
+    let start = source[..at].rfind("#define").map_or(at, |d| {
+        // After the macro's name and parameters.
+        source[d..at].find(')').map_or(d, |p| d + p + 1)
+    });
+    let bytes = source.as_bytes();
+    let mut end = at;
+    while end < bytes.len() {
+        match bytes[end] {
+            b'\n' if end == 0 || bytes[end - 1] != b'\\' => break,
+            _ => end += 1,
+        }
+    }
+    start..end
+}
+
+/// How accesses are looked for around an asm or a call.
+struct Look<'a> {
+    source: &'a str,
+    barriers: &'a [std::ops::Range<usize>],
+    asm_spans: &'a [std::ops::Range<usize>],
+    access: Access,
+}
+
+impl Look<'_> {
+    /// The code in `within` before `around` back to the nearest barrier, and after it up to
+    /// the nearest barrier.
+    fn windows(
+        &self,
+        around: std::ops::Range<usize>,
+        within: std::ops::Range<usize>,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let from = self
+            .barriers
+            .iter()
+            .filter(|b| b.end <= around.start && b.end >= within.start)
+            .map(|b| b.end)
+            .max()
+            .unwrap_or(within.start);
+        let to = self
+            .barriers
+            .iter()
+            .filter(|b| b.start >= around.end && b.start <= within.end)
+            .map(|b| b.start)
+            .min()
+            .unwrap_or(within.end);
+        (from..around.start.max(from), around.end.min(to)..to)
+    }
+
+    fn accesses(&self, range: std::ops::Range<usize>) -> bool {
+        accesses_in(self.source, range, self.asm_spans, self.access)
+    }
+}
+
+/// Calls that are compiler barriers for memory (each carries a `"memory"` clobber or is a
+/// full barrier to the compiler): the spans of their names.
+fn barrier_calls(source: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    const NAMES: &[&str] = &[
+        "__syncthreads",
+        "__syncwarp",
+        "__threadfence",
+        "__barrier_sync",
+        "grid.sync()",
+        "block.sync()",
+        "this_grid().sync()",
+        "this_thread_block().sync()",
+    ];
+    NAMES
+        .iter()
+        .flat_map(move |n| source.match_indices(n).map(|(at, m)| at..at + m.len()))
+}
+
+/// The body of the function around byte `at`: `{ }` blocks outward, through those of `if`,
+/// `for`, `while`, `switch`, `do`, `else` and plain braces, up to the first that follows
+/// another kind of `(...)` (a function's parameters) or a name.
+fn enclosing_function_body(source: &str, at: usize) -> std::ops::Range<usize> {
+    let mut block = enclosing_block(source, at);
+    for _ in 0..64 {
+        let head = source[..block.start.saturating_sub(1)].trim_end();
+        let control = if let Some(before_paren) = head.strip_suffix(')') {
+            // The keyword before the matching `(`.
+            let mut depth = 1i32;
+            let mut open = None;
+            for (i, c) in before_paren.char_indices().rev() {
+                match c {
+                    ')' => depth += 1,
+                    '(' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            open = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            open.is_some_and(|o| {
+                let word = before_paren[..o]
+                    .trim_end()
+                    .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
+                matches!(word, "if" | "for" | "while" | "switch" | "constexpr")
+            })
+        } else {
+            head.ends_with("else")
+                || head.ends_with("do")
+                || head.ends_with(['{', '}', ';'])
+                || head.ends_with("try")
+        };
+        if !control || block.start < 2 {
+            return block;
+        }
+        block = enclosing_block(source, block.start - 1);
+    }
+    block
+}
+
+/// The `{ }` block around byte `at` (its inside), found by counting braces outward.
+fn enclosing_block(source: &str, at: usize) -> std::ops::Range<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0i32;
+    let start = (0..at)
+        .rev()
+        .find(|&i| {
+            match bytes[i] {
+                b'}' => depth += 1,
+                b'{' if depth == 0 => return true,
+                b'{' => depth -= 1,
+                _ => {}
+            }
+            false
+        })
+        .map_or(0, |i| i + 1);
+    depth = 0;
+    let end = (at..bytes.len())
+        .find(|&i| {
+            match bytes[i] {
+                b'{' => depth += 1,
+                b'}' if depth == 0 => return true,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            false
+        })
+        .unwrap_or(bytes.len());
+    start..end
+}
+
+/// Whether `range` of the source holds a C++ memory access (or, with [`Access::Write`], a
+/// write: assigned or incremented) outside asm statements and comments: a subscript `p[i]`,
+/// `->`, a unary `*`.
+fn accesses_in(
+    source: &str,
+    range: std::ops::Range<usize>,
+    asm_spans: &[std::ops::Range<usize>],
+    access: Access,
+) -> bool {
+    // A write: the access is assigned to, or incremented.
+    let written = |from: usize| {
+        let rest = &source[from.min(source.len())..];
+        let close = if rest.starts_with('[') {
+            rest.find(']').map_or(rest.len(), |i| i + 1)
+        } else {
+            0
+        };
+        let after = rest[close..].trim_start_matches(|c: char| {
+            c.is_ascii_alphanumeric() || c == '_' || c == '.' || c.is_whitespace()
+        });
+        (after.starts_with('=') && !after.starts_with("=="))
+            || ["+=", "-=", "*=", "/=", "|=", "&=", "^=", "++", "--"]
+                .iter()
+                .any(|op| after.starts_with(op))
+    };
+    let hit = |at: usize| access == Access::Any || written(at);
+    let bytes = source.as_bytes();
+    let end = range.end.min(bytes.len());
+    let mut i = range.start;
+    while i < end {
+        if let Some(r) = asm_spans.iter().find(|r| r.contains(&i)) {
+            i = r.end;
+            continue;
+        }
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = bytes[i..end]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(end, |n| i + n);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = source[i..end].find("*/").map_or(end, |n| i + n + 2);
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < end && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'[' if i > 0
+                && (bytes[i - 1].is_ascii_alphanumeric()
+                    || matches!(bytes[i - 1], b'_' | b')' | b']'))
+                && hit(i) =>
+            {
+                return true;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') && hit(i + 2) => return true,
+            b'*' => {
+                // Unary: after an operator or an opening bracket, before a name or `(`.
+                let before = source[range.start..i].trim_end();
+                let unary = before.is_empty()
+                    || before.ends_with([
+                        '=', '(', ',', ';', '{', '}', '+', '-', '!', '&', '|', '?', ':', '<', '>',
+                        '[',
+                    ])
+                    || before.ends_with("return");
+                let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+                if unary
+                    && (next.is_ascii_alphabetic() || next == b'_' || next == b'(')
+                    && hit(i + 1)
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether the step's address comes from a `const T* __restrict__` pointer of the function
+/// (read through `p`, `p + i`, `__cvta_generic_to_global(p)`): nothing writes that data while
+/// the function runs (`const` alone does not say so: a caller may write through another
+/// pointer).
+fn reads_through_const_pointer(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> bool {
+    let Some(form) = step.form else {
+        return false;
+    };
+    let count = step.instr.operands.len();
+    let Some(asm) = step
+        .instr
+        .operands
+        .iter()
+        .enumerate()
+        .find(|(k, _)| {
+            form.operand_for(*k, count)
+                .is_some_and(|o| o.role == Role::Addr)
+        })
+        .and_then(|(_, operand)| address_base(operand))
+        .and_then(|b| b.placeholder())
+        .and_then(|p| stmt.resolve(p))
+    else {
+        return false;
+    };
+    let Some(before) = stmt.function_text_before(cx.source()) else {
+        return false;
+    };
+    // One pointer, possibly converted or offset: `p`, `p + i`, `__cvta_generic_to_global(p)`.
+    let names: Vec<&str> = identifiers(&asm.expr).map(|(_, n)| n).collect();
+    let [name] = names[..] else {
+        return false;
+    };
+    occurrences(before, name).any(|(decl, _)| {
+        let start = decl.rfind(['(', ',', ';', '{', '}']).map_or(0, |i| i + 1);
+        let declarator = &decl[start..];
+        let words: Vec<&str> = declarator
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .collect();
+        declarator.contains('*')
+            && words.contains(&"const")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "__restrict__" | "__restrict"))
+    })
 }
 
 /// Whether the next statement after the asm, in the same block, is `__syncthreads()` (only
@@ -218,7 +665,9 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
     let count = step.instr.operands.len();
     let body = stmt.context.function.as_ref()?.body;
     let from = stmt.span.end as usize;
-    let after = cx.source().get(from..body.end as usize)?;
+    // Only code the asm can reach: a use after an unconditional `return` is not after it.
+    let reach = reachable_end(cx.source(), from, body.end as usize);
+    let after = cx.source().get(from..reach)?;
     let (_, operand) = step.instr.operands.iter().enumerate().find(|(k, _)| {
         form.operand_for(*k, count)
             .is_some_and(|o| o.role == Role::Addr)
@@ -357,6 +806,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let instr = flow.steps[i].instr;
+        if misspelt_modifier(instr) {
+            continue;
+        }
         let what = if m.writes {
             "writes memory"
         } else if m.orders {
@@ -389,6 +841,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// A misspelt word modifier (`ld.gloabl`): `ptx-syntax` reports the instruction, which does
+/// not assemble, and what it would do to memory is a guess (here, the generic `ld` it
+/// resolves to). Parts with digits (packed types, vector sizes) are left to `ptx-syntax`.
+fn misspelt_modifier(instr: &ptxguard_analyzer::ptx::Instruction) -> bool {
+    let parts: Vec<&str> = instr.parts.iter().map(|p| p.text.as_str()).collect();
+    let sure =
+        ptxguard_analyzer::isa::resolve(&parts).is_some_and(|f| f.family.uncertain.is_none());
+    sure && ptxguard_analyzer::isa::invalid_modifiers(&parts)
+        .into_iter()
+        .any(|i| !parts[i].bytes().any(|b| b.is_ascii_digit()))
 }
 
 /// Adds `"memory"` to the clobbers, creating the clobber section with the right colons; in a

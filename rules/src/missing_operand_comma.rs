@@ -1,4 +1,5 @@
 use crate::support::diagnostics::diagnostic;
+use crate::support::portability::portability_finding;
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
 
@@ -7,10 +8,17 @@ declare_rule! {
     /// Flags asm operands written one after another with no comma between them:
     /// `: "r"(a) "l"(b)`.
     ///
+    /// ## Severity
+    /// *Info* by default: nvcc accepts the list and binds both operands (measured: the sum
+    /// was right), so only another compiler is hurt. A *warning* when clang builds the file
+    /// (an entry of the compilation database whose compiler is `clang`/`clang++`) or the
+    /// configuration asks for clang portability (`portability = ["clang"]`,
+    /// `--portability clang`).
+    ///
     /// ## Why is this bad?
-    /// nvcc accepts it and binds both operands (measured: the sum was right), so the mistake
-    /// survives for years; clang and GCC reject the statement, so the file cannot be built
-    /// with another compiler or checked by clang-based tools. Real projects carry dozens.
+    /// Because nvcc accepts it, the mistake survives for years; clang and GCC reject the
+    /// statement, so the file cannot be built with another compiler or checked by
+    /// clang-based tools. Real projects carry dozens.
     ///
     /// ## Example
     /// ```cuda
@@ -31,7 +39,7 @@ declare_rule! {
     /// does with such a list is not measured.
     pub(crate) static META = {
         name: "missing-operand-comma",
-        severity: Warning,
+        severity: Info,
         fix: Safe,
         default_enabled: true,
         summary: "asm operands with no comma between them",
@@ -45,16 +53,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Some(at) = op.missing_comma_at else {
                 continue;
             };
-            out.push(
-                diagnostic(
-                    &META,
-                    op.constraint.span,
-                    format!("missing comma before operand %{}", op.index),
-                )
-                .with_label(Span::empty_at(at), "a comma belongs here")
-                .with_note("nvcc binds both operands, but clang and GCC reject the statement")
-                .with_fix(Fix::safe("insert `,`", vec![Edit::insert(at, ",")])),
-            );
+            let d = diagnostic(
+                &META,
+                op.constraint.span,
+                format!("missing comma before operand %{}", op.index),
+            )
+            .with_label(Span::empty_at(at), "a comma belongs here")
+            .with_fix(Fix::safe("insert `,`", vec![Edit::insert(at, ",")]));
+            out.push(portability_finding(
+                cx.options,
+                d,
+                "nvcc binds both operands (measured), but clang and GCC reject the statement",
+            ));
         }
     }
 }

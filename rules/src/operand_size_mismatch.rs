@@ -57,20 +57,34 @@ declare_rule! {
     }
 }
 
+/// The operand's constraint letter, its register's size and the operand's C++ type, when both
+/// sizes are known and judged.
+fn sizes(op: &AsmOperand) -> Option<(char, u16, &CppType)> {
+    let letter = op.constraint.letter()?;
+    let reg_bits = register_bits(letter)?;
+    let ty = op.ty.ty.as_ref()?;
+    // Structs and one-byte types: nvcc's rules for them were not measured.
+    if ty.class == CppClass::Aggregate || ty.bits < 16 {
+        return None;
+    }
+    Some((letter, reg_bits, ty))
+}
+
+/// The operands this rule reports for their size. Shared with `operand-type-mismatch`, which
+/// leaves them alone: a register of the wrong size is one mistake, said once.
+pub(crate) fn wrong_size_operands(stmt: &AsmStatement) -> Vec<usize> {
+    stmt.operands()
+        .filter(|op| sizes(op).is_some_and(|(_, reg_bits, ty)| ty.bits != reg_bits))
+        .map(|op| op.index)
+        .collect()
+}
+
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
-            let Some(letter) = op.constraint.letter() else {
+            let Some((letter, reg_bits, ty)) = sizes(op) else {
                 continue;
             };
-            let Some(reg_bits) = register_bits(letter) else {
-                continue;
-            };
-            let Some(ty) = &op.ty.ty else { continue };
-            // Structs and one-byte types: nvcc's rules for them were not measured.
-            if ty.class == CppClass::Aggregate || ty.bits < 16 {
-                continue;
-            }
             if ty.bits == reg_bits {
                 // LLVM (Python calls) bitcasts a same-size value into the other kind of
                 // register (measured with llc 14: `r` on a float, `f` on an i32).

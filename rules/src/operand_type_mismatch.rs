@@ -30,7 +30,10 @@ declare_rule! {
     ///
     /// Instructions the ISA table cannot resolve, and operands whose type the opcode does
     /// not say, are left alone. A 32-bit register used as a 64-bit address is
-    /// `address-register-width`'s finding.
+    /// `address-register-width`'s finding, and a register whose size differs from its C++
+    /// operand's (or, in Python, from the call's dtype and `pack`) `operand-size-mismatch`'s.
+    /// In a Python call the same wrong letter on several operands is one finding, at the
+    /// first (the constraints are one string: a misread `pack` repeats one mistake).
     ///
     /// ## Why is this bad?
     /// ptxas rejects it with `Arguments mismatch for instruction '...'`, reported at a line
@@ -82,10 +85,11 @@ struct Mismatch<'a> {
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     for stmt in cx.ptx_statements() {
-        let skip: Vec<usize> = crate::address_register_width::findings(stmt)
+        let mut skip: Vec<usize> = crate::address_register_width::findings(stmt)
             .iter()
             .map(|uses| uses[0].asm.index)
             .collect();
+        skip.extend(crate::operand_size_mismatch::wrong_size_operands(stmt));
         let mut found: Vec<(&AsmOperand, Vec<Mismatch>)> = Vec::new();
         for (_, instr) in stmt.ptx.instructions() {
             let Some(form) = instr.known_form() else {
@@ -105,7 +109,23 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
+        // In Python the constraints are one string: the same wrong letter through it (a
+        // `pack` misread) is one mistake, reported once at its first operand.
+        let mut groups: Vec<Vec<(&AsmOperand, Vec<Mismatch>)>> = Vec::new();
         for (op, uses) in found {
+            let same = |g: &Vec<(&AsmOperand, Vec<Mismatch>)>| {
+                stmt.in_python()
+                    && g[0].0.constraint.letter() == op.constraint.letter()
+                    && g[0].1[0].ty == uses[0].ty
+            };
+            match groups.iter_mut().find(|g| same(g)) {
+                Some(g) => g.push((op, uses)),
+                None => groups.push(vec![(op, uses)]),
+            }
+        }
+        for mut group in groups {
+            let others = group.split_off(1);
+            let (op, uses) = group.pop().expect("a group has a first operand");
             let letter = op.constraint.letter().unwrap_or('?');
             let first = &uses[0];
             let class = match register_type(letter) {
@@ -142,16 +162,28 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 "ptxas rejects it: `Arguments mismatch for instruction '{}'`",
                 first.instr.base()
             ));
-            for m in &uses {
+            for m in uses.iter().chain(others.iter().flat_map(|(_, u)| u)) {
                 d = d.with_label(
                     template_span(stmt, m.placeholder.span.clone()),
                     format!("`{}` expects `{}` here", m.instr.opcode, m.ty),
                 );
             }
-            if let Some(right) = right_letter(op, &uses) {
+            for (other, _) in &others {
+                d = d.with_label(other.constraint.span, format!("`{letter}` here too"));
+            }
+            // One fix for the group: each operand's letter, when one letter fits them all.
+            let right = right_letter(op, &uses);
+            let all = others
+                .iter()
+                .all(|(o, u)| right.is_some() && right_letter(o, u) == right);
+            if let (Some(right), true) = (right, all) {
                 if right != letter {
-                    if let Some(edit) = replace_constraint_letter(source, op, right) {
-                        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+                    let edits: Option<Vec<_>> = std::iter::once(op)
+                        .chain(others.iter().map(|(o, _)| *o))
+                        .map(|o| replace_constraint_letter(source, o, right))
+                        .collect();
+                    if let Some(edits) = edits {
+                        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), edits));
                     }
                 }
             }

@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::portability::portability_finding;
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
@@ -8,12 +9,23 @@ declare_rule! {
     /// Checks that every `%` in a template is written the way the compiler reads it.
     ///
     /// In an asm statement **with operands**, `%` introduces a placeholder (`%0`, `%[name]`,
-    /// `%=`) and a literal `%` must be written `%%`. A `%` before anything else (`%clock`,
-    /// `%tid.x`, `%laneid`, a register `%p`) is reported as a warning.
+    /// `%=`) and a literal `%` must be written `%%`. A `%` before a name (`%clock`, `%tid.x`,
+    /// `%laneid`, a register `%p`) is a portability finding; a lone `%` before nothing usable
+    /// is a warning.
     ///
     /// In an asm statement **without operands** (`asm("...")`, or clobbers only), the
     /// compiler does not substitute anything: `%%` reaches ptxas as two characters and is
     /// reported as an error; write a single `%`.
+    ///
+    /// ## Severity
+    /// - *error*: `%%` with no operands, and in LLVM inline asm (Python) `%%` or `%0`: ptxas
+    ///   or LLVM rejects them (measured).
+    /// - *info* for `%clock` with operands: nvcc passes it through and ptxas accepts it
+    ///   (measured with nvcc 13.0 and NVRTC), so only another compiler is hurt. It is a
+    ///   *warning* when clang builds the file (an entry of the compilation database whose
+    ///   compiler is `clang`/`clang++`) or the configuration asks for clang portability
+    ///   (`portability = ["clang"]`, `--portability clang`).
+    /// - *warning* for a lone `%` with operands (what nvcc does with it is not measured).
     ///
     /// ## Why is this bad?
     /// nvcc passes `%clock` through when there are operands and ptxas accepts it, but clang
@@ -23,7 +35,7 @@ declare_rule! {
     ///
     /// ## Example
     /// ```cuda
-    /// asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));   // warning
+    /// asm volatile("mov.u32 %0, %laneid;" : "=r"(lane));   // info (warning for clang)
     /// asm volatile("mov.u32 %%r1, %%clock;" ::: "memory");  // error: no operands
     /// ```
     /// Use instead:
@@ -44,7 +56,7 @@ declare_rule! {
     /// literal; NVRTC (cupy) passes `%laneid` with operands through as nvcc does (measured).
     pub(crate) static META = {
         name: "percent-escape",
-        severity: Warning,
+        severity: Info,
         fix: Safe,
         default_enabled: true,
         summary: "a `%` not escaped the way the compiler reads it",
@@ -59,16 +71,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             match (&p.kind, mode) {
                 (PercentKind::Register { name }, PercentMode::WithOperands) => {
                     let span = template_span(stmt, p.span.clone());
-                    out.push(
-                        diagnostic(&META, span, format!("`%{name}` must be written `%%{name}` in an asm with operands: `%` starts a placeholder here"))
-                            .with_note("nvcc passes it through, but clang and GCC-style compilers read `%c`, `%l`... as operand modifiers and reject the statement")
-                            .with_fix(Fix::safe("escape the `%`", vec![Edit::insert(first_percent.start as usize, "%")])),
-                    );
+                    let d = diagnostic(&META, span, format!("`%{name}` must be written `%%{name}` in an asm with operands: `%` starts a placeholder here"))
+                        .with_fix(Fix::safe("escape the `%`", vec![Edit::insert(first_percent.start as usize, "%")]));
+                    out.push(portability_finding(
+                        cx.options,
+                        d,
+                        "nvcc passes it through (measured), but clang and GCC-style compilers read `%c`, `%l`... as operand modifiers and reject the statement",
+                    ));
                 }
                 (PercentKind::Stray, PercentMode::WithOperands) => {
                     out.push(
-                        diagnostic(
-                            &META,
+                        Diagnostic::new(
+                            META.name,
+                            Severity::Warning,
                             first_percent,
                             "a lone `%` in an asm with operands: write `%%` for a literal `%`",
                         )

@@ -8,7 +8,6 @@ const PYTHON_FIXES: &[&str] = &[
     "missing-volatile",
     "percent-escape",
     "pack-mismatch",
-    "att-dialect-braces",
     // Its one fix inserts a `;`, right in any literal.
     "ptx-syntax",
 ];

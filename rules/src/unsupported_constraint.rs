@@ -31,6 +31,14 @@ declare_rule! {
     /// `-G`: `error: an asm operand must be an integral constant expression`), and so does
     /// clang (`constraint 'n' expects an integer constant expression`).
     ///
+    /// `C` substitutes a compile-time string into the template (`"add.%2 %0, %1, 1;"` with
+    /// `"C"(T::value)` emits `add.u32` when `T::value` is a `static constexpr char[]` holding
+    /// `u32`; measured with nvcc 13.0, `gpu-tests/measure/c-constraint.sh`). Its operand must
+    /// be the address of such an array: a string literal (`"C"("u32")`: `did not evaluate to
+    /// the address of a variable`) or a conditional expression (`"C"(s ? "u32" : "s32")`:
+    /// `could not be folded`) is an **error**, both measured. The other rules leave the
+    /// substituted part of the instruction unjudged.
+    ///
     /// In clang's own CUDA wrapper headers (`__clang_cuda_*.h`), which only clang compiles,
     /// constraints are judged by clang's rules: its NVPTX letters `c h r l f d q` and the
     /// target-independent ones (`i`, `n`, `m`, `g`, `X`..., alternatives allowed).
@@ -146,6 +154,10 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     diagnostic(&META, span, format!("constraint letter `{letter}` is not one nvcc knows (valid: h r l f d q n C)"))
                         .with_note("this looks like a constraint of another architecture's asm"),
                 );
+            } else if letter == 'C' {
+                if let Some(d) = c_not_a_variable(op) {
+                    out.push(d);
+                }
             } else if letter == 'n' {
                 if let Some(d) = register_capable_immediate(stmt, op) {
                     out.push(Diagnostic {
@@ -326,6 +338,37 @@ fn register_capable_immediate(stmt: &AsmStatement, op: &AsmOperand) -> Option<Di
             ),
         )
         .with_note("`n` stays right where the instruction needs an immediate (`cp.async.wait_group N`, a `lop3` look-up table, `setmaxnreg`): it is never reported there"),
+    )
+}
+
+/// A `"C"` operand nvcc rejects: its value must be the address of a variable (a `static
+/// constexpr char[]`), so a string literal, a ternary or a pointer variable is an error
+/// (measured with nvcc 13.0: `gpu-tests/measure/c-constraint.sh`).
+fn c_not_a_variable(op: &AsmOperand) -> Option<Diagnostic> {
+    let expr = op.expr.trim();
+    let (what, nvcc) = if expr.starts_with('"') || expr.starts_with("u8\"") {
+        (
+            "a string literal",
+            "The constant-expression for the 'C' constraint did not evaluate to the address of a variable",
+        )
+    } else if expr.contains('?') {
+        (
+            "a conditional expression",
+            "The expression for the 'C' constraint could not be folded, ensure that it is a constant expression",
+        )
+    } else {
+        return None;
+    };
+    Some(
+        diagnostic(
+            &META,
+            op.expr_span,
+            format!("`\"C\"` takes the address of a constant character array, not {what}"),
+        )
+        .with_note(format!("measured with nvcc 13.0: `{nvcc}`"))
+        .with_help(
+            "name a `static constexpr char NAME[] = \"...\";` (a class member works in templates)",
+        ),
     )
 }
 

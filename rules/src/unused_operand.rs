@@ -1,19 +1,28 @@
+use crate::support::cpp_uses::{python_call_returned, reads_of_left_value, uses_after, After};
 use crate::support::{
     diagnostics::diagnostic,
     operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
-use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
-    /// Flags an operand the template never references: an `"="` output never written is an
-    /// **error**, or a **warning** when nothing reads the variable after the asm (declared in
-    /// the block around it and not named again there, or not named again in the rest of the
-    /// function outside a loop: a prefetch helper's `"=l"(addr) : "l"(addr)`); an input never
-    /// used is a warning.
+    /// Flags an operand the template never references.
+    ///
+    /// ## Severity
+    /// - *error*: an `"="` output never written whose variable C++ may read after the asm
+    ///   (measured: the variable holds garbage). Anything the rule cannot follow (a member, an
+    ///   array element, a variable a loop may read again) counts as read.
+    /// - *info*: an `"="` output never written that nothing in view reads: C++ names the
+    ///   variable again only to assign it, or not at all (declared in the block around the asm
+    ///   and not named again there, or not named again in the rest of the function outside a
+    ///   loop: a prefetch helper's `"=l"(addr) : "l"(addr)`); or a Triton/MLIR asm with side
+    ///   effects whose API-required dummy result is returned (`return
+    ///   tl.inline_asm_elementwise(...)`) to callers not in view.
+    /// - *warning*: an input never used (a three-way max that ignored its third argument
+    ///   shipped in a real project).
     ///
     /// An empty template with operands is the deliberate register-fence idiom
     /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
@@ -41,7 +50,10 @@ declare_rule! {
     /// passes every packed element, and an asm may ignore some by design), nor is the output
     /// of a call whose result is thrown away (`tl.inline_asm_elementwise("bar.sync 0;", "=r",
     /// [], dtype=tl.int32, is_pure=False, pack=1)` as a statement): both APIs make the asm
-    /// produce a result, so side-effect-only asm needs a dummy one.
+    /// produce a result, so side-effect-only asm needs a dummy one. A helper that returns that
+    /// dummy (`return tl.inline_asm_elementwise(...)` with `is_pure=False`) gets info. Nor are
+    /// the inputs of a Triton call whose input constraints do not match its arguments: that is
+    /// `pack-mismatch`'s finding.
     /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "unused-operand",
@@ -59,14 +71,21 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         // The register-fence idiom: only its `=` outputs are wrong (measured garbage).
         let fence = stmt.template.text.trim().is_empty();
+        // Outputs naming the same variable get the same answer, computed once.
+        let mut not_read: Vec<(&str, Option<&'static str>)> = Vec::new();
         let mut used = vec![false; stmt.operand_count()];
         for (target, _, _) in placeholder_refs(stmt) {
             if let Some(i) = target_index(stmt, &target) {
                 used[i] = true;
             }
         }
+        // Input constraints that do not match a Triton call's arguments are `pack-mismatch`.
+        let inputs_miscounted = crate::pack_mismatch::wrong_input_count(stmt);
         for op in stmt.operands() {
             if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
+                continue;
+            }
+            if inputs_miscounted && !op.is_output {
                 continue;
             }
             // Triton and MLIR make the asm produce a result: a call whose result is thrown
@@ -75,11 +94,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let d = if op.is_output {
-                if dead_after(cx.source(), stmt, &op.expr) {
-                    // Nothing reads the garbage: a misdeclared operand, not a wrong value.
-                    let d = diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: declared `=` for nothing (nothing reads it after the asm)", op.index, op.expr));
-                    let mut d = d.with_note("nothing reads the variable after the asm, so no garbage is used today; declare it as an input (or `+`) if the template only reads it");
-                    d.severity = Severity::Warning;
+                let why = match not_read.iter().find(|(e, _)| *e == op.expr) {
+                    Some((_, why)) => *why,
+                    None => {
+                        let why = garbage_not_read(cx, stmt, &op.expr);
+                        not_read.push((&op.expr, why));
+                        why
+                    }
+                };
+                if let Some(why) = why {
+                    // Nothing in view reads the garbage: a misdeclared operand, not a wrong value.
+                    let d = diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: declared `=` for nothing ({why})", op.index, op.expr));
+                    let mut d = d.with_note("no garbage is read in view; declare it as an input (or `+`) if the template only reads it, or drop it");
+                    d.severity = Severity::Info;
                     d
                 } else {
                     diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: its value is garbage after the asm", op.index, op.expr))
@@ -101,58 +128,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether the variable `expr` names is certainly not used after the asm: declared in the
-/// block around it and not named again before that block ends, or (outside a loop) not named
-/// again in the rest of the function.
-fn dead_after(source: &str, stmt: &AsmStatement, expr: &str) -> bool {
-    let name = expr.trim();
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return false;
+/// Why the garbage an unwritten `=` output leaves is not read in view, or `None` when it may be:
+/// C++ never names the variable again but to assign it, or a Python asm with side effects
+/// returns its API-required dummy result to callers not in view.
+fn garbage_not_read(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> Option<&'static str> {
+    if let Some(call) = stmt.python() {
+        return (call.has_side_effects() && python_call_returned(cx.source(), stmt)).then_some(
+            "the asm has side effects and its dummy result is returned: no caller in view reads it",
+        );
     }
-    let Some(function) = &stmt.context.function else {
-        return false;
+    let After::Uses(uses) = uses_after(cx, stmt, expr) else {
+        return None;
     };
-    let (start, end) = (stmt.span.start as usize, stmt.span.end as usize);
-    let body = function.body.start as usize..function.body.end as usize;
-    if !(body.start <= start && end <= body.end) {
-        return false;
-    }
-    let bytes = source.as_bytes();
-    // The innermost `{ }` around the statement.
-    let mut depth = 0i32;
-    let block_start = (body.start..start)
-        .rev()
-        .find(|&i| {
-            match bytes[i] {
-                b'}' => depth += 1,
-                b'{' if depth == 0 => return true,
-                b'{' => depth -= 1,
-                _ => {}
-            }
-            false
-        })
-        .unwrap_or(body.start);
-    depth = 0;
-    let block_end = (end..body.end)
-        .find(|&i| {
-            match bytes[i] {
-                b'{' => depth += 1,
-                b'}' if depth == 0 => return true,
-                b'}' => depth -= 1,
-                _ => {}
-            }
-            false
-        })
-        .unwrap_or(body.end);
-    let named = |range: std::ops::Range<usize>| {
-        let text = &source[range];
-        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-        text.match_indices(name).any(|(at, _)| {
-            !text[..at].ends_with(ident) && !text[at + name.len()..].starts_with(ident)
-        })
-    };
-    if declares_variable(&source[block_start..start], name) {
-        return !named(end..block_end);
-    }
-    !stmt.context.in_loop && !named(end..body.end)
+    reads_of_left_value(&uses)
+        .is_empty()
+        .then_some("nothing reads the variable after the asm before it is assigned again")
 }

@@ -145,6 +145,9 @@ pub fn parse_command(args: &[String], directory: &Path) -> CompileFlags {
     let mut queue: std::collections::VecDeque<String> =
         args.iter().skip(start + 1).cloned().collect();
     let mut responses = 0;
+    // Each response file is read once per command: one that names itself (directly or
+    // through others) would otherwise be read until the count runs out, all of it kept.
+    let mut read: Vec<PathBuf> = Vec::new();
     let abs = |p: &str| -> PathBuf {
         let p = Path::new(p);
         if p.is_absolute() {
@@ -177,7 +180,19 @@ pub fn parse_command(args: &[String], directory: &Path) -> CompileFlags {
             // nvcc's `--options-file` takes a comma-separated list.
             for f in file.split(',').filter(|f| !f.is_empty()) {
                 let path = abs(f);
-                match std::fs::read_to_string(&path) {
+                let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+                if read.contains(&key) {
+                    flags.notes.push(format!(
+                        "response file {} is named again (it includes itself, directly or not): read once",
+                        path.display()
+                    ));
+                    continue;
+                }
+                read.push(key);
+                match crate::source::read_input_to_string(
+                    &path,
+                    crate::source::MAX_RESPONSE_FILE_BYTES,
+                ) {
                     Ok(text) => {
                         for w in shell_words(&text).into_iter().rev() {
                             queue.push_front(w);
@@ -410,14 +425,22 @@ mod tests {
         assert!(f
             .macros
             .contains(&MacroFlag::Define("FROM_RSP".into(), "1".into())));
-        // The file that names itself stops at the limit; the missing one is said.
+        // The file that names itself is read once (it was read 64 times, every copy kept);
+        // the missing one is said.
         assert!(
             f.notes.iter().any(|n| n.contains("missing.rsp")),
             "{:?}",
             f.notes
         );
         assert!(
-            f.notes.iter().any(|n| n.contains("64 response files")),
+            f.notes
+                .iter()
+                .any(|n| n.contains("nested.rsp is named again")),
+            "{:?}",
+            f.notes
+        );
+        assert!(
+            !f.notes.iter().any(|n| n.contains("64 response files")),
             "{:?}",
             f.notes
         );

@@ -259,7 +259,7 @@ pub fn includers(entries: &[Entry]) -> HashMap<PathBuf, Vec<usize>> {
             let f = file as usize;
             if includes[f].is_none() {
                 includes[f] = Some(
-                    std::fs::read_to_string(&paths[f])
+                    super::read_header(&paths[f])
                         .map(|t| include_names(&t))
                         .unwrap_or_default(),
                 );
@@ -340,7 +340,7 @@ fn read_units(entries: &[Entry]) -> Vec<Vec<Include>> {
                 let handle = scope.spawn(move || {
                     part.iter()
                         .map(|e| {
-                            std::fs::read_to_string(&e.file)
+                            super::read_header(&e.file)
                                 .map(|t| include_names(&t))
                                 .unwrap_or_default()
                         })

@@ -6,6 +6,7 @@
 pub mod env;
 pub mod flags;
 pub mod includes;
+pub mod predefined;
 pub mod toolkit;
 
 pub use flags::{CompileFlags, MacroFlag};
@@ -27,10 +28,17 @@ pub struct FileBuild {
     /// `-D`/`-U` of the command that compiles the file, in order; `None` when no command is
     /// known (then macros the file does not define are unknown).
     pub macros: Option<Vec<MacroFlag>>,
+    /// Where the macros came from (a header: the units that include it).
+    pub macros_from: String,
+    /// Macros some of those commands define (or undefine) and others do not.
+    pub macros_varying: Vec<String>,
     pub include_dirs: Vec<PathBuf>,
     /// The toolkit, and where its version came from.
     pub cuda: Option<CudaVersion>,
     pub cuda_from: String,
+    /// The compilers of the commands that build the file (or, for a header, the units that
+    /// include it), as written (`/usr/bin/clang++`, `nvcc`); empty when no command is known.
+    pub compilers: Vec<String>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -83,11 +91,12 @@ struct RawEntry {
 
 impl Database {
     pub fn load(path: &Path) -> Result<Database, DatabaseError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DatabaseError {
-            path: path.to_path_buf(),
-            position: None,
-            message: format!("cannot read compilation database: {e}"),
-        })?;
+        let text = crate::source::read_input_to_string(path, crate::source::MAX_DATABASE_BYTES)
+            .map_err(|e| DatabaseError {
+                path: path.to_path_buf(),
+                position: None,
+                message: format!("cannot read compilation database: {e}"),
+            })?;
         Database::parse(path, &text)
     }
 
@@ -171,8 +180,8 @@ impl Database {
     }
 
     /// What the database says about a file: its own entries, else (for a header) the units
-    /// that include it. Targets are the union; macros and include paths those of the first
-    /// entry, macros only when every entry agrees on them.
+    /// that include it. Targets are the union; include paths those of the first entry;
+    /// macros those every entry (or including unit) has.
     pub fn build_for(&self, file: &Path) -> Option<(FileBuild, Vec<usize>)> {
         let own = self.entries_for(file);
         let (units, how) = if own.is_empty() {
@@ -204,20 +213,52 @@ impl Database {
             let list: Vec<String> = own.iter().map(|i| (i + 1).to_string()).collect();
             format!("{how} {}", list.join(", "))
         };
-        let macros = (!own.is_empty()
-            && own
-                .iter()
-                .all(|&i| self.entries[i].flags.macros == first.macros))
-        .then(|| first.macros.clone());
+        // The `-D`/`-U` every command that compiles the file (or, for a header, every unit
+        // that includes it) has: those hold whichever build is meant. The others stay unknown.
+        let macros: Vec<MacroFlag> = first
+            .macros
+            .iter()
+            .filter(|m| {
+                units
+                    .iter()
+                    .all(|&i| self.entries[i].flags.macros.contains(m))
+            })
+            .cloned()
+            .collect();
+        let mut macros_varying: Vec<String> = units
+            .iter()
+            .flat_map(|&i| self.entries[i].flags.macros.iter())
+            .filter(|m| !macros.contains(m))
+            .map(|m| match m {
+                MacroFlag::Define(n, _) | MacroFlag::Undef(n) => n.clone(),
+            })
+            .collect();
+        macros_varying.sort();
+        macros_varying.dedup();
+        let macros_from = if units.len() == 1 {
+            what.clone()
+        } else {
+            format!("common to the {} commands ({what})", units.len())
+        };
         let cuda = toolkit_of(&first.compiler);
+        let mut compilers: Vec<String> = Vec::new();
+        for &i in units {
+            let compiler = &self.entries[i].flags.compiler;
+            if !compilers.contains(compiler) {
+                compilers.push(compiler.clone());
+            }
+        }
         Some((
             FileBuild {
                 targets_from: format!("{} ({what})", self.path.display()),
                 targets,
-                macros,
+                macros: Some(macros),
+                macros_from,
+                macros_varying,
                 include_dirs: first.include_dirs.clone(),
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
+                compilers,
             },
             units.to_vec(),
         ))
@@ -235,7 +276,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     }
     let root = path.parent()?.parent()?;
     let json = root.join("version.json");
-    if let Ok(text) = std::fs::read_to_string(&json) {
+    if let Ok(text) = read_header(&json) {
         // `"cuda" : { "name" : "CUDA SDK", "version" : "12.6.2" }`
         if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
             if let Some(v) = value["cuda"]["version"]
@@ -247,7 +288,7 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
         }
     }
     let header = root.join("include").join("cuda.h");
-    if let Ok(text) = std::fs::read_to_string(&header) {
+    if let Ok(text) = read_header(&header) {
         if let Some(n) = define_value(&text, "CUDA_VERSION") {
             let v = CudaVersion {
                 major: (n / 1000) as u16,
@@ -259,6 +300,11 @@ pub fn toolkit_of(compiler: &str) -> Option<(CudaVersion, String)> {
     let name = root.file_name()?.to_str()?;
     let v = CudaVersion::parse(name.strip_prefix("cuda-")?)?;
     Some((v, root.display().to_string()))
+}
+
+/// A toolkit file or a header, through the one bounded reader.
+pub(crate) fn read_header(path: &Path) -> std::io::Result<String> {
+    crate::source::read_input_to_string(path, crate::source::MAX_FILE_BYTES as u64)
 }
 
 /// The integer value of `#define NAME value` in a header.
@@ -281,7 +327,7 @@ pub fn define_value(text: &str, name: &str) -> Option<u64> {
 pub fn cccl_version(include_dirs: &[PathBuf]) -> Option<(String, PathBuf)> {
     include_dirs.iter().find_map(|dir| {
         let header = dir.join("cuda/std/__cccl/version.h");
-        let text = std::fs::read_to_string(&header).ok()?;
+        let text = read_header(&header).ok()?;
         // `#define CCCL_VERSION 3000000`: major * 1000000 + minor * 1000 + patch.
         let n = define_value(&text, "CCCL_VERSION")?;
         Some((

@@ -82,12 +82,38 @@ fn headers_get_the_targets_of_their_includers() {
     let (bw, units) = db.build_for(&dir.join("inc/lib/bw.cuh")).unwrap();
     assert_eq!(units, [2]);
     assert_eq!(names(&bw.targets), ["sm_100a"]);
-    assert_eq!(deep.macros, None);
+    // The three units share no -D: the header gets none of them.
+    assert_eq!(deep.macros, Some(vec![]));
+    // bw.cuh is included only by the unit with -DBLACKWELL: it gets the macro.
+    assert_eq!(
+        bw.macros,
+        Some(vec![crate::build::MacroFlag::Define(
+            "BLACKWELL".into(),
+            "1".into()
+        )])
+    );
+    assert!(bw.macros_from.contains("c.cu"), "{}", bw.macros_from);
+    assert_eq!(deep.compilers, ["nvcc"]);
     let (top, _) = db.build_for(&dir.join("inc/lib/top.cuh")).unwrap();
     assert_eq!(names(&top.targets), ["sm_80", "sm_90a", "sm_100a"]);
     assert!(db.build_for(&dir.join("other.cuh")).is_none());
     assert!(db.missing_files().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rules ask whether clang builds the file (its portability findings are then warnings):
+/// every compiler of its entries, launchers skipped, each once.
+#[test]
+fn the_compilers_that_build_a_file_are_listed() {
+    let db = Database::parse(
+        Path::new("/p/compile_commands.json"),
+        r#"[{"directory": "/p", "file": "a.cu", "command": "ccache /usr/bin/clang++ --cuda-gpu-arch=sm_80 -c a.cu"},
+            {"directory": "/p", "file": "a.cu", "command": "nvcc -arch=sm_90 -c a.cu"},
+            {"directory": "/p", "file": "a.cu", "command": "nvcc -arch=sm_100a -c a.cu"}]"#,
+    )
+    .unwrap();
+    let (build, _) = db.build_for(Path::new("/p/a.cu")).unwrap();
+    assert_eq!(build.compilers, ["/usr/bin/clang++", "nvcc"]);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 
 use super::lexer::{Token, TokenKind};
 use super::model::{AsmOperand, Clobber, Constraint};
-use super::preproc::{parse_directive, DirectiveKind};
+use super::preproc::{parse_directive, CondExpr, Condition, DirectiveKind};
 use super::types::{type_expression, Scope, TypeInfo};
+use crate::build::predefined::{front_end_truth, Compiler, Truth};
 use crate::template::{PieceKind, Template};
 use crate::Span;
 use std::collections::HashMap;
@@ -42,6 +43,8 @@ pub struct AsmInput<'a> {
     pub text: &'a str,
     pub tokens: &'a [Token],
     pub string_macros: &'a StringMacros,
+    /// The compiler whose device pass decides `#if` branches inside the statement.
+    pub compiler: Compiler,
     /// Parameters of the enclosing function-like macro, when parsing a macro body.
     pub macro_params: &'a [String],
     /// First token searched for operand declarations (the enclosing function's start).
@@ -86,34 +89,61 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
         return None;
     }
     let open = i;
-    // Content tokens up to the matching `)`, keeping the first branch of any #if inside.
+    // Content tokens up to the matching `)`. Of each `#if` group inside, the branch the
+    // device pass compiles is kept: branches false for every target are skipped, and when the
+    // choice depends on the target or on an unknown macro, the first live branch is kept.
     let mut content = Vec::new();
     let mut depth = 0i32;
-    let mut skip_depth: Option<i32> = None;
-    let mut pp_depth = 0i32;
+    // Per open group: whether a branch was kept already, whether the current one is kept.
+    let mut groups: Vec<(bool, bool)> = Vec::new();
     let mut close = None;
     i = open + 1;
     while i < toks.len() {
         let tok = toks[i];
         if tok.kind == TokenKind::Directive {
-            match parse_directive(input.text, tok.span).kind {
-                DirectiveKind::If(_) | DirectiveKind::Ifdef(_) | DirectiveKind::Ifndef(_) => {
-                    pp_depth += 1
+            let dir = parse_directive(input.text, tok.span);
+            let live = |expr: CondExpr| {
+                let c = Condition {
+                    expr,
+                    negated: false,
+                    text: String::new(),
+                    span: tok.span,
+                };
+                front_end_truth(std::slice::from_ref(&c), input.compiler) != Truth::Never
+            };
+            match dir.kind {
+                DirectiveKind::If(e) => {
+                    let kept = live(e);
+                    groups.push((kept, kept));
                 }
-                DirectiveKind::Elif(_) | DirectiveKind::Else if skip_depth.is_none() => {
-                    skip_depth = Some(pp_depth);
+                DirectiveKind::Ifdef(n) => {
+                    let kept = live(CondExpr::Defined(n));
+                    groups.push((kept, kept));
+                }
+                DirectiveKind::Ifndef(n) => {
+                    let kept = live(CondExpr::Not(Box::new(CondExpr::Defined(n))));
+                    groups.push((kept, kept));
+                }
+                DirectiveKind::Elif(e) => {
+                    if let Some(g) = groups.last_mut() {
+                        let kept = !g.0 && live(e);
+                        *g = (g.0 || kept, kept);
+                    }
+                }
+                DirectiveKind::Else => {
+                    if let Some(g) = groups.last_mut() {
+                        *g = (true, !g.0);
+                    }
                 }
                 DirectiveKind::Endif => {
-                    if skip_depth == Some(pp_depth) {
-                        skip_depth = None;
-                    }
-                    pp_depth -= 1;
+                    groups.pop();
                 }
                 _ => {}
             }
             i += 1;
             continue;
         }
+        let skip_depth = groups.iter().any(|g| !g.1).then_some(());
         if skip_depth.is_some() {
             i += 1;
             continue;

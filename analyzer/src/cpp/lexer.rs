@@ -197,7 +197,8 @@ pub fn directives(text: &str) -> Vec<Token> {
     let mut from = 0;
     while let Some(found) = memchr::memchr(b'#', &bytes[from..]) {
         let hash = from + found;
-        let line_start = memchr::memrchr(b'\n', &bytes[..hash]).map_or(0, |i| i + 1);
+        let line_start = memchr::memrchr(b'\n', &bytes[..hash])
+            .map_or_else(|| crate::source::bom_len(bytes), |i| i + 1);
         if bytes[line_start..hash]
             .iter()
             .all(|b| matches!(b, b' ' | b'\t'))
@@ -379,9 +380,15 @@ fn lex(
     mut comments: Option<&mut Vec<Span>>,
 ) -> Vec<Token> {
     let bytes = text.as_bytes();
+    // A byte order mark starting the file is not a token (it would join the first name).
+    let skip_bom = if start == 0 {
+        crate::source::bom_len(&bytes[..end])
+    } else {
+        0
+    };
     let mut c = Cursor {
         bytes,
-        pos: start,
+        pos: start + skip_bom,
         end,
         splices: 0,
     };

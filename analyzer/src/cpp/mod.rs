@@ -15,13 +15,14 @@ pub mod types;
 
 pub use model::*;
 
+use crate::build::predefined::{self, Compiler};
 use crate::{ptx, SourceFile, Span};
 use asm::{parse_asm, AsmInput, StringMacros, KEYWORDS};
 use lexer::{lex_range, Token, TokenKind};
 use preproc::{
     active_conditions, apply_conditional, parse_directive, CondFrame, Define, DirectiveKind,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// True when the text may contain an asm statement (cheap pre-filter): the word `asm`,
 /// `__asm` or `__asm__` standing alone, not inside a longer name (`plasma`, `wasm`, `asm_x`).
@@ -69,8 +70,9 @@ pub fn cpp_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<T
 
 fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStatement> {
     let text = file.text.as_str();
-    let defines = collect_defines(text, tokens);
-    let string_macros = string_macros(text, &defines);
+    let compiler = compiler_of(file);
+    let (defines, define_conditions) = collect_defines(text, tokens);
+    let string_macros = string_macros(text, &defines, &define_conditions, compiler);
     let qualifier_macros = qualifier_macros(text, &defines);
     let asm_macros: foldhash::HashMap<&str, &Define> = defines
         .iter()
@@ -81,7 +83,6 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
     let mut scanner = Scanner {
         text,
         tokens,
-        is_cu: file.path.extension().is_some_and(|e| e == "cu"),
         qualifier_macros: &qualifier_macros,
         cond_stack: Vec::new(),
         scopes: Vec::new(),
@@ -115,6 +116,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                         text,
                         tokens,
                         string_macros: &string_macros,
+                        compiler,
                         macro_params: &[],
                         decl_search_start: scanner.function_start_token(),
                         member_search: scanner.member_search(),
@@ -148,6 +150,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                     text,
                     tokens: &body,
                     string_macros: &string_macros,
+                    compiler,
                     macro_params: &params,
                     decl_search_start: 0,
                     member_search: None,
@@ -232,22 +235,57 @@ fn conditions_at(text: &str, tokens: &[Token], offset: usize) -> Vec<preproc::Co
     active_conditions(&stack)
 }
 
-fn collect_defines(text: &str, tokens: &[Token]) -> Vec<Define> {
-    tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Directive)
-        .filter(|t| text[t.span.range()].contains("define"))
-        .filter_map(|t| match parse_directive(text, t.span).kind {
-            DirectiveKind::Define(d) => Some(d),
-            _ => None,
-        })
-        .collect()
+/// Which compiler reads the file: C++ held in Python strings goes to NVRTC (cupy, cuda.core)
+/// or nvcc (`load_inline`).
+pub fn compiler_of(file: &SourceFile) -> Compiler {
+    let python = file.path.extension().is_some_and(|e| e == "py")
+        || file.path.as_os_str() == crate::python::CPP_STRING_PATH;
+    if python {
+        Compiler::Either
+    } else {
+        Compiler::Nvcc
+    }
+}
+
+/// The file's `#define`s, each with the `#if` conditions in force where it stands.
+fn collect_defines(text: &str, tokens: &[Token]) -> (Vec<Define>, Vec<Vec<preproc::Condition>>) {
+    let mut stack = Vec::new();
+    let mut defines = Vec::new();
+    let mut conditions = Vec::new();
+    for t in tokens.iter().filter(|t| t.kind == TokenKind::Directive) {
+        if preproc::is_conditional(text, t.span) {
+            apply_conditional(&mut stack, text, &parse_directive(text, t.span));
+        } else if text[t.span.range()].contains("define") {
+            if let DirectiveKind::Define(d) = parse_directive(text, t.span).kind {
+                defines.push(d);
+                conditions.push(active_conditions(&stack));
+            }
+        }
+    }
+    (defines, conditions)
 }
 
 /// Object-like macros that expand to string literals only (possibly via other such macros).
-fn string_macros(text: &str, defines: &[Define]) -> StringMacros {
+///
+/// A macro defined in several `#if` branches takes the value of the branches the device pass
+/// can compile: a define under conditions false for every target (`#else` of
+/// `defined(__LP64__)`, of `__CUDA_ARCH__ >= 350`) is dead. When the live defines disagree,
+/// the macro is left unresolved (an unknown piece), not guessed.
+fn string_macros(
+    text: &str,
+    defines: &[Define],
+    conditions: &[Vec<preproc::Condition>],
+    compiler: Compiler,
+) -> StringMacros {
     let mut pieces: HashMap<String, Vec<Result<Span, String>>> = HashMap::new();
-    for d in defines.iter().filter(|d| d.params.is_none()) {
+    let mut disagree: HashSet<String> = HashSet::new();
+    for (d, conds) in defines.iter().zip(conditions) {
+        if d.params.is_some() {
+            continue;
+        }
+        if predefined::front_end_truth(conds, compiler) == predefined::Truth::Never {
+            continue;
+        }
         let toks = lex_range(text, d.body.start as usize, d.body.end as usize, true);
         if toks.is_empty() {
             continue;
@@ -261,9 +299,31 @@ fn string_macros(text: &str, defines: &[Define]) -> StringMacros {
                 _ => ok = false,
             }
         }
-        if ok && list.iter().any(|p| p.is_ok()) {
-            pieces.insert(d.name.clone(), list);
+        if !ok || !list.iter().any(|p| p.is_ok()) {
+            // A live define that is not a string: the name is not a string macro everywhere.
+            disagree.insert(d.name.clone());
+            continue;
         }
+        let same_text = |a: &[Result<Span, String>], b: &[Result<Span, String>]| {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(x, y)| match (x, y) {
+                    (Ok(x), Ok(y)) => text[x.range()] == text[y.range()],
+                    (Err(x), Err(y)) => x == y,
+                    _ => false,
+                })
+        };
+        match pieces.get(&d.name) {
+            Some(earlier) if !same_text(earlier, &list) => {
+                disagree.insert(d.name.clone());
+            }
+            Some(_) => {}
+            None => {
+                pieces.insert(d.name.clone(), list);
+            }
+        }
+    }
+    for name in &disagree {
+        pieces.remove(name);
     }
     let mut resolved = StringMacros::new();
     for name in pieces.keys() {
@@ -357,7 +417,6 @@ struct ParenFrame {
 struct Scanner<'a> {
     text: &'a str,
     tokens: &'a [Token],
-    is_cu: bool,
     qualifier_macros: &'a HashMap<String, Vec<String>>,
     cond_stack: Vec<CondFrame>,
     scopes: Vec<ScopeFrame>,
@@ -549,6 +608,24 @@ impl Scanner<'_> {
                     }
                 }
                 _ => {}
+            }
+            // `_CCCL_IF_CONSTEXPR (N == 1) {` starting a statement in a function body is a
+            // macro that expands to `if`, not a function definition (which would need a
+            // return type before its name; braces unbalanced by `#if` branches make "in a
+            // body" alone unreliable).
+            let in_body = !self.functions.is_empty()
+                && !matches!(self.scopes.last().map(|f| &f.kind), Some(ScopeKind::Class));
+            let starts_statement = self
+                .prev(before)
+                .is_some_and(|b| matches!(self.word(b).as_ref(), ";" | "{" | "}"));
+            if in_body
+                && starts_statement
+                && self.tokens[before].kind == TokenKind::Ident
+                && target::is_macro_name(&self.word(before))
+            {
+                let condition =
+                    self.text[self.tokens[open].start()..self.tokens[p].end()].to_string();
+                return block(ScopeKind::If(condition));
             }
             if let Some(name) = self.declarator_name(before) {
                 // A constructor: `S(int a) : a_(a), b_(0) {` is `S`, not `b_`.
@@ -841,11 +918,7 @@ impl Scanner<'_> {
             target: None,
             nv_target,
         };
-        context.target = Some(target::decide(
-            &context,
-            self.is_cu,
-            lambdas.iter().any(|d| *d),
-        ));
+        context.target = Some(target::decide(&context, lambdas.iter().any(|d| *d)));
         context
     }
 

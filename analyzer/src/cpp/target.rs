@@ -74,7 +74,7 @@ pub fn from_conditions(conditions: &[Condition]) -> Option<Target> {
 }
 
 /// Decides the target from the context gathered at the statement.
-pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target {
+pub fn decide(context: &Context, in_device_lambda: bool) -> Target {
     if let Some(t) = from_conditions(&context.conditions) {
         return t;
     }
@@ -117,8 +117,14 @@ pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target 
     if q("__host__") {
         return Target::Host("in a `__host__` function".into());
     }
-    let unknown_macros = function.qualifiers.iter().any(|w| is_macro_name(w));
-    if is_cu && !unknown_macros && !context.in_lambda {
+    let unknown_macros = function
+        .qualifiers
+        .iter()
+        .any(|w| is_macro_name(w) || is_unknown_reserved_word(w));
+    // A function without an execution space is a host function in any file that nvcc
+    // compiles (a header too); a `constexpr` one may also be called from device code
+    // (`--expt-relaxed-constexpr`), and a qualifier macro may say `__device__`.
+    if !unknown_macros && !context.in_lambda && !q("constexpr") {
         return Target::Host(format!(
             "in `{}`, a host function (no `__device__` or `__global__`)",
             function.name
@@ -127,8 +133,31 @@ pub fn decide(context: &Context, is_cu: bool, in_device_lambda: bool) -> Target 
     Target::Unknown
 }
 
-fn is_macro_name(w: &str) -> bool {
-    w.len() > 2
+/// `__dpct_inline__`, `__my_device_fn`: a reserved name that is not one of the compiler's own
+/// keywords is most likely a macro (which may say `__device__`).
+fn is_unknown_reserved_word(w: &str) -> bool {
+    w.starts_with("__")
+        && !matches!(
+            w,
+            "__forceinline__"
+                | "__inline__"
+                | "__inline"
+                | "__noinline__"
+                | "__host__"
+                | "__device__"
+                | "__global__"
+                | "__launch_bounds__"
+                | "__attribute__"
+                | "__restrict__"
+                | "__restrict"
+                | "__cluster_dims__"
+                | "__declspec"
+                | "__extension__"
+        )
+}
+
+pub(crate) fn is_macro_name(w: &str) -> bool {
+    w.len() > 1
         && w.chars()
             .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
         && w.chars().any(|c| c.is_ascii_uppercase())

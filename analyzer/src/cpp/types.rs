@@ -1126,6 +1126,67 @@ fn without_comments(text: &str) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// Where the code reachable after byte `from` ends, within `from..end` (a function body's
+/// rest): after the first `return ...;` of the block the scan is in (or of an enclosing block it
+/// reaches), unless an `if (...)`/`else` makes it conditional. Comments and literals are
+/// skipped; loops that lead back are not considered (the callers ask about code after).
+pub fn reachable_end(source: &str, from: usize, end: usize) -> usize {
+    let bytes = source.as_bytes();
+    let end = end.min(bytes.len());
+    let mut depth = 0i32;
+    let mut level = 0i32; // the shallowest depth reached: the block the scan is in
+                          // What came last outside comments: a `)` or the word `else` make a `return` conditional.
+    let mut after_condition = false;
+    let mut i = from;
+    while i < end {
+        let c = bytes[i];
+        match c {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &bytes[i..end]).map_or(end, |n| i + n);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&bytes[i + 2..end], b"*/").map_or(end, |n| i + 2 + n + 2);
+                continue;
+            }
+            _ if c.is_ascii_whitespace() => {
+                i += 1;
+                continue;
+            }
+            b'"' | b'\'' => {
+                i += 1;
+                while i < end && bytes[i] != c && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                level = level.min(depth);
+            }
+            _ if is_ident(c) && (i == from || !is_ident(bytes[i - 1])) => {
+                let len = bytes[i..end].iter().take_while(|&&b| is_ident(b)).count();
+                let word = &bytes[i..i + len];
+                if word == b"return" && depth == level && !after_condition {
+                    // The returned expression itself runs.
+                    return memchr::memchr(b';', &bytes[i..end]).map_or(end, |n| i + n + 1);
+                }
+                after_condition = word == b"else";
+                i += len;
+                continue;
+            }
+            _ => {}
+        }
+        after_condition = c == b')';
+        i += 1;
+    }
+    end
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -233,7 +233,7 @@ impl<'a> Parser<'a> {
         // is replaced by its operand's text when the compiler emits the asm: that part of the
         // instruction is not known here.
         let placeholder_in_opcode = self.percents.iter().any(|p| {
-            p.span.start >= opcode.start
+            p.span.start > opcode.start
                 && p.span.end <= opcode_end
                 && matches!(
                     p.kind,

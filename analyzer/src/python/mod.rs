@@ -30,6 +30,9 @@ use std::ops::Range;
 use std::path::Path;
 use syntax::{Kind, Shape, Tokens, NONE};
 
+/// The path the C++ front end sees for C++ decoded from a Python string.
+pub(crate) const CPP_STRING_PATH: &str = "python-string.cu";
+
 /// Byte strings one of which a Python file must hold to be worth reading further: the calls
 /// the front end looks at (`inline_asm(` also ends `llvm.inline_asm(`).
 pub const MARKERS: [&[u8]; 7] = [
@@ -1323,7 +1326,7 @@ impl<'m, 't> Module<'m, 't> {
             if !crate::cpp::may_contain_asm(decoded.text.as_bytes()) {
                 continue;
             }
-            let inner = SourceFile::new("python-string.cu", decoded.text.clone());
+            let inner = SourceFile::new(CPP_STRING_PATH, decoded.text.clone());
             let map = |s: Span| decoded.source_span(s.range());
             for mut stmt in crate::cpp::cpp_statements(&inner) {
                 stmt.remap(&map);

@@ -256,7 +256,9 @@ fn fstring_end(bytes: &[u8], quote: usize, raw: bool) -> usize {
 
 /// The column of byte `at`: tabs advance to the next multiple of 8, as Python counts them.
 fn column(bytes: &[u8], at: usize) -> u32 {
-    let line = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+    // The first line starts after a byte order mark.
+    let line = memchr::memrchr(b'\n', &bytes[..at])
+        .map_or_else(|| crate::source::bom_len(bytes).min(at), |n| n + 1);
     bytes[line..at].iter().fold(0, |col, &b| match b {
         b'\t' => (col / 8 + 1) * 8,
         b'\x0c' => 0,
@@ -293,7 +295,12 @@ impl<'t> Tokens<'t> {
         let t = self;
         let mut open: Vec<u32> = Vec::new();
         let mut indent = 0u32;
-        let mut i = start;
+        // A byte order mark starting the file is not a token (Python reads it as nothing).
+        let mut i = if start == 0 {
+            crate::source::bom_len(bytes)
+        } else {
+            start
+        };
         while i < bytes.len() {
             let b = bytes[i];
             let (kind, end) = match b {

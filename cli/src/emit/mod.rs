@@ -1,5 +1,6 @@
 //! Output formats. Every emitter reads the same [`FileReport`]s.
 
+mod escape;
 mod full;
 mod json;
 mod rdjson;
@@ -13,9 +14,12 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use escape::{stderr_line, visible, Level, VisibleSource};
 pub use json::{json_finding, JsonFinding};
 pub use sarif::{percent_encode_path, sarif_log};
-pub use summary::{baseline_written, diff_summary, statistics, summary, Problems};
+pub use summary::{
+    baseline_matched, baseline_written, diff_summary, fixed_line, statistics, summary, Problems,
+};
 
 /// One file's findings, ready to print.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! What `check` prints besides the findings: problems on stderr, the closing summary, the
 //! `--diff` and `--write-baseline` lines, `--statistics`.
 
-use super::{FileReport, Tally};
+use super::{visible, FileReport, Level, Tally};
 use crate::args::OutputFormat;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -19,10 +19,14 @@ pub struct Problems {
 }
 
 impl Problems {
-    pub fn print(&self, stderr: &mut dyn Write) {
-        for (kind, lines) in [("error", &self.errors), ("warning", &self.warnings)] {
+    /// Each line as [`super::stderr_line`] writes it for `format`.
+    pub fn print(&self, stderr: &mut dyn Write, format: OutputFormat) {
+        for (level, lines) in [
+            (Level::Error, &self.errors),
+            (Level::Warning, &self.warnings),
+        ] {
             for line in lines {
-                let _ = writeln!(stderr, "{kind}: {line}");
+                let _ = writeln!(stderr, "{}", super::stderr_line(format, level, line));
             }
         }
     }
@@ -42,19 +46,14 @@ pub fn summary(
     problems: &Problems,
 ) -> io::Result<()> {
     if fixes_applied > 0 {
-        writeln!(
-            out,
-            "Fixed {} in {}.",
-            plural(fixes_applied, "finding", "findings"),
-            plural(fixed_files, "file", "files")
-        )?;
+        fixed_line(out, fixes_applied, fixed_files)?;
     }
     let tally = Tally::of(reports);
     let failed = problems.errors.len();
     if failed == 0 {
         if tally.total() == 0 {
             for note in &problems.notes {
-                writeln!(out, "note: {note}")?;
+                writeln!(out, "note: {}", visible(note))?;
             }
         }
         return write!(out, "{}", tally.summary());
@@ -68,6 +67,24 @@ pub fn summary(
         out,
         "{} (see above): the run is incomplete.",
         plural(failed, "error", "errors")
+    )
+}
+
+/// "Fixed 3 findings in 2 files."
+pub fn fixed_line(out: &mut dyn Write, fixes: usize, files: usize) -> io::Result<()> {
+    writeln!(
+        out,
+        "Fixed {} in {}.",
+        plural(fixes, "finding", "findings"),
+        plural(files, "file", "files")
+    )
+}
+
+/// How many findings `--baseline` kept from the report.
+pub fn baseline_matched(findings: usize) -> String {
+    format!(
+        "{} in the baseline not shown.",
+        plural(findings, "finding", "findings")
     )
 }
 

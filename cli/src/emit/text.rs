@@ -1,6 +1,6 @@
 //! One-line formats: concise, gcc, and GitHub Actions workflow commands.
 
-use super::{range1, EmitOptions, FileReport};
+use super::{range1, visible, EmitOptions, FileReport};
 use codespan_reporting::term::termcolor::{Buffer, Color, ColorSpec, WriteColor};
 use ptxguard_analyzer::Severity;
 use std::io::{self, Write};
@@ -28,7 +28,13 @@ pub(crate) fn concise(
         for d in &report.diagnostics {
             let r = range1(&report.source, d.span);
             buffer.set_color(ColorSpec::new().set_bold(true))?;
-            write!(buffer, "{}:{}:{}:", report.display, r.line, r.column)?;
+            write!(
+                buffer,
+                "{}:{}:{}:",
+                visible(&report.display),
+                r.line,
+                r.column
+            )?;
             buffer.reset()?;
             write!(buffer, " ")?;
             buffer.set_color(
@@ -38,7 +44,7 @@ pub(crate) fn concise(
             )?;
             write!(buffer, "{}", d.rule)?;
             buffer.reset()?;
-            writeln!(buffer, " [{}] {}", d.severity.as_str(), d.message)?;
+            writeln!(buffer, " [{}] {}", d.severity.as_str(), visible(&d.message))?;
         }
     }
     out.write_all(buffer.as_slice())
@@ -58,10 +64,10 @@ pub(crate) fn gcc(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()>
             writeln!(
                 out,
                 "{}:{}:{}: {severity}: {} [{}]",
-                report.display,
+                visible(&report.display),
                 r.line,
                 r.column,
-                one_line(&d.message),
+                visible(&d.message),
                 d.rule
             )?;
         }
@@ -69,7 +75,9 @@ pub(crate) fn gcc(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()>
     Ok(())
 }
 
-/// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::message`
+/// `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::message`: the file name
+/// escaped as GitHub unescapes it (the annotation names the real file), the message with its
+/// control characters made visible first.
 pub(crate) fn github(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     for report in reports {
         for d in &report.diagnostics {
@@ -88,15 +96,11 @@ pub(crate) fn github(reports: &[FileReport], out: &mut dyn Write) -> io::Result<
                 r.end_line,
                 r.end_column,
                 escape_property(d.rule),
-                escape_data(&d.message)
+                escape_data(&visible(&d.message))
             )?;
         }
     }
     Ok(())
-}
-
-fn one_line(s: &str) -> String {
-    s.replace(['\r', '\n'], " ")
 }
 
 /// GitHub's escaping for a workflow command's message.

@@ -214,3 +214,16 @@ pub(crate) fn assert_golden(name: &str, actual: &str) {
         );
     }
 }
+
+/// A test that cannot run here (a tool is missing) says so where it is seen: libtest hides
+/// what a passing test prints, so the line goes to the process's stderr itself. Where the
+/// tool is expected (`.ci/run` sets `required_by` to `1` after installing it), a skip is a
+/// failure instead of a silent `ok`.
+pub(crate) fn skip(test: &str, why: &str, required_by: &str) {
+    if std::env::var_os(required_by).is_some_and(|v| v == "1") {
+        panic!("{test} cannot run ({why}), but {required_by}=1 says it must");
+    }
+    use std::io::Write;
+    // Not `eprintln!`: the test harness captures that.
+    let _ = writeln!(std::io::stderr().lock(), "SKIP {test}: {why}");
+}

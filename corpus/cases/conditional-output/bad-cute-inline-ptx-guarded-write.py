@@ -1,4 +1,5 @@
-# The CuTe DSL's `inline_ptx`: the write-only operand `{$w0}` is set only under `@p`; the
+# The CuTe DSL's `inline_ptx`: the write-only operand `{$w0}` is set only under `@p` (and
+# `clamp_all` uses every result); the
 # finding names it as written.
 import cutlass.cute as cute
 from cutlass import Int32
@@ -10,3 +11,7 @@ def clamp_flag(v):
         write_only_types=[Int32],
         read_only_args=[v],
     )
+
+
+def clamp_all(values):
+    return [clamp_flag(v) for v in values]

@@ -1,5 +1,5 @@
 # MLIR / CuTe DSL: a branch jumps over the only write of `$0` when the input is zero, so on
-# that path the result is garbage.
+# that path the result is garbage (and `reciprocals` uses every result).
 from cutlass._mlir.dialects import llvm
 from cutlass import Int32
 from cutlass.cutlass_dsl import T
@@ -15,3 +15,7 @@ def reciprocal_or_skip(v):
         "=f,r",
         has_side_effects=False,
     )
+
+
+def reciprocals(values):
+    return [reciprocal_or_skip(v) for v in values]

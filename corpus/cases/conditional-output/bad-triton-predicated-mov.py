@@ -1,4 +1,5 @@
-# `$0` is written only when the predicate holds; for the other elements Triton's result is
+# `$0` is written only when the predicate holds, and the kernel below stores every element:
+# for the other elements Triton's result is
 # whatever the register held. Triton's constraints have no `+`: write the output on every path
 # (`selp`), or tie an input holding the value to keep to it.
 import triton
@@ -15,3 +16,9 @@ def mark_matches(x):
         is_pure=True,
         pack=1,
     )
+
+
+@triton.jit
+def mark_kernel(x_ptr, out_ptr):
+    offs = tl.arange(0, 128)
+    tl.store(out_ptr + offs, mark_matches(tl.load(x_ptr + offs)))

@@ -7,7 +7,7 @@ TICKET = """
 __global__ void take_ticket(unsigned *counter, unsigned *seen) {
     unsigned before = counter[0];
     unsigned old;
-    asm("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(__cvta_generic_to_global(counter)));  // expect: missing-memory-clobber(error), missing-volatile
+    asm("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(__cvta_generic_to_global(counter)));  // expect: missing-memory-clobber(warning), missing-volatile
     seen[threadIdx.x] = counter[0] - before + old;
 }
 """

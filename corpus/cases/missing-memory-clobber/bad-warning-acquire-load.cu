@@ -9,3 +9,8 @@ __device__ uint32_t load_acquire(const uint32_t* flag) {
                : "l"(__cvta_generic_to_global(flag)));
   return v;
 }
+
+// The acquire load orders the read of `data` after it.
+__global__ void consume(const uint32_t* flag, const uint32_t* data, uint32_t* out) {
+  if (load_acquire(flag) != 0) out[0] = data[0];
+}

@@ -8,3 +8,9 @@ __device__ uint32_t load_cg(const uint32_t* p) {
   asm("ld.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));  // expect: missing-memory-clobber(warning)
   return v;
 }
+
+// A C++ store to the same buffer beside the load: the compiler may move the load across it.
+__global__ void update(uint32_t* p, uint32_t* out) {
+  p[0] = 1;
+  out[0] = load_cg(p);
+}

@@ -3,3 +3,9 @@
 __device__ void wait_all_copies() {
   asm volatile("cp.async.wait_all;");  // expect: missing-memory-clobber(warning)
 }
+
+__global__ void use_tile(float* out) {
+  __shared__ float tile[32];
+  wait_all_copies();
+  out[threadIdx.x] = tile[threadIdx.x];
+}

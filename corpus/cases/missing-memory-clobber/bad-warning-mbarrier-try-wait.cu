@@ -13,3 +13,9 @@ __device__ bool try_wait(const void* bar, uint32_t phase) {
                : "l"(bar), "r"(phase));
   return done != 0;
 }
+
+__global__ void consume(const uint64_t* bar, const float* smem_data, float* out) {
+  while (!try_wait(bar, 0)) {
+  }
+  out[threadIdx.x] = smem_data[threadIdx.x];
+}

@@ -3,12 +3,14 @@
 // gpu-bad: compiles
 // gpu-bad: out[0] == 3
 // gpu-good: out[0] == 3
+// Built by clang too (a warning; info where only nvcc builds the file):
+// portability: clang
 #include <cstdint>
 
 __device__ void split(uint64_t v, uint32_t& lo, uint32_t& hi) {
   asm("mov.b64 {%0, %1}, %2;"
       : "=r"(lo)
-        "=r"(hi)  // expect: missing-operand-comma
+        "=r"(hi)  // expect: missing-operand-comma(warning)
       : "l"(v));
 }
 

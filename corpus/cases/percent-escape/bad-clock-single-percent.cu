@@ -1,5 +1,7 @@
-// percent-escape (warning): %clock with a single % in an asm with operands. nvcc accepts it;
+// percent-escape (warning for clang): %clock with a single % in an asm with operands. nvcc accepts it;
 // clang and GCC-style parsers reject %c as a modifier. (clock() is the intrinsic.)
+// Built by clang too (a warning; info where only nvcc builds the file):
+// portability: clang
 __device__ unsigned now() {
   unsigned t;
   asm volatile("mov.u32 %0, %clock;" : "=r"(t));  // expect: percent-escape(warning), prefer-intrinsic(info)

@@ -1,5 +1,7 @@
-// percent-escape (warning): a predicate named %p in an asm with operands (the form many projects
+// percent-escape (warning for clang): a predicate named %p in an asm with operands (the form many projects
 // copied from the PTX manual).
+// Built by clang too (a warning; info where only nvcc builds the file):
+// portability: clang
 __device__ unsigned equals34(int x) {
   unsigned y;
   asm("{\n\t"

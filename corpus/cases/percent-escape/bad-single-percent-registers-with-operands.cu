@@ -1,6 +1,8 @@
-// percent-escape (warning): PTX register names spelled with a single % inside an asm that has
+// percent-escape (warning for clang): PTX register names spelled with a single % inside an asm that has
 // operands. nvcc passes them through, clang and GCC-style front ends read %t as an operand
 // modifier and reject the file: write %%.
+// Built by clang too (a warning; info where only nvcc builds the file):
+// portability: clang
 __device__ unsigned weighted(unsigned a, unsigned b) {
   unsigned r;
   asm("{\n\t"

@@ -225,3 +225,84 @@ extern "C" __global__ void sum(const unsigned *in, unsigned *out) {
     assert_eq!(found[0].0, cpp_line, "{found:?}");
     assert!(found[0].1.contains("does not compile for"), "{found:?}");
 }
+
+/// Every SM requirement the rule claims for a probed form is measured: where the ISA table
+/// says a form is unsupported on a target, ptxas 13.0 must reject it there
+/// (`rules/data/sm-probe.tsv`, `gpu-tests probe-sm` on the GPU machine).
+#[test]
+fn claimed_requirements_match_the_sm_probe() {
+    use ptxguard_analyzer::isa::{resolve, Target};
+    const PROBE: &str = include_str!("../../data/sm-probe.tsv");
+    let mut lines = PROBE.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let targets: Vec<Target> = header[2..]
+        .iter()
+        .map(|t| Target::parse(t).unwrap())
+        .collect();
+    let mut rows = 0;
+    let mut claimed = 0;
+    let mut unmeasured = Vec::new();
+    for line in lines {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let opcode = cols[1];
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for (i, c) in opcode.char_indices() {
+            if c == '.' && i > 0 && !opcode[..i].ends_with(':') && !opcode[i + 1..].starts_with(':')
+            {
+                parts.push(&opcode[start..i]);
+                start = i;
+            }
+        }
+        parts.push(&opcode[start..]);
+        let Some(form) = resolve(&parts) else {
+            panic!("the ISA table does not resolve the probed `{opcode}`");
+        };
+        rows += 1;
+        for (t, verdict) in targets.iter().zip(&cols[2..]) {
+            claimed += usize::from(!form.supported_on(t));
+            if !form.supported_on(t) && *verdict == "ok" {
+                unmeasured.push(format!(
+                    "{opcode} on {}",
+                    header[2 + targets.iter().position(|x| x == t).unwrap()]
+                ));
+            }
+        }
+    }
+    assert!(rows > 100, "{rows} rows");
+    // Not vacuous: many (form, target) pairs are claimed unsupported, each measured.
+    assert!(claimed > 300, "{claimed} claimed requirements");
+    assert!(
+        unmeasured.is_empty(),
+        "the ISA table claims these need another target, but ptxas 13.0 accepts them:\n{}",
+        unmeasured.join("\n")
+    );
+}
+
+/// issue 23: `shfl` without `.sync` was told it "needs a target below sm_70" with a note
+/// about `redux.sync`, as if building for an older GPU were the fix.
+#[test]
+fn removed_forms_point_at_their_sync_replacement() {
+    let text = "__device__ int f(int x) {\n  int y;\n  asm volatile(\"shfl.down.b32 %0, %1, 1, 0x1f;\" : \"=r\"(y) : \"r\"(x));\n  return y;\n}\n";
+    let file = SourceFile::new(PathBuf::from("k.cu"), text.to_string());
+    let options = Options {
+        targets: vec!["sm_80".to_string()],
+        only: Some(vec!["arch-requirement"]),
+        ..Options::default()
+    };
+    let found = check(&file, &options);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert!(
+        d.message.contains("removed for sm_70 and later"),
+        "{}",
+        d.message
+    );
+    let help = d.help.as_deref().unwrap_or("");
+    assert!(help.starts_with("use `shfl.sync`"), "{help}");
+    let note = d.note.as_deref().unwrap_or("");
+    assert!(
+        note.contains("shfl without .sync") && !note.contains("redux"),
+        "{note}"
+    );
+}

@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub(crate) mod macros;
+pub(crate) mod cpp_uses;
 pub(crate) mod cuda_library;
 pub(crate) mod dataflow;
 pub(crate) mod diagnostics;
@@ -10,4 +11,5 @@ pub(crate) mod fix_safety;
 pub(crate) mod fixes;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
+pub(crate) mod portability;
 pub(crate) mod table_pattern;

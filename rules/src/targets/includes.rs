@@ -6,6 +6,7 @@
 
 use super::{file_facts, MacroValue, Macros};
 use ptxguard_analyzer::build::includes::resolve_include;
+use ptxguard_analyzer::build::predefined::Compiler;
 use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
 use ptxguard_analyzer::cpp::preproc::Condition;
 use std::collections::HashMap;
@@ -120,6 +121,9 @@ impl Drop for Nesting {
 /// A header's own macros (and, through them, its includes'), with the answers already given.
 pub(crate) struct HeaderMacros {
     macros: Macros,
+    /// Whether every include of the header (and of its headers) was found: see
+    /// [`Macros::includes_found`].
+    includes_found: OnceLock<bool>,
     /// Answers by name; `None` inside: the header chain does not define it.
     answers: Mutex<HashMap<String, Option<MacroValue>>>,
 }
@@ -171,11 +175,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
     // (`/proc/kmsg` blocks): neither is read. Reads stop at the size limit whatever the
     // file claims.
     let header = (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
-        .then(|| {
-            std::fs::File::open(path)
-                .and_then(|f| ptxguard_analyzer::source::read_at_most(f, MAX_HEADER_BYTES))
-                .ok()
-        })
+        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
         .flatten()
         .map(|bytes| {
             let text = String::from_utf8_lossy(&bytes);
@@ -186,9 +186,17 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
                 in_header: true,
                 ..ctx.clone()
             };
-            let facts = file_facts(&text, &tokens, ctx.build.as_deref(), ctx.cuda, Some(inner));
+            let facts = file_facts(
+                &text,
+                &tokens,
+                ctx.build.as_deref(),
+                ctx.cuda,
+                Some(inner),
+                Compiler::Nvcc,
+            );
             Arc::new(HeaderMacros {
                 macros: facts.macros,
+                includes_found: OnceLock::new(),
                 answers: Mutex::default(),
             })
         });
@@ -230,6 +238,43 @@ impl Macros {
     /// The value a header included before `at` gives the macro (the last one that says).
     /// An include under conditions that cannot be evaluated makes the value unknown; one
     /// under false conditions is skipped.
+    /// Whether every `#include` before `at` that could define a project's macro was found
+    /// and read, and so were theirs: then a macro none of them defines is not defined by any
+    /// header. Standard and toolkit headers (`<cstdint>`, `<cuda/ptx>`) are not followed and
+    /// define no project macro.
+    pub(crate) fn includes_found(&self, at: u32) -> bool {
+        let before = self.include_sites.partition_point(|s| s.at < at);
+        let sites = &self.include_sites[..before];
+        if sites.iter().all(is_toolkit_or_standard) {
+            return true;
+        }
+        let Some(ctx) = &self.includes else {
+            return false;
+        };
+        let Some(_level) = Nesting::enter() else {
+            return false;
+        };
+        for site in sites.iter().filter(|s| !is_toolkit_or_standard(s)) {
+            if !spend_visit() {
+                return false;
+            }
+            let found = site.header.get_or_init(|| {
+                let path = resolve_include(&ctx.dir, &site.name, site.quoted, &ctx.include_dirs)?;
+                header(&path, ctx)
+            });
+            let Some(h) = found else {
+                return false;
+            };
+            if !*h
+                .includes_found
+                .get_or_init(|| h.macros.includes_found(u32::MAX))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
     pub(crate) fn included_value(&self, name: &str, at: u32) -> (Option<MacroValue>, bool) {
         let Some(ctx) = &self.includes else {
             return (None, false);
@@ -262,5 +307,49 @@ impl Macros {
             };
         }
         (None, cut)
+    }
+}
+
+/// `<cstdint>`, `<cuda_runtime.h>`, `<cuda/ptx>`, `<cub/cub.cuh>`: headers of the C++ library
+/// and the CUDA toolkit, which define no macro of the project's.
+fn is_toolkit_or_standard(site: &IncludeSite) -> bool {
+    const TOOLKIT_DIRS: &[&str] = &[
+        "cuda",
+        "cub",
+        "thrust",
+        "nv",
+        "cooperative_groups",
+        "crt",
+        "sys",
+        "bits",
+    ];
+    const C_HEADERS: &[&str] = &[
+        "assert.h",
+        "float.h",
+        "limits.h",
+        "math.h",
+        "stddef.h",
+        "stdint.h",
+        "stdio.h",
+        "stdlib.h",
+        "string.h",
+        "mma.h",
+        "vector_types.h",
+        "device_launch_parameters.h",
+        "cooperative_groups.h",
+        "curand_kernel.h",
+    ];
+    if site.quoted {
+        return false;
+    }
+    match site.name.split_once('/') {
+        // `<vector>`, `<cstdint>`: the C++ library has no extensions.
+        None => {
+            !site.name.contains('.')
+                || site.name.starts_with("cuda")
+                || site.name.starts_with("cublas")
+                || C_HEADERS.contains(&site.name.as_str())
+        }
+        Some((dir, _)) => TOOLKIT_DIRS.contains(&dir),
     }
 }

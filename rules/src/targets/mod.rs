@@ -4,6 +4,7 @@
 //! target, and which functions are compiled for which target. No diagnostics here.
 
 use crate::Options;
+use ptxguard_analyzer::build::predefined::{device_pass, Compiler, Predefined};
 use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
 use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::preproc::{
@@ -216,63 +217,30 @@ pub fn is_arch_name(name: &str) -> bool {
     })
 }
 
-fn feature_sm(name: &str) -> Option<u16> {
-    name.strip_prefix("__CUDA_ARCH_FEAT_SM")?
-        .strip_suffix("_ALL")?
-        .parse()
-        .ok()
-}
-
 /// Macros whose value depends on the target.
 fn is_target_macro(name: &str) -> bool {
     name.starts_with("__CUDA_ARCH")
 }
 
-fn defined_value(name: &str, t: &Target) -> Option<bool> {
-    Some(match name {
-        "__CUDA_ARCH__"
-        | "__CUDACC__"
-        | "__NVCC__"
-        | "__CUDA_ARCH_LIST__"
-        | "__CUDACC_VER_MAJOR__"
-        | "CUDA_VERSION"
-        | "CUDART_VERSION"
-        | "__cccl_ptx_isa" => true,
-        "__CUDA_ARCH_SPECIFIC__" => t.suffix == Some('a'),
-        "__CUDA_ARCH_FAMILY_SPECIFIC__" => matches!(t.suffix, Some('a' | 'f')),
-        _ => {
-            let sm = feature_sm(name)?;
-            t.sm == sm && t.suffix == Some('a')
-        }
-    })
+/// Whether the device pass defines a macro for `t` (`None`: it does not decide).
+fn defined_value(name: &str, t: &Target, cuda: CudaVersion, compiler: Compiler) -> Option<bool> {
+    if name == "__cccl_ptx_isa" {
+        return Some(true);
+    }
+    device_pass(name, t, cuda, compiler).map(|v| v != Predefined::Undefined)
 }
 
-fn ident_value(name: &str, t: &Target, cuda: CudaVersion) -> Option<i64> {
-    let arch = i64::from(t.sm) * 10;
-    Some(match name {
-        "__CUDA_ARCH__" => arch,
-        "__CUDA_ARCH_SPECIFIC__" => {
-            if t.suffix == Some('a') {
-                arch
-            } else {
-                0
-            }
-        }
-        "__CUDA_ARCH_FAMILY_SPECIFIC__" => {
-            if matches!(t.suffix, Some('a' | 'f')) {
-                arch
-            } else {
-                0
-            }
-        }
-        "__CUDACC_VER_MAJOR__" => i64::from(cuda.major),
-        "__CUDACC_VER_MINOR__" => i64::from(cuda.minor),
-        "CUDA_VERSION" | "CUDART_VERSION" => {
-            i64::from(cuda.major) * 1000 + i64::from(cuda.minor) * 10
-        }
-        "__cccl_ptx_isa" => i64::from(cuda.ptx_isa()) * 10,
-        _ => i64::from(defined_value(name, t)?),
-    })
+/// A macro's value in the device pass for `t` (`None`: not decided there, or not an integer).
+fn ident_value(name: &str, t: &Target, cuda: CudaVersion, compiler: Compiler) -> Option<i64> {
+    if name == "__cccl_ptx_isa" {
+        // CCCL's headers define it from the toolkit.
+        return Some(i64::from(cuda.ptx_isa()) * 10);
+    }
+    match device_pass(name, t, cuda, compiler)? {
+        Predefined::Int(v) => Some(v),
+        Predefined::Undefined => Some(0),
+        Predefined::Defined => None,
+    }
 }
 
 /// What a macro is at some point of the file.
@@ -298,6 +266,14 @@ pub struct Macros {
     /// followed).
     include_sites: Vec<IncludeSite>,
     includes: Option<IncludeContext>,
+    /// The compiler whose device pass predefines macros (NVRTC or nvcc for C++ in Python
+    /// strings: `Either`).
+    compiler: Compiler,
+    /// The build's `-D`/`-U` are known (a compile command): a macro it does not name is not
+    /// defined on the command line.
+    build_known: bool,
+    /// Macros some of the commands (or includers) define and others do not: unknown.
+    build_varying: Vec<String>,
 }
 
 /// One `#define`/`#undef`.
@@ -317,7 +293,10 @@ const CONDITIONAL_LOOKUPS: u32 = 64;
 
 impl Macros {
     fn from_build(flags: Option<&[MacroFlag]>) -> Macros {
-        let mut m = Macros::default();
+        let mut m = Macros {
+            build_known: flags.is_some(),
+            ..Macros::default()
+        };
         for f in flags.unwrap_or(&[]) {
             match f {
                 MacroFlag::Define(n, v) => m.build.push((n.clone(), literal_value(v))),
@@ -337,6 +316,13 @@ impl Macros {
             }
         }
         self.outside_value(name, at)
+    }
+
+    /// Whether nothing defines the macro at `at`: not the file before it, not the command
+    /// line (known), not the headers included before it (all found). Then it is 0 in `#if`,
+    /// as in C++.
+    fn nothing_defines(&self, name: &str, at: u32) -> bool {
+        self.build_known && !self.build_varying.iter().any(|n| n == name) && self.includes_found(at)
     }
 
     /// The value from outside the file's own directives: its headers, else the build.
@@ -465,11 +451,12 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
         CondExpr::Defined(n) => {
             if is_target_macro(n) {
                 return match env.target {
-                    Some(t) => defined_value(n, t).map_or(unknown(n), |b| Int(i64::from(b))),
+                    Some(t) => defined_value(n, t, env.cuda, env.macros.compiler)
+                        .map_or(unknown(n), |b| Int(i64::from(b))),
                     None => Unknown { arch: true },
                 };
             }
-            if let Some(b) = defined_value(n, &any_target) {
+            if let Some(b) = defined_value(n, &any_target, env.cuda, env.macros.compiler) {
                 return Int(i64::from(b));
             }
             match macro_value(n) {
@@ -479,17 +466,20 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
                     arch: arch || (env.arch_macro)(n),
                 },
                 None if env.default_of == Some(n.as_str()) => Int(0),
+                None if env.macros.nothing_defines(n, env.at) => Int(0),
                 None => unknown(n),
             }
         }
         CondExpr::Ident(n) => {
             if is_target_macro(n) {
                 return match env.target {
-                    Some(t) => ident_value(n, t, env.cuda).map_or(unknown(n), Int),
+                    Some(t) => {
+                        ident_value(n, t, env.cuda, env.macros.compiler).map_or(unknown(n), Int)
+                    }
                     None => Unknown { arch: true },
                 };
             }
-            if let Some(v) = ident_value(n, &any_target, env.cuda) {
+            if let Some(v) = ident_value(n, &any_target, env.cuda, env.macros.compiler) {
                 return Int(v);
             }
             match macro_value(n) {
@@ -498,6 +488,7 @@ pub fn eval(e: &CondExpr, env: &Env) -> Value {
                 Some(MacroValue::Unknown { arch }) => Unknown {
                     arch: arch || (env.arch_macro)(n),
                 },
+                None if env.macros.nothing_defines(n, env.at) => Int(0),
                 Some(MacroValue::Defined) | None => unknown(n),
             }
         }
@@ -681,9 +672,13 @@ pub fn file_facts<'a>(
     build: Option<&[MacroFlag]>,
     cuda: CudaVersion,
     includes: Option<IncludeContext>,
+    compiler: Compiler,
 ) -> FileFacts<'a> {
     let mut facts = FileFacts {
-        macros: Macros::from_build(build),
+        macros: Macros {
+            compiler,
+            ..Macros::from_build(build)
+        },
         ..FileFacts::default()
     };
     let follow_includes = includes.is_some();
@@ -1040,8 +1035,20 @@ impl<'a> Evaluator<'a> {
             .as_ref()
             .map_or(&[][..], |b| b.include_dirs.as_slice());
         let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda);
+        let mut facts = file_facts(
+            &file.text,
+            tokens,
+            build,
+            cuda,
+            includes,
+            ptxguard_analyzer::cpp::compiler_of(file),
+        );
+        facts.macros.build_varying = options
+            .build
+            .as_ref()
+            .map_or_else(Vec::new, |b| b.macros_varying.clone());
         Evaluator {
-            facts: file_facts(&file.text, tokens, build, cuda, includes),
+            facts,
             cuda,
             targets,
             source,

@@ -1,0 +1,563 @@
+//! What the C++ around an asm statement does with an output's variable afterwards: where the
+//! function names it again, whether that is under an `if` (and which condition), whether it
+//! is returned. Token-level, like the rest of the C++ side: no full parse, and anything it
+//! cannot read is [`After::Unknown`], which rules must treat as "may be read".
+
+use crate::Ctx;
+use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
+use ptxguard_analyzer::cpp::types::declares_variable;
+use ptxguard_analyzer::cpp::{AsmStatement, Function, Origin};
+
+/// One place after the asm where the variable is named.
+#[derive(Clone, Debug)]
+pub(crate) struct LaterUse {
+    /// A plain assignment `name = ...`: the old value is not read there.
+    pub(crate) assigned: bool,
+    /// Part of a `return` statement: the value leaves the function.
+    pub(crate) returned: bool,
+    /// The conditions of the `if`s the use sits in that open after the asm (`if (c) { ... }`
+    /// or `if (c) stmt;`), innermost first, as written between the parentheses; an `else`
+    /// branch adds `else`.
+    pub(crate) conditions: Vec<String>,
+}
+
+impl LaterUse {
+    /// The value the asm left may be read here.
+    pub(crate) fn reads(&self) -> bool {
+        !self.assigned
+    }
+}
+
+/// What follows the asm for one output variable.
+#[derive(Clone, Debug)]
+pub(crate) enum After {
+    /// The operand is not a plain local variable of a known C++ function (a member, an array
+    /// element, a macro body, C++ held in a Python string...), or a loop may read it again
+    /// before the asm: nothing can be said.
+    Unknown,
+    /// Every place the function names the variable after the asm (empty: it is dead).
+    Uses(Vec<LaterUse>),
+}
+
+/// The uses of `expr` (an operand's C++ expression) after `stmt` in its function: to the end
+/// of the block that declares it, else (outside a loop) to the end of the function.
+pub(crate) fn uses_after(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> After {
+    let name = expr.trim();
+    if name.is_empty()
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || name.starts_with(|c: char| c.is_ascii_digit())
+        || !matches!(stmt.origin, Origin::Cpp)
+    {
+        return After::Unknown;
+    }
+    let Some(function) = &stmt.context.function else {
+        return After::Unknown;
+    };
+    let source = cx.source();
+    let (start, end) = (stmt.span.start as usize, stmt.span.end as usize);
+    let body = function.body.start as usize..function.body.end as usize;
+    if !(body.start <= start && end <= body.end) || body.end > source.len() {
+        return After::Unknown;
+    }
+    let tokens = cx.tokens();
+    let first = tokens.partition_point(|t| t.start() <= body.start);
+    let last = tokens.partition_point(|t| t.start() < body.end);
+    let body_tokens = &tokens[first..last];
+    let text = |t: &Token| &source[t.span.range()];
+    let is = |t: &Token, p: &str| t.kind == TokenKind::Punct && text(t) == p;
+    let after = body_tokens.partition_point(|t| t.start() < end);
+    let before = body_tokens.partition_point(|t| t.start() < start);
+    // The innermost `{ }` around the statement.
+    let mut depth = 0i32;
+    let block_open = body_tokens[..before].iter().rposition(|t| {
+        if is(t, "}") {
+            depth += 1;
+        } else if is(t, "{") {
+            if depth == 0 {
+                return true;
+            }
+            depth -= 1;
+        }
+        false
+    });
+    depth = 0;
+    let block_close = body_tokens[after..]
+        .iter()
+        .position(|t| {
+            if is(t, "{") {
+                depth += 1;
+            } else if is(t, "}") {
+                if depth == 0 {
+                    return true;
+                }
+                depth -= 1;
+            }
+            false
+        })
+        .map(|i| after + i);
+    let block_start = block_open.map_or(body.start, |i| body_tokens[i].end());
+    let range_end = if declares_variable(&source[block_start..start], name) {
+        block_close.unwrap_or(body_tokens.len())
+    } else if stmt.context.in_loop {
+        return After::Unknown;
+    } else {
+        body_tokens.len()
+    };
+    scan_uses(body_tokens, source, after, range_end, name).map_or(After::Unknown, After::Uses)
+}
+
+/// More uses than this after one asm and the variable is taken as read: the work per output
+/// stays bounded on pathological input.
+const MAX_USES: usize = 32;
+
+/// The places `tokens[from..to]` name `name`, seen from token `from`; `None` past
+/// [`MAX_USES`].
+fn scan_uses(
+    tokens: &[Token],
+    source: &str,
+    from: usize,
+    to: usize,
+    name: &str,
+) -> Option<Vec<LaterUse>> {
+    let text = |t: &Token| &source[t.span.range()];
+    let is = |t: &Token, p: &str| t.kind == TokenKind::Punct && text(t) == p;
+    let mut uses = Vec::new();
+    for i in from..to.min(tokens.len()) {
+        let t = &tokens[i];
+        if t.kind != TokenKind::Ident || text(t) != name {
+            continue;
+        }
+        // `x.name`, `p->name`, `ns::name` are other objects.
+        if i > 0 && [".", "->", "::"].iter().any(|p| is(&tokens[i - 1], p)) {
+            continue;
+        }
+        let next = |k: usize| tokens.get(i + k);
+        if uses.len() == MAX_USES {
+            return None;
+        }
+        let assigned = next(1).is_some_and(|t| is(t, "="))
+            && !next(2).is_some_and(|t| is(t, "="))
+            && statement_start(tokens, i, from, source) == Some(i);
+        let (returned, conditions) = context_of(tokens, i, from, source);
+        uses.push(LaterUse {
+            assigned,
+            returned,
+            conditions,
+        });
+    }
+    Some(uses)
+}
+
+/// The reads of the value the asm left: uses up to the first assignment made on every path
+/// after it (later reads see the new value).
+pub(crate) fn reads_of_left_value(uses: &[LaterUse]) -> Vec<&LaterUse> {
+    let mut reads = Vec::new();
+    for u in uses {
+        if u.reads() {
+            reads.push(u);
+        } else if u.conditions.is_empty() {
+            break;
+        }
+    }
+    reads
+}
+
+/// How a call of a function uses its result, seen from the call site.
+#[derive(Clone, Debug)]
+pub(crate) struct CallSite {
+    /// The argument expressions, as written.
+    pub(crate) args: Vec<String>,
+    /// The conditions of the `if`s around the call statement (all of them, innermost first).
+    pub(crate) conditions: Vec<String>,
+    /// `T r = f(...)...;`: the uses of `r` after the statement, to the end of its block;
+    /// `None` when the result is used in the statement itself (an argument, a store).
+    pub(crate) result_uses: Option<Vec<LaterUse>>,
+}
+
+/// The parameter names of a function, in order (`None` when the list cannot be read).
+pub(crate) fn parameter_names(cx: &Ctx, function: &Function) -> Option<Vec<String>> {
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let name_at = tokens.partition_point(|t| t.start() < function.name_span.start as usize);
+    let open = name_at + 1;
+    if tokens.get(open).map(|t| &source[t.span.range()]) != Some("(") {
+        return None;
+    }
+    let close = matching_close(tokens, open, source)?;
+    let mut names = Vec::new();
+    let mut depth = 0i32;
+    let mut last_ident: Option<&str> = None;
+    let mut in_default = false;
+    for t in &tokens[open + 1..close] {
+        let word = &source[t.span.range()];
+        match (t.kind, word) {
+            (TokenKind::Punct, "(" | "<" | "[") => depth += 1,
+            (TokenKind::Punct, ")" | ">" | "]") => depth -= 1,
+            (TokenKind::Punct, ",") if depth == 0 => {
+                names.push(last_ident.take().unwrap_or("").to_string());
+                in_default = false;
+            }
+            (TokenKind::Punct, "=") if depth == 0 => in_default = true,
+            (TokenKind::Ident, w) if depth == 0 && !in_default => last_ident = Some(w),
+            _ => {}
+        }
+    }
+    if close > open + 1 {
+        names.push(last_ident.unwrap_or("").to_string());
+    }
+    Some(names)
+}
+
+/// The calls of `function` in the file (its name followed by `(`, not its own declaration).
+pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let mut sites = Vec::new();
+    for k in 0..tokens.len() {
+        if sites.len() > MAX_USES {
+            // Too many to judge each: one that reads the result unguarded stands for them.
+            sites.push(CallSite {
+                args: Vec::new(),
+                conditions: Vec::new(),
+                result_uses: None,
+            });
+            break;
+        }
+        if tokens[k].kind != TokenKind::Ident
+            || text(k) != function.name
+            || tokens[k].start() == function.name_span.start as usize
+            || tokens.get(k + 1).map(|t| &source[t.span.range()]) != Some("(")
+        {
+            continue;
+        }
+        let Some(close) = matching_close(tokens, k + 1, source) else {
+            continue;
+        };
+        // A declaration elsewhere (`T name(...);` or `T name(...) {`) is not a call.
+        if k > 0 && tokens[k - 1].kind == TokenKind::Ident && text(k - 1) != "return" {
+            continue;
+        }
+        let mut args = Vec::new();
+        let mut depth = 0i32;
+        let mut arg_start = tokens[k + 1].end();
+        for t in &tokens[k + 2..close] {
+            match (t.kind, &source[t.span.range()]) {
+                (TokenKind::Punct, "(" | "[" | "{") => depth += 1,
+                (TokenKind::Punct, ")" | "]" | "}") => depth -= 1,
+                (TokenKind::Punct, ",") if depth == 0 => {
+                    args.push(source[arg_start..t.start()].trim().to_string());
+                    arg_start = t.end();
+                }
+                _ => {}
+            }
+        }
+        args.push(source[arg_start..tokens[close].start()].trim().to_string());
+        let start = statement_start(tokens, k, 0, source).unwrap_or(0);
+        let (_, conditions) = context_of(tokens, k, 0, source);
+        // `T r = f(...)...;` declares `r` in the block around it.
+        let declared = (k >= start + 2
+            && text(k - 1) == "="
+            && tokens[k - 2].kind == TokenKind::Ident
+            && k - 2 > start)
+            .then(|| text(k - 2).to_string());
+        let result_uses = declared.and_then(|r| {
+            let end = (close..tokens.len()).find(|&i| text(i) == ";")?;
+            let mut depth = 0i32;
+            let block_end = (end..tokens.len())
+                .find(|&i| match text(i) {
+                    "{" => {
+                        depth += 1;
+                        false
+                    }
+                    "}" if depth == 0 => true,
+                    "}" => {
+                        depth -= 1;
+                        false
+                    }
+                    _ => false,
+                })
+                .unwrap_or(tokens.len());
+            scan_uses(tokens, source, end + 1, block_end, &r)
+        });
+        sites.push(CallSite {
+            args,
+            conditions,
+            result_uses,
+        });
+    }
+    sites
+}
+
+/// Whether the Python function around `stmt` (`def name(`) is called elsewhere in the file
+/// (`name(`); `None` when the statement is in no function.
+pub(crate) fn python_function_called(source: &str, stmt: &AsmStatement) -> Option<bool> {
+    let start = stmt.span.start as usize;
+    let def_line = source[..start]
+        .lines()
+        .rev()
+        .map(str::trim_start)
+        .find(|l| l.starts_with("def ") || l.starts_with("async def "))?;
+    let name = def_line
+        .trim_start_matches("async ")
+        .strip_prefix("def ")?
+        .split('(')
+        .next()?
+        .trim();
+    if name.is_empty() {
+        return None;
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let call = format!("{name}(");
+    Some(source.match_indices(&call).any(|(at, _)| {
+        let before = &source[..at];
+        !before.ends_with(ident) && !before.trim_end().ends_with("def")
+    }))
+}
+
+/// `return <call>` in Python: the call is the whole returned expression.
+pub(crate) fn python_call_returned(source: &str, stmt: &AsmStatement) -> bool {
+    let start = stmt.span.start as usize;
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    source[line_start..start].trim() == "return"
+        && source[stmt.span.end as usize..]
+            .lines()
+            .next()
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+}
+
+/// The index of the first token of the statement holding token `i`, looking back no further
+/// than token `floor` (`None` when the walk reaches it without a boundary).
+fn statement_start(tokens: &[Token], i: usize, floor: usize, source: &str) -> Option<usize> {
+    let mut parens = 0i32;
+    for k in (floor..i).rev() {
+        let t = &source[tokens[k].span.range()];
+        if tokens[k].kind != TokenKind::Punct {
+            continue;
+        }
+        match t {
+            ")" => parens += 1,
+            // An enclosing `(`: the token is an argument or a condition; keep walking.
+            "(" if parens == 0 => {}
+            "(" => {
+                parens -= 1;
+                if parens == 0 && k > 0 && is_control(&source[tokens[k - 1].span.range()]) {
+                    // `if (c) stmt;`: the statement starts after the `)`.
+                    return matching_close(tokens, k, source).map(|c| c + 1);
+                }
+            }
+            ";" | "{" | "}" if parens == 0 => return Some(k + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn is_control(word: &str) -> bool {
+    matches!(word, "if" | "while" | "for" | "switch")
+}
+
+/// The `)` matching the `(` at `open`.
+fn matching_close(tokens: &[Token], open: usize, source: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (k, t) in tokens.iter().enumerate().skip(open) {
+        if t.kind != TokenKind::Punct {
+            continue;
+        }
+        match &source[t.span.range()] {
+            "(" => depth += 1,
+            ")" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The `(` matching the `)` at `close`.
+fn matching_open(tokens: &[Token], close: usize, source: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for k in (0..=close).rev() {
+        let t = &tokens[k];
+        if t.kind != TokenKind::Punct {
+            continue;
+        }
+        match &source[t.span.range()] {
+            ")" => depth += 1,
+            "(" => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether token `i` is in a `return` statement, and the `if` conditions around it that open
+/// at or after token `from`.
+fn context_of(tokens: &[Token], i: usize, from: usize, source: &str) -> (bool, Vec<String>) {
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let mut conditions = Vec::new();
+    let start = statement_start(tokens, i, from, source).unwrap_or(from);
+    let returned = tokens.get(start).is_some_and(|_| text(start) == "return");
+    // What opens the statement or block starting at `at`: `if (c)`, or `else`.
+    let unbraced = |at: usize, conditions: &mut Vec<String>| {
+        if at == 0 || at <= from {
+            return;
+        }
+        if text(at - 1) == "else" {
+            conditions.push("else".to_string());
+            return;
+        }
+        if text(at - 1) != ")" {
+            return;
+        }
+        if let Some(open) = matching_open(tokens, at - 1, source) {
+            if open > from && text(open - 1) == "if" {
+                conditions.push(source[tokens[open].end()..tokens[at - 1].start()].to_string());
+            }
+        }
+    };
+    unbraced(start, &mut conditions);
+    // Enclosing blocks, innermost first.
+    let mut depth = 0i32;
+    for k in (from..start).rev() {
+        if tokens[k].kind != TokenKind::Punct {
+            continue;
+        }
+        match text(k) {
+            "}" => depth += 1,
+            "{" if depth > 0 => depth -= 1,
+            "{" => unbraced(k, &mut conditions),
+            _ => {}
+        }
+    }
+    (returned, conditions)
+}
+
+/// The identifiers of an operand expression that can stand for a condition the C++ tests
+/// (`in_bounds`, `i`, `n` of `i < n`): names that are not called, not members, not keywords.
+pub(crate) fn condition_names(expr: &str) -> Vec<String> {
+    let tokens = ptxguard_analyzer::cpp::lexer::lex_range(expr, 0, expr.len(), false);
+    let mut names = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        let word = &expr[t.span.range()];
+        if t.kind != TokenKind::Ident || is_keyword(word) {
+            continue;
+        }
+        let prev = k.checked_sub(1).map(|p| &expr[tokens[p].span.range()]);
+        let next = tokens.get(k + 1).map(|n| &expr[n.span.range()]);
+        if matches!(prev, Some("." | "->" | "::")) || matches!(next, Some("(" | "::")) {
+            continue;
+        }
+        if !names.iter().any(|n| n == word) {
+            names.push(word.to_string());
+        }
+    }
+    names
+}
+
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "int"
+            | "unsigned"
+            | "signed"
+            | "long"
+            | "short"
+            | "char"
+            | "bool"
+            | "float"
+            | "double"
+            | "auto"
+            | "const"
+            | "true"
+            | "false"
+            | "nullptr"
+            | "static_cast"
+            | "reinterpret_cast"
+            | "sizeof"
+    ) || word.ends_with("_t")
+}
+
+/// Whether a condition as written tests one of `names` (and not only its negation).
+pub(crate) fn tests_any(condition: &str, names: &[String]) -> bool {
+    names.iter().any(|name| {
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        condition.match_indices(name.as_str()).any(|(at, _)| {
+            let before = &condition[..at];
+            let after = &condition[at + name.len()..];
+            !before.ends_with(ident)
+                && !after.starts_with(ident)
+                && !before.trim_end().ends_with('!')
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::SourceFile;
+
+    fn uses(text: &str, expr: &str) -> After {
+        let file = SourceFile::new("t.cu", text.to_string());
+        let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
+        let options = crate::Options::default();
+        let cx = Ctx {
+            file: &file,
+            statements: &statements,
+            options: &options,
+            flows: (0..statements.len()).map(|_| Default::default()).collect(),
+            tokens: Default::default(),
+            targets: Default::default(),
+        };
+        uses_after(&cx, &statements[0], expr)
+    }
+
+    #[test]
+    fn later_uses_with_their_conditions_and_returns() {
+        let text = "__device__ unsigned f(unsigned p) {\n  unsigned v = 0;\n  asm(\"mov.u32 %0, 1;\" : \"=r\"(v));\n  if (p) { out(v); }\n  if (p != 0) use(v);\n  v = 3;\n  return v + 1;\n}\n";
+        let After::Uses(found) = uses(text, "v") else {
+            panic!("a plain local is readable");
+        };
+        let summary: Vec<(bool, bool, Vec<String>)> = found
+            .iter()
+            .map(|u| (u.assigned, u.returned, u.conditions.clone()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (false, false, vec!["p".to_string()]),
+                (false, false, vec!["p != 0".to_string()]),
+                (true, false, vec![]),
+                (false, true, vec![]),
+            ]
+        );
+        assert!(matches!(uses(text, "v.x"), After::Unknown));
+    }
+
+    #[test]
+    fn a_variable_of_the_block_is_dead_at_its_end_and_loops_say_nothing() {
+        let block = "__device__ void f(int n) {\n  { unsigned v;\n    asm volatile(\"\" : \"=r\"(v));\n  }\n  int v = n;\n  g(v);\n}\n";
+        assert!(matches!(uses(block, "v"), After::Uses(u) if u.is_empty()));
+        let looped = "__device__ void f(int n) {\n  unsigned v;\n  for (int i = 0; i < n; ++i) {\n    g(v);\n    asm volatile(\"\" : \"=r\"(v));\n  }\n}\n";
+        assert!(matches!(uses(looped, "v"), After::Unknown));
+    }
+
+    #[test]
+    fn condition_names_skip_calls_members_and_types() {
+        assert_eq!(condition_names("(int)in_bounds"), ["in_bounds"]);
+        assert_eq!(condition_names("i < n"), ["i", "n"]);
+        assert_eq!(condition_names("static_cast<uint32_t>(x.valid)"), ["x"]);
+        assert!(tests_any("is_leading && k > 0", &["is_leading".into()]));
+        assert!(!tests_any("!is_leading", &["is_leading".into()]));
+        assert!(!tests_any("is_leading_thread", &["is_leading".into()]));
+    }
+}

@@ -1,0 +1,81 @@
+//! Findings about code nvcc accepts (measured) but clang rejects: info by default, warnings
+//! where clang builds the file (a compilation database entry says so) or the configuration
+//! asks for clang portability (`portability = ["clang"]`, `--portability clang`).
+
+use crate::{Compiler, Options};
+use ptxguard_analyzer::{Diagnostic, Severity};
+use std::path::Path;
+
+/// Why clang matters for this file, in words for the finding's note; `None` when nothing says
+/// anything but nvcc builds it.
+pub(crate) fn clang_builds(options: &Options) -> Option<String> {
+    if options.portability.contains(&Compiler::Clang) {
+        return Some("the configuration asks for clang portability".into());
+    }
+    let build = options.build.as_ref()?;
+    build
+        .compilers
+        .iter()
+        .find(|c| is_clang(c))
+        .map(|c| format!("the compilation database builds this file with `{c}`"))
+}
+
+/// `clang`, `clang++`, `clang++-18`, `/usr/bin/clang`.
+fn is_clang(compiler: &str) -> bool {
+    Path::new(compiler)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("clang"))
+}
+
+/// A portability finding (`note`: what nvcc and clang do) at its evidence's severity: a warning
+/// saying why clang matters here, else info saying what would make it one.
+pub(crate) fn portability_finding(options: &Options, d: Diagnostic, note: &str) -> Diagnostic {
+    match clang_builds(options) {
+        Some(reason) => {
+            let mut d = d.with_note(format!("{note}; {reason}"));
+            d.severity = Severity::Warning;
+            d
+        }
+        None => {
+            let mut d = d.with_note(format!(
+                "{note}; info while only nvcc builds the file: a warning with `portability = [\"clang\"]` or a clang entry in compile_commands.json"
+            ));
+            d.severity = Severity::Info;
+            d
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::build::FileBuild;
+    use std::sync::Arc;
+
+    fn built_with(compilers: &[&str]) -> Options {
+        Options {
+            build: Some(Arc::new(FileBuild {
+                compilers: compilers.iter().map(|c| c.to_string()).collect(),
+                ..Default::default()
+            })),
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn clang_is_recognised_by_configuration_or_database_only() {
+        assert_eq!(clang_builds(&Options::default()), None);
+        assert_eq!(
+            clang_builds(&built_with(&["/usr/local/cuda/bin/nvcc"])),
+            None
+        );
+        assert!(clang_builds(&built_with(&["nvcc", "/usr/bin/clang++-18"]))
+            .is_some_and(|r| r.contains("`/usr/bin/clang++-18`")));
+        let configured = Options {
+            portability: vec![Compiler::Clang],
+            ..Options::default()
+        };
+        assert!(clang_builds(&configured).is_some_and(|r| r.contains("configuration")));
+    }
+}
