@@ -78,3 +78,17 @@ fn removing_a_modifier_never_joins_an_escape_and_a_digit() {
         assert!(!f.contains("\\x250") && !f.contains("\\451"), "{f}");
     }
 }
+
+/// An operand written across a line splice (`p\` + newline): a fix that copies its text into
+/// a one-line replacement would leave a stray `\` (`__cvta_generic_to_global(p\)`, found by
+/// the `fix-cpp` fuzz target); such a fix is withheld.
+#[test]
+fn no_fix_leaves_a_stray_backslash() {
+    let text = "__device__ void f(int* p, float g) {\n  float f;\n  asm volatile(\"atom.global.add.u32 %0, [%1], 1;\" : \"=f\"(f) : \"l\"(p\\\n), \"f\"(g) : \"memory\");\n}\n";
+    for (rule, fixed) in fixes(text) {
+        let stray = fixed.match_indices('\\').any(|(i, _)| {
+            !fixed[i + 1..].starts_with('\n') && !fixed[..i].ends_with("%0, [%1], 1;")
+        });
+        assert!(!stray, "{rule}:\n{fixed}");
+    }
+}

@@ -12,6 +12,8 @@ use ptxguard_analyzer::{Diagnostic, Edit, SourceFile, Span};
 /// added one (g++ rejects both). Then keeps C++ escapes apart: an edit right after a `\x25`
 /// or a short octal escape that would bring a digit next to it (`\x25h0` with `h` removed is
 /// `\x250`, out of range) re-writes the escape as the character or a 3-digit octal escape.
+/// A fix whose code replacement would leave a stray `\` (operand text copied with a line
+/// splice) is withheld too.
 pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
     let mut regions: Vec<Option<SyntaxRegion>> = vec![None; statements.len()];
     for d in out.iter_mut() {
@@ -32,6 +34,17 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
             d.fix = None;
             continue;
         }
+        // Operand text copied with a line splice (`p\` + newline) into a one-line
+        // replacement (`f(p\)`) leaves a stray `\`, which no compiler accepts.
+        if fix
+            .edits
+            .iter()
+            .any(|e| has_stray_backslash(&e.replacement))
+            && !region.is_literal_edit(fix)
+        {
+            d.fix = None;
+            continue;
+        }
         let mut edits = Vec::with_capacity(fix.edits.len());
         let mut kept = true;
         for e in &fix.edits {
@@ -46,6 +59,24 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
             fix.edits = edits;
         }
     }
+}
+
+/// A `\` outside the string and character literals of `code` that does not end a line.
+fn has_stray_backslash(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    let mut quote = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        match (quote, bytes[i]) {
+            (Some(_), b'\\') => i += 1,
+            (Some(q), b) if b == q => quote = None,
+            (None, b'"' | b'\'') => quote = Some(bytes[i]),
+            (None, b'\\') if !matches!(bytes.get(i + 1), Some(b'\n' | b'\r')) => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Where a statement's syntax is, after its template: its tokens outside string literals and
@@ -131,6 +162,16 @@ impl SyntaxRegion {
             }
         }
         region
+    }
+
+    /// Whether every edit of `fix` lies inside one of the statement's string literals (its
+    /// replacement is literal text, where `\` starts an escape).
+    fn is_literal_edit(&self, fix: &ptxguard_analyzer::Fix) -> bool {
+        fix.edits.iter().all(|e| {
+            self.literals
+                .iter()
+                .any(|(s, _)| s.start < e.span.start && e.span.end < s.end)
+        })
     }
 
     /// Whether an edit touches the statement's syntax rather than an expression or a literal.
