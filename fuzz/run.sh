@@ -12,7 +12,7 @@ PROFILE=${FUZZ_PROFILE:-dev}
 cargo build -q --profile "$PROFILE" -p ptxguard-fuzz
 case "$PROFILE" in dev) DIR=debug ;; *) DIR=$PROFILE ;; esac
 status=0
-for target in ${FUZZ_TARGETS:-cpp template ptx suppress config pipeline python}; do
+for target in ${FUZZ_TARGETS:-cpp template ptx suppress config pipeline python fix-cpp fix-python}; do
     nice -n 19 "target/$DIR/ptxguard-fuzz" "$target" "$SECONDS_EACH" "$SEED" || status=1
 done
 exit $status

@@ -37,13 +37,16 @@ pub struct OverBudget;
 pub struct Cancelled;
 
 /// Enters a phase (`kind` such as "rule", `name` the rule). Panics with [`OverBudget`] when
-/// the file's budget is spent.
+/// the file's budget is spent, and with [`Cancelled`] when [`cancel_with`]'s flag is set; neither
+/// runs the panic hook.
 pub fn enter(kind: &'static str, name: &'static str) {
     // Checked before the phase changes, so that the report names the phase that ran over.
     if let Some(deadline) = DEADLINE.get() {
         if Instant::now() > deadline {
             DEADLINE.set(None);
-            std::panic::panic_any(OverBudget);
+            // `resume_unwind`, not `panic_any`: an expected stop calls no panic hook, so it
+            // prints nothing on stderr whoever installed the hook.
+            std::panic::resume_unwind(Box::new(OverBudget));
         }
     }
     let cancelled = CANCEL.with_borrow(|c| {
@@ -51,7 +54,7 @@ pub fn enter(kind: &'static str, name: &'static str) {
             .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     });
     if cancelled {
-        std::panic::panic_any(Cancelled);
+        std::panic::resume_unwind(Box::new(Cancelled));
     }
     PHASE.set((kind, name));
 }
@@ -122,8 +125,9 @@ pub fn isolate<T>(budget: Option<Duration>, work: impl FnOnce() -> T) -> Result<
     })
 }
 
-/// Silences the default panic message for [`OverBudget`] (it is reported as a diagnostic);
-/// other panics still print theirs. Call once at start-up.
+/// Silences the default panic message for [`OverBudget`] and [`Cancelled`] raised as panics by
+/// other code ([`enter`] raises them without the hook); other panics still print theirs.
+/// Call once at start-up.
 pub fn quiet_budget_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {

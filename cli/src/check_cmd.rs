@@ -883,8 +883,13 @@ fn analyse_bytes(
             let result = fix::fix_file_from(&source, diagnostics.clone(), mode, &analyze);
             if let Some(f) = &result.failure {
                 outcome.errors.push(format!(
-                    "{}:{}:{}: the fix \"{}\" for {} introduced a new error ({}); the file was left unchanged",
-                    candidate.display, f.line, f.column, f.fix_message, f.rule, f.new_error
+                    "{}:{}:{}: the fix \"{}\" for {} {}; the file was left unchanged",
+                    candidate.display,
+                    f.line,
+                    f.column,
+                    f.fix_message,
+                    f.rule,
+                    f.describe()
                 ));
             }
             if result.changed(&source.text) {
@@ -894,7 +899,7 @@ fn analyse_bytes(
                         fix::unified_diff(&candidate.display, &source.text, &result.text);
                 } else if is_stdin {
                     outcome.fixed_stdin = Some(result.text.clone().into_bytes());
-                } else if let Err(e) = fix::write_atomic(&candidate.path, result.text.as_bytes()) {
+                } else if let Err(e) = fix::write_fixes(&candidate.path, result.text.as_bytes()) {
                     outcome.errors.push(format!(
                         "{}: cannot write the fixes: {e}",
                         candidate.display

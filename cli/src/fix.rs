@@ -36,8 +36,21 @@ pub struct FixFailure {
     /// 1-based line and column of the finding the fix was for (in the text it was applied to).
     pub line: usize,
     pub column: usize,
-    /// The new error, as `rule: message`.
+    /// The new error, as `rule: message`; or why the fix never settles.
     pub new_error: String,
+    /// The fix was applied pass after pass and its finding stayed.
+    pub never_settles: bool,
+}
+
+impl FixFailure {
+    /// What went wrong, after "the fix F for RULE".
+    pub fn describe(&self) -> String {
+        if self.never_settles {
+            format!("does not settle ({})", self.new_error)
+        } else {
+            format!("introduced a new error ({})", self.new_error)
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -57,7 +70,9 @@ impl FixOutcome {
 /// Applies every fix `mode` allows, pass after pass, until the text stops changing.
 /// `analyze` returns what the user would see for a text (after configuration and suppressions).
 /// If a pass makes an error appear that the original text did not have, the original text is
-/// kept and the fix responsible is named.
+/// kept and the fix responsible is named. Besides `analyze`'s findings, every fixed text is
+/// checked with `ptx-syntax` whatever rules are selected: a fix that breaks the PTX is never
+/// written because the rule that would say so was off.
 pub fn fix_file(
     source: &SourceFile,
     mode: FixMode,
@@ -79,7 +94,16 @@ pub fn fix_file_from(
         applied: Vec::new(),
         failure,
     };
-    let baseline_errors = error_counts(&original_diagnostics);
+    if choose_fixes(&original_diagnostics, mode).is_empty() {
+        return unchanged(None);
+    }
+    // What the fixed text is compared with: the selected rules' errors and `ptx-syntax`'s.
+    let verify = |file: &SourceFile, diagnostics: Vec<Diagnostic>| {
+        let mut all = diagnostics;
+        all.extend(syntax_errors(file));
+        all
+    };
+    let baseline = ErrorCounts::of(&verify(source, original_diagnostics.clone()));
     let mut current = source.clone();
     let mut diagnostics = original_diagnostics;
     let mut applied = Vec::new();
@@ -95,9 +119,11 @@ pub fn fix_file_from(
         }
         let next = SourceFile::new(source.path.clone(), text);
         let next_diagnostics = analyze(&next);
-        if let Some(new_error) = new_error(&baseline_errors, &next_diagnostics) {
+        let checked = verify(&next, next_diagnostics.clone());
+        if let Some(new_error) = baseline.new_error(&checked) {
+            let analyze_all = |file: &SourceFile| verify(file, analyze(file));
             return unchanged(Some(
-                blame(&current, &chosen, &baseline_errors, analyze).unwrap_or_else(|| {
+                blame(&current, &chosen, &baseline, &analyze_all).unwrap_or_else(|| {
                     let (line, column) = current.line_col(chosen[0].span.start as usize);
                     FixFailure {
                         rule: chosen[0].rule,
@@ -105,6 +131,7 @@ pub fn fix_file_from(
                         line,
                         column,
                         new_error,
+                        never_settles: false,
                     }
                 }),
             ));
@@ -122,12 +149,45 @@ pub fn fix_file_from(
         current = next;
         diagnostics = next_diagnostics;
     }
+    // Still something to apply after the last pass: a fix whose finding stays however often
+    // it is applied (a clobber section the statement's parse does not see). Writing ten
+    // copies of it would be worse than writing nothing.
+    if let Some(d) = choose_fixes(&diagnostics, mode).first() {
+        let (line, column) = current.line_col(d.span.start as usize);
+        return unchanged(Some(FixFailure {
+            rule: d.rule,
+            fix_message: d
+                .fix
+                .as_ref()
+                .map(|f| f.message.clone())
+                .unwrap_or_default(),
+            line,
+            column,
+            new_error: format!("its finding stays after {MAX_PASSES} passes"),
+            never_settles: true,
+        }));
+    }
     FixOutcome {
         text: current.text,
         applied,
         failure: None,
     }
 }
+
+/// `ptx-syntax`'s errors on `file`, with the default options (the same for the text before
+/// and after the fixes, which is all the comparison needs).
+fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
+    let options = ptxguard_rules::Options {
+        only: Some(vec![SYNTAX_RULE]),
+        ..Default::default()
+    };
+    ptxguard_rules::check(file, &options)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect()
+}
+
+const SYNTAX_RULE: &str = "ptx-syntax";
 
 fn fix_edits(d: &Diagnostic) -> Vec<Edit> {
     d.fix.as_ref().map(|f| f.edits.clone()).unwrap_or_default()
@@ -165,35 +225,60 @@ pub fn choose_fixes(diagnostics: &[Diagnostic], mode: FixMode) -> Vec<&Diagnosti
     chosen
 }
 
-fn error_counts(diagnostics: &[Diagnostic]) -> BTreeMap<&'static str, usize> {
-    let mut counts = BTreeMap::new();
-    for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
-        *counts.entry(d.rule).or_insert(0) += 1;
-    }
-    counts
+/// The errors of a text, counted by rule and by rule and message.
+struct ErrorCounts {
+    by_rule: BTreeMap<&'static str, usize>,
+    by_message: BTreeMap<(&'static str, String), usize>,
 }
 
-/// An error of a rule that now has more errors than the original text had.
-fn new_error(
-    baseline: &BTreeMap<&'static str, usize>,
-    diagnostics: &[Diagnostic],
-) -> Option<String> {
-    let counts = error_counts(diagnostics);
-    let rule = counts
-        .iter()
-        .find(|(rule, n)| **n > baseline.get(*rule).copied().unwrap_or(0))
-        .map(|(rule, _)| *rule)?;
-    diagnostics
-        .iter()
-        .find(|d| d.rule == rule && d.severity == Severity::Error)
-        .map(|d| format!("{}: {}", d.rule, d.message))
+impl ErrorCounts {
+    fn of(diagnostics: &[Diagnostic]) -> ErrorCounts {
+        let mut counts = ErrorCounts {
+            by_rule: BTreeMap::new(),
+            by_message: BTreeMap::new(),
+        };
+        for d in diagnostics.iter().filter(|d| d.severity == Severity::Error) {
+            *counts.by_rule.entry(d.rule).or_insert(0) += 1;
+            *counts
+                .by_message
+                .entry((d.rule, d.message.clone()))
+                .or_insert(0) += 1;
+        }
+        counts
+    }
+
+    /// An error of a rule that now has more errors than the original text had, as `rule:
+    /// message`: one whose message the original had fewer times (the new one, not an old
+    /// error of the same rule).
+    fn new_error(&self, diagnostics: &[Diagnostic]) -> Option<String> {
+        let now = ErrorCounts::of(diagnostics);
+        let rule = now
+            .by_rule
+            .iter()
+            .find(|(rule, n)| **n > self.by_rule.get(*rule).copied().unwrap_or(0))
+            .map(|(rule, _)| *rule)?;
+        let is_new = |d: &&Diagnostic| {
+            let key = (d.rule, d.message.clone());
+            now.by_message.get(&key).copied().unwrap_or(0)
+                > self.by_message.get(&key).copied().unwrap_or(0)
+        };
+        let of_rule = || {
+            diagnostics
+                .iter()
+                .filter(move |d| d.rule == rule && d.severity == Severity::Error)
+        };
+        of_rule()
+            .find(is_new)
+            .or_else(|| of_rule().next())
+            .map(|d| format!("{}: {}", d.rule, d.message))
+    }
 }
 
 /// Finds which single fix brings in a new error.
 fn blame(
     current: &SourceFile,
     chosen: &[&Diagnostic],
-    baseline: &BTreeMap<&'static str, usize>,
+    baseline: &ErrorCounts,
     analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
 ) -> Option<FixFailure> {
     // The new error with a subset of the fixes applied, if there is one.
@@ -201,7 +286,7 @@ fn blame(
         let edits: Vec<Edit> = subset.iter().flat_map(|d| fix_edits(d)).collect();
         let (text, _) = apply_edits(&current.text, &edits);
         let diagnostics = analyze(&SourceFile::new(current.path.clone(), text));
-        new_error(baseline, &diagnostics)
+        baseline.new_error(&diagnostics)
     };
     // Halving, so that a file with hundreds of fixes costs a few analyses, not one per fix.
     let mut suspects = chosen;
@@ -233,31 +318,42 @@ fn blame(
         line,
         column,
         new_error,
+        never_settles: false,
     })
 }
 
-/// Replaces `path`'s contents through a temporary file in the same directory and a rename,
-/// keeping its permissions. A symbolic link is followed, not replaced.
+/// Replaces `path`'s contents with `contents`, keeping the file what it was: its inode (hard
+/// links stay linked), owner, group, mode and extended attributes. A symbolic link is
+/// followed, not replaced. A read-only file (no write permission bit, which root would
+/// otherwise ignore) is refused.
 ///
-/// A process killed between creating the temporary file and the rename (SIGKILL) leaves it
-/// behind, and the file unfixed: the next `--fix` of that file first removes the temporary
-/// files of processes that are no longer running ([`remove_stale_temporaries`]).
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+/// The new text is first written to a temporary file in the same directory (a short name,
+/// `.ptxguard-PID-N.tmp`, so that a file name of up to 255 bytes never makes it too long),
+/// synced and read back. Then, when the file has one link and the temporary file can take
+/// its owner and group, the temporary file takes its mode and is renamed over it (atomic);
+/// otherwise (hard links, an owner that cannot be given) the verified text is written into
+/// the file itself and the temporary file removed.
+///
+/// A process killed before the rename (SIGKILL) leaves the temporary file behind, and the file
+/// unfixed: the next `--fix` in that directory first removes the temporary files of processes
+/// that are no longer running ([`remove_stale_temporaries`]).
+pub fn write_fixes(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::{Read as _, Seek as _};
     let target = std::fs::canonicalize(path)?;
-    let permissions = std::fs::metadata(&target)?.permissions();
+    let metadata = std::fs::metadata(&target)?;
+    if metadata.permissions().readonly() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "the file is read-only; make it writable to apply fixes",
+        ));
+    }
     let dir = target.parent().unwrap_or(Path::new("."));
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    remove_stale_temporaries(dir, &name);
+    remove_stale_temporaries(dir);
     let mut attempt = 0u32;
     let (temp_path, mut temp) = loop {
-        let candidate = dir.join(format!(
-            ".{name}.ptxguard-{}-{attempt}.tmp",
-            std::process::id()
-        ));
+        let candidate = dir.join(temporary_name(std::process::id(), attempt));
         match std::fs::OpenOptions::new()
+            .read(true)
             .write(true)
             .create_new(true)
             .open(&candidate)
@@ -272,9 +368,26 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let result = (|| {
         temp.write_all(contents)?;
         temp.sync_all()?;
+        // Read back: a short write or a full disk shows here, before the file is touched.
+        temp.rewind()?;
+        let mut written = Vec::with_capacity(contents.len());
+        temp.read_to_end(&mut written)?;
+        if written != contents {
+            return Err(std::io::Error::other(
+                "the temporary copy does not read back as written",
+            ));
+        }
+        if can_replace_by_rename(&temp, &metadata) {
+            temp.set_permissions(metadata.permissions())?;
+            drop(temp);
+            return std::fs::rename(&temp_path, &target);
+        }
         drop(temp);
-        std::fs::set_permissions(&temp_path, permissions)?;
-        std::fs::rename(&temp_path, &target)
+        let mut file = std::fs::OpenOptions::new().write(true).open(&target)?;
+        file.write_all(contents)?;
+        file.set_len(contents.len() as u64)?;
+        file.sync_all()?;
+        std::fs::remove_file(&temp_path)
     })();
     if result.is_err() {
         let _ = std::fs::remove_file(&temp_path);
@@ -282,14 +395,40 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     result
 }
 
-/// Removes `.NAME.ptxguard-PID-N.tmp` files in `dir` left by a process that is gone (a
-/// killed `--fix`). Where running processes cannot be listed (no `/proc`), nothing is
-/// removed.
-pub fn remove_stale_temporaries(dir: &Path, name: &str) {
+/// The temporary file of process `pid`'s `attempt`th try: short whatever the file's name.
+fn temporary_name(pid: u32, attempt: u32) -> String {
+    format!(".ptxguard-{pid}-{attempt}.tmp")
+}
+
+/// Whether renaming `temp` over the file described by `original` keeps everything but the
+/// inode number: one link, and (on Unix) the same owner and group, given where needed (as
+/// root).
+#[cfg(unix)]
+fn can_replace_by_rename(temp: &std::fs::File, original: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    if original.nlink() != 1 {
+        return false;
+    }
+    let Ok(mine) = temp.metadata() else {
+        return false;
+    };
+    if (mine.uid(), mine.gid()) == (original.uid(), original.gid()) {
+        return true;
+    }
+    std::os::unix::fs::fchown(temp, Some(original.uid()), Some(original.gid())).is_ok()
+}
+
+#[cfg(not(unix))]
+fn can_replace_by_rename(_temp: &std::fs::File, _original: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// Removes `.ptxguard-PID-N.tmp` files in `dir` left by a process that is gone (a killed
+/// `--fix`). Where running processes cannot be listed (no `/proc`), nothing is removed.
+pub fn remove_stale_temporaries(dir: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }
-    let prefix = format!(".{name}.ptxguard-");
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -297,7 +436,7 @@ pub fn remove_stale_temporaries(dir: &Path, name: &str) {
         let file_name = entry.file_name();
         let Some(rest) = file_name
             .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|n| n.strip_prefix(".ptxguard-"))
             .and_then(|n| n.strip_suffix(".tmp"))
         else {
             continue;
@@ -333,28 +472,108 @@ mod tests {
     use super::*;
     use ptxguard_analyzer::Fix;
 
+    fn scratch_dir(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("ptxguard-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[cfg(target_os = "linux")]
     #[test]
     fn temporaries_of_a_killed_fix_are_removed_by_the_next_one() {
-        let dir = std::env::temp_dir().join(format!("ptxguard-stale-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = scratch_dir("stale");
         let file = dir.join("a.cu");
         std::fs::write(&file, "old").unwrap();
         // A pid above the kernel's limit (4194304) never runs.
-        let stale = dir.join(".a.cu.ptxguard-4194305-0.tmp");
-        let other_file = dir.join(".b.cu.ptxguard-4194305-0.tmp");
-        let live = dir.join(format!(".a.cu.ptxguard-{}-7.tmp", std::process::id()));
-        for p in [&stale, &other_file, &live] {
+        let stale = dir.join(temporary_name(4194305, 0));
+        let live = dir.join(temporary_name(std::process::id(), 7));
+        let unrelated = dir.join(".ptxguard-notes.tmp");
+        for p in [&stale, &live, &unrelated] {
             std::fs::write(p, "partial").unwrap();
         }
-        write_atomic(&file, b"new").unwrap();
+        write_fixes(&file, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
         assert!(!stale.exists());
-        assert!(
-            other_file.exists(),
-            "only the fixed file's temporaries are touched"
-        );
         assert!(live.exists(), "a running process's temporary stays");
+        assert!(unrelated.exists(), "only our own pattern is removed");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_linked_file_stays_linked() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = scratch_dir("hardlink");
+        let file = dir.join("a.cu");
+        let other = dir.join("b.cu");
+        std::fs::write(&file, "old").unwrap();
+        std::fs::hard_link(&file, &other).unwrap();
+        write_fixes(&file, b"new text").unwrap();
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "new text");
+        assert_eq!(std::fs::metadata(&file).unwrap().nlink(), 2);
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().ino(),
+            std::fs::metadata(&other).unwrap().ino()
+        );
+        // Shorter text: the old tail is cut.
+        write_fixes(&other, b"x").unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn mode_owner_and_group_are_kept() {
+        use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+        let dir = scratch_dir("owner");
+        let file = dir.join("a.cu");
+        std::fs::write(&file, "old").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+        // Giving a file away needs root; as another user only the mode is checked.
+        let given_away = std::os::unix::fs::chown(&file, Some(65534), Some(65534)).is_ok();
+        if !given_away {
+            eprintln!("SKIP (owner and group part): not running as root");
+        }
+        write_fixes(&file, b"new").unwrap();
+        let after = std::fs::metadata(&file).unwrap();
+        assert_eq!(after.mode() & 0o7777, 0o640);
+        if given_away {
+            assert_eq!((after.uid(), after.gid()), (65534, 65534));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = scratch_dir("readonly");
+        let file = dir.join("a.cu");
+        std::fs::write(&file, "old").unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let error = write_fixes(&file, b"new").unwrap_err();
+        assert!(error.to_string().contains("read-only"), "{error}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_name_of_255_bytes_is_written() {
+        let dir = scratch_dir("longname");
+        for len in [232, 255] {
+            let name = format!("{}.cu", "k".repeat(len - 3));
+            let file = dir.join(&name);
+            std::fs::write(&file, "old").unwrap();
+            write_fixes(&file, b"new").unwrap_or_else(|e| panic!("{len} bytes: {e}"));
+            assert_eq!(std::fs::read_to_string(&file).unwrap(), "new");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -393,8 +612,10 @@ mod tests {
         assert!(!again.changed(&out.text));
     }
 
+    /// A fix whose finding stays however often it is applied (the fuzzer's `: "memory"`
+    /// added ten times): nothing is written, and the fix is named.
     #[test]
-    fn a_fix_that_never_settles_stops_after_max_passes() {
+    fn a_fix_that_never_settles_is_rolled_back() {
         let grow = |file: &SourceFile| {
             vec![
                 Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(0, 0), "grow")
@@ -402,7 +623,10 @@ mod tests {
             ]
         };
         let out = fix_file(&SourceFile::new("a.cu", ""), FixMode::Safe, &grow);
-        assert_eq!(out.text.len(), MAX_PASSES);
+        assert_eq!(out.text, "");
+        let failure = out.failure.expect("named");
+        assert_eq!(failure.fix_message, "grow");
+        assert!(failure.new_error.contains("stays"), "{}", failure.new_error);
     }
 
     #[test]
@@ -435,7 +659,10 @@ mod tests {
 
     #[test]
     fn unsafe_fixes_need_the_mode() {
-        let checker = |_: &SourceFile| {
+        let checker = |file: &SourceFile| {
+            if file.text != "a" {
+                return Vec::new();
+            }
             vec![
                 Diagnostic::new("ptx-syntax", Severity::Error, Span::new(0, 1), "u")
                     .with_fix(Fix::unsafe_("u", vec![Edit::replace(Span::new(0, 1), "b")])),
@@ -443,9 +670,8 @@ mod tests {
         };
         let source = SourceFile::new("a.cu", "a");
         assert_eq!(fix_file(&source, FixMode::Safe, &checker).text, "a");
-        // Each pass re-applies it; with the text changed the finding stays, so it stops at "b".
         assert_eq!(
-            &fix_file(&source, FixMode::SafeAndUnsafe, &checker).text[..1],
+            fix_file(&source, FixMode::SafeAndUnsafe, &checker).text,
             "b"
         );
     }
@@ -496,6 +722,79 @@ mod tests {
         assert_eq!(failure.fix_message, "7 to X");
         assert_eq!((failure.line, failure.column), (1, 801));
         assert!(analyses.get() < 30, "{} analyses", analyses.get());
+    }
+
+    /// A fix from a selected rule that breaks the PTX, with `ptx-syntax` not selected (the
+    /// fake reports nothing of it): the file is re-checked with `ptx-syntax` anyway.
+    #[test]
+    fn a_fix_breaking_the_ptx_is_rolled_back_whatever_the_selection() {
+        let text =
+            "__device__ void f(int x) {\n  asm volatile(\"mov.u32 %0, %0;\" : \"+r\"(x));\n}\n";
+        let breaking = |file: &SourceFile| {
+            let Some(at) = file.text.find("mov.u32") else {
+                return Vec::new();
+            };
+            vec![Diagnostic::new(
+                "missing-volatile",
+                Severity::Warning,
+                Span::new(at, at + 3),
+                "w",
+            )
+            .with_fix(Fix::safe(
+                "add a brace",
+                vec![Edit::replace(Span::new(at, at + 3), "}mov")],
+            ))]
+        };
+        let out = fix_file(&SourceFile::new("a.cu", text), FixMode::Safe, &breaking);
+        assert_eq!(out.text, text, "rolled back");
+        let failure = out.failure.expect("the breaking fix is named");
+        assert_eq!(failure.fix_message, "add a brace");
+        assert!(
+            failure.new_error.starts_with("ptx-syntax: "),
+            "{}",
+            failure.new_error
+        );
+    }
+
+    /// The file already has an error of the rule; the fix brings a second, different one:
+    /// the rollback message names the new one.
+    #[test]
+    fn the_rollback_names_the_new_error_not_an_old_one() {
+        let checker = |file: &SourceFile| {
+            let mut out = vec![Diagnostic::new(
+                "ptx-syntax",
+                Severity::Error,
+                Span::new(0, 1),
+                "an old error",
+            )];
+            if let Some(at) = file.text.find('b') {
+                out.push(
+                    Diagnostic::new(
+                        "missing-volatile",
+                        Severity::Warning,
+                        Span::new(at, at + 1),
+                        "b",
+                    )
+                    .with_fix(Fix::safe(
+                        "b to c",
+                        vec![Edit::replace(Span::new(at, at + 1), "c")],
+                    )),
+                );
+            }
+            if file.text.contains('c') {
+                out.push(Diagnostic::new(
+                    "ptx-syntax",
+                    Severity::Error,
+                    Span::new(0, 1),
+                    "the new error",
+                ));
+            }
+            out
+        };
+        let out = fix_file(&SourceFile::new("a.cu", "a b"), FixMode::Safe, &checker);
+        assert_eq!(out.text, "a b");
+        let failure = out.failure.expect("rolled back");
+        assert_eq!(failure.new_error, "ptx-syntax: the new error");
     }
 
     #[test]

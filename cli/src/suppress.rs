@@ -223,6 +223,11 @@ fn suppress(
     let start = diag.span.start as usize;
     let diag_line = file.line_index(start);
     let statement_line = statement_first_line(file, scan, start);
+    // Inside a multi-line string (C++ in a Python string, a raw string) no line can hold a
+    // comment: the line where the string starts stands for it.
+    let string_line = scan
+        .multiline_string_at(start)
+        .map(|s| file.line_index(s.start as usize));
     let covers_line =
         |d: &Directive, line: usize| line == d.line || d.standalone && line == d.line + 1;
     let mut suppressed = false;
@@ -230,7 +235,9 @@ fn suppress(
         let applies = match d.kind {
             Ok(DirectiveKind::AllowFile) => true,
             Ok(DirectiveKind::Allow) => {
-                covers_line(d, diag_line) || statement_line.is_some_and(|l| covers_line(d, l))
+                covers_line(d, diag_line)
+                    || statement_line.is_some_and(|l| covers_line(d, l))
+                    || string_line.is_some_and(|l| covers_line(d, l))
             }
             Err(_) => false,
         };
@@ -453,10 +460,19 @@ fn remove_directive(file: &SourceFile, d: &Directive, logical: &CommentText) -> 
 }
 
 /// The edit that puts `// ptxguard: allow(rule)` at the end of a line, or adds the rule to an
-/// allow already there.
+/// allow already there. A line that ends inside a multi-line string literal cannot hold a
+/// comment: the allow goes on a line of its own before the line where that string starts
+/// (which covers the string's findings, see [`apply`]).
 pub fn allow_edit(file: &SourceFile, scan: &Scan, line: usize, rule: &str) -> Edit {
     let line_start = file.line_start(line);
     let line_end = file.line_start(line + 1).min(file.text.len());
+    let content_end = line_start
+        + file.text[line_start..line_end]
+            .trim_end_matches(['\n', '\r'])
+            .len();
+    if let Some(string) = scan.multiline_string_at(content_end) {
+        return allow_line_before(file, scan, file.line_index(string.start as usize), rule);
+    }
     for d in parse_directives(file, scan) {
         if d.line == line && d.kind == Ok(DirectiveKind::Allow) {
             let close = d.span.end as usize - 1;
@@ -486,6 +502,41 @@ pub fn allow_edit(file: &SourceFile, scan: &Scan, line: usize, rule: &str) -> Ed
     } else {
         Edit::insert(end, format!("{sep}{opener} ptxguard: allow({rule})"))
     }
+}
+
+/// A standalone allow before `line` (or the rule added to one already there), moved up to the
+/// start of any multi-line string the line starts inside.
+fn allow_line_before(file: &SourceFile, scan: &Scan, mut line: usize, rule: &str) -> Edit {
+    // Each step goes to an earlier line: it ends.
+    while let Some(string) = scan.multiline_string_at(file.line_start(line)) {
+        line = file.line_index(string.start as usize);
+    }
+    if let Some(previous) = line.checked_sub(1) {
+        for d in parse_directives(file, scan) {
+            if d.line == previous && d.standalone && d.kind == Ok(DirectiveKind::Allow) {
+                let close = d.span.end as usize - 1;
+                let sep = if d.names.is_empty() { "" } else { ", " };
+                return Edit::insert(close, format!("{sep}{rule}"));
+            }
+        }
+    }
+    let start = file.line_start(line);
+    let text = &file.text[start..];
+    let indent = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
+    let opener = if ptxguard_analyzer::python::is_python_path(&file.path) {
+        "#"
+    } else {
+        "//"
+    };
+    let newline = if file.text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    Edit::insert(
+        start,
+        format!("{indent}{opener} ptxguard: allow({rule}){newline}"),
+    )
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ impl Client {
             let options = ServerOptions {
                 check,
                 debounce: Duration::from_millis(30),
+                threads: 2,
             };
             serve(&server_side, options).expect("server runs cleanly");
         });
@@ -774,5 +775,67 @@ fn saving_a_header_rechecks_the_documents_that_include_it() {
         json!({ "textDocument": { "uri": path_to_uri(&header).as_str() } }),
     );
     assert!(codes(&client.diagnostics(&uri)).contains(&"ptx-syntax".to_string()));
+    client.shutdown();
+}
+
+/// "Suppress here" on a statement whose line ends inside a multi-line string (a C++ raw
+/// string; C++ in a Python string, where every line of the statement is inside one): the
+/// allow goes on a line of its own before the string, where it is a comment, and it
+/// suppresses the finding. (It used to be appended inside the string.)
+#[test]
+fn suppress_action_never_writes_into_a_multi_line_string() {
+    let dir = TestDir::new("lsp-suppress-string");
+    let cases = [
+        (
+            "raw.cu",
+            "__device__ void f(int* p) {\n  int v;\n  asm(R\"(\n    atom.global.add.u32 %0, [%1], 1;\n  )\" : \"=r\"(v) : \"l\"(p));\n}\n",
+            "  asm(R\"(",
+            "  // ptxguard: allow(missing-volatile)\n  asm(R\"(",
+        ),
+        (
+            "kernel.py",
+            "import cupy as cp\nk = cp.RawKernel(r'''\nextern \"C\" __global__ void k(int* p) {\n  int v;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(v) : \"l\"(p));\n}\n''', \"k\")\n",
+            "k = cp.RawKernel(r'''",
+            "# ptxguard: allow(missing-volatile)\nk = cp.RawKernel(r'''",
+        ),
+    ];
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    for (name, text, line, suppressed_line) in cases {
+        let path = dir.write(name, text);
+        let uri = path_to_uri(&path).as_str().to_string();
+        let published = client.open(&uri, text);
+        let finding = published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["code"] == "missing-volatile")
+            .unwrap_or_else(|| panic!("{name}: {published}"))
+            .clone();
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": finding["range"], "context": { "diagnostics": [] } }),
+        );
+        let suppress = actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"] == "Suppress missing-volatile here")
+            .unwrap_or_else(|| panic!("{name}: {actions}"));
+        let fixed = apply_text_edits(text, &suppress["edit"]["changes"][uri.as_str()]);
+        assert_eq!(fixed, text.replace(line, suppressed_line), "{name}");
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": fixed }] }),
+        );
+        let published = client.diagnostics(&uri);
+        assert!(
+            !codes(&published).contains(&"missing-volatile".to_string()),
+            "{name}: {published}"
+        );
+        assert!(
+            !codes(&published).contains(&"unused-suppression".to_string()),
+            "{name}: {published}"
+        );
+    }
     client.shutdown();
 }

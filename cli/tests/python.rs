@@ -108,3 +108,57 @@ fn baselines_record_python_findings() {
     let (code, out) = concise(&dir, &["--baseline", "b.json"]);
     assert_eq!(code, 0, "{out}");
 }
+
+/// PEP 701: a comment holding `"""` inside a multi-line f-string replacement field does not
+/// end the f-string; the call after it is found, and `--fix` edits that call, not a later
+/// string literal.
+#[test]
+fn an_f_string_field_comment_holding_quotes_keeps_the_tokenizer_in_step() {
+    let dir = TestDir::new("python-pep701");
+    let text = concat!(
+        "from mlir.dialects import llvm\n",
+        "note = f\"\"\"{\n",
+        "    len(x)  # a comment with \"\"\" in it\n",
+        "}\"\"\"\n",
+        "def f(a):\n",
+        "    return llvm.inline_asm(T.i32(), [a], \"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\")\n",
+        "label = \"=r\"\n",
+    );
+    dir.write("k.py", text);
+    let (_, out) = concise(&dir, &[]);
+    assert!(out.contains("k.py:6:12: missing-volatile"), "{out}");
+    concise(&dir, &["--fix"]);
+    assert_eq!(
+        dir.read("k.py"),
+        text.replace("\"=r,l\")", "\"=r,l\", has_side_effects=True)")
+    );
+}
+
+/// The MLIR fix goes after the call's last token: not into a trailing `# comment` (where it
+/// was added again on every run) nor after a `\` continuation (a SyntaxError).
+#[test]
+fn the_side_effect_argument_goes_before_comments_and_continuations() {
+    let dir = TestDir::new("python-mlir-tokens");
+    let text = concat!(
+        "from mlir.dialects import llvm\n",
+        "def f(a):\n",
+        "    return llvm.inline_asm(T.i32(), [a], \"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\"  # constraints\n",
+        "    )\n",
+        "def g(a):\n",
+        "    return llvm.inline_asm(T.i32(), [a], \"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\" \\\n",
+        "    )\n",
+    );
+    dir.write("k.py", text);
+    concise(&dir, &["--fix"]);
+    let expected = text
+        .replace(
+            "\"=r,l\"  # constraints",
+            "\"=r,l\", has_side_effects=True  # constraints",
+        )
+        .replace("\"=r,l\" \\", "\"=r,l\", has_side_effects=True \\");
+    assert_eq!(dir.read("k.py"), expected);
+    // Idempotent: nothing left to fix.
+    let (code, out) = concise(&dir, &["--fix"]);
+    assert_eq!(dir.read("k.py"), expected);
+    assert_eq!(code, 0, "{out}");
+}

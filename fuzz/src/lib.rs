@@ -12,9 +12,19 @@ use ptxguard_analyzer::ptx::model::PercentMode;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::path::PathBuf;
 
+pub mod generate;
+
 /// Every target, by name.
-pub const TARGETS: [&str; 7] = [
-    "cpp", "template", "ptx", "suppress", "config", "pipeline", "python",
+pub const TARGETS: [&str; 9] = [
+    "cpp",
+    "template",
+    "ptx",
+    "suppress",
+    "config",
+    "pipeline",
+    "python",
+    "fix-cpp",
+    "fix-python",
 ];
 
 /// Runs `target` on `input`; `Err` describes a broken property (a panic is caught by the
@@ -40,6 +50,9 @@ pub fn run_target(target: &str, input: &[u8]) -> Result<(), String> {
         "pipeline" => pipeline(&text, "fuzz.cu"),
         // The Python front end (tree-sitter, string decoding) and the rules behind it.
         "python" => pipeline(&text, "fuzz.py"),
+        // Every fix keeps the file parseable and its statements in place.
+        "fix-cpp" => fixes_keep_the_file(&text, "fuzz.cu").map(|_| ()),
+        "fix-python" => fixes_keep_the_file(&text, "fuzz.py").map(|_| ()),
         other => Err(format!("unknown target `{other}`")),
     }
 }
@@ -93,6 +106,178 @@ fn pipeline(text: &str, name: &str) -> Result<(), String> {
         check_spans(&outcome.text, &analyze(&fixed))?;
     }
     Ok(())
+}
+
+/// The fix properties, with every rule on and unsafe fixes too: after `--fix`, a file that
+/// tree-sitter (C++ or Python) read without an error still reads without one, the front end
+/// finds as many statements (and tree-sitter as many asm statements or calls), and fixing
+/// again changes nothing. `Ok(true)` when the file had fixes and tree-sitter read it without
+/// an error (the parse properties applied).
+pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
+    let file = SourceFile::new(name, text.to_string());
+    let settings = all_rules_settings();
+    let path = PathBuf::from("/fuzz").join(name);
+    let analyze = |f: &SourceFile| {
+        ptxguard::analysis::analyze(f, &path, &settings, ptxguard::analysis::engine_check)
+    };
+    let outcome = fix_file_from(&file, analyze(&file), FixMode::SafeAndUnsafe, &analyze);
+    if !outcome.changed(text) {
+        return Ok(false);
+    }
+    let applied: Vec<&str> = outcome.applied.iter().map(|a| a.rule).collect();
+    let python = name.ends_with(".py");
+    // A lone CR ends a line for CPython and tree-sitter but not for the front ends' tokens
+    // (a known limit, found by `fix-python`: a `#` comment then runs on past it): such files
+    // are not parse-checked.
+    let lone_cr = text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'\r' && w[1] != b'\n')
+        || text.ends_with('\r');
+    let before = if text.len() <= PARSED_MAX && !lone_cr {
+        syntax_summary(text, python)
+    } else {
+        // Counted as not read cleanly: the parse properties do not apply.
+        SyntaxSummary {
+            errors: 1,
+            statements: 0,
+        }
+    };
+    let after = if before.errors == 0 {
+        syntax_summary(&outcome.text, python)
+    } else {
+        SyntaxSummary {
+            errors: 0,
+            statements: 0,
+        }
+    };
+    if before.errors == 0 && after.errors > 0 {
+        return Err(format!(
+            "the fixes of {applied:?} made the file unparseable:\n{}",
+            outcome.text
+        ));
+    }
+    if before.errors == 0 && before.statements != after.statements {
+        return Err(format!(
+            "the fixes of {applied:?} changed tree-sitter's statements from {} to {}",
+            before.statements, after.statements
+        ));
+    }
+    let count = |f: &SourceFile| ptxguard_analyzer::statements::find_asm_statements(f).len();
+    let fixed = SourceFile::new(name, outcome.text.clone());
+    if count(&file) != count(&fixed) {
+        return Err(format!(
+            "the fixes of {applied:?} changed the statements found from {} to {}",
+            count(&file),
+            count(&fixed)
+        ));
+    }
+    let again = fix_file_from(&fixed, analyze(&fixed), FixMode::SafeAndUnsafe, &analyze);
+    if again.changed(&outcome.text) && again.failure.is_none() {
+        return Err(format!(
+            "fixing twice changed the file again ({:?})",
+            again.applied.iter().map(|a| a.rule).collect::<Vec<_>>()
+        ));
+    }
+    Ok(before.errors == 0)
+}
+
+struct SyntaxSummary {
+    /// ERROR and MISSING nodes.
+    errors: usize,
+    /// asm statements (C++) or calls (Python).
+    statements: usize,
+}
+
+/// Larger inputs (the mutator's repeated ranges) are not parsed: tree-sitter's error recovery
+/// on them takes seconds, the fuzzer's limit for an input.
+const PARSED_MAX: usize = 8 * 1024;
+
+fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
+    let mut parser = tree_sitter::Parser::new();
+    let language: tree_sitter::Language = if python {
+        tree_sitter_python::LANGUAGE.into()
+    } else {
+        tree_sitter_cpp::LANGUAGE.into()
+    };
+    let statement_kind = if python { "call" } else { "gnu_asm_expression" };
+    let mut summary = SyntaxSummary {
+        errors: 0,
+        statements: 0,
+    };
+    if parser.set_language(&language).is_err() {
+        return summary;
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let blanked;
+    let text = if python {
+        text
+    } else {
+        blanked = blank_cuda_qualifiers(text);
+        &blanked
+    };
+    let Some(tree) = parser.parse(text, None) else {
+        summary.errors = 1;
+        return summary;
+    };
+    // An explicit walk: the tree's depth follows the input.
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            summary.errors += 1;
+        }
+        if node.kind() == statement_kind {
+            summary.statements += 1;
+        }
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                return summary;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
+/// The text with the CUDA qualifiers tree-sitter-cpp does not know blanked, byte for byte
+/// (as `analyzer/tests/referee.rs` does for its comparison).
+fn blank_cuda_qualifiers(text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    for word in [
+        "__global__",
+        "__device__",
+        "__host__",
+        "__forceinline__",
+        "__noinline__",
+    ] {
+        for (start, _) in text.match_indices(word) {
+            let end = start + word.len();
+            let alone = (start == 0 || !is_word(bytes[start - 1]))
+                && (end == bytes.len() || !is_word(bytes[end]));
+            if alone {
+                bytes[start..end].fill(b' ');
+            }
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The settings with every rule selected.
+fn all_rules_settings() -> std::sync::Arc<ptxguard::settings::Settings> {
+    use ptxguard::settings::{ConfigSource, Resolver};
+    let root = PathBuf::from("/fuzz");
+    let layer = ptxguard::config::parse_layer(&root.join("ptxguard.toml"), "select = [\"all\"]\n")
+        .expect("the configuration parses")
+        .0;
+    Resolver::new(ConfigSource::None, layer, &root)
+        .settings_for(&root.join("fuzz.cu"), false)
+        .expect("the settings resolve")
 }
 
 /// The settings without any configuration file: every default rule.

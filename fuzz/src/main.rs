@@ -3,6 +3,9 @@
 //! input (a panic, a broken property, or one input slower than `SLOW`) to
 //! `target/fuzz-failures/TARGET/`. `fuzz/run.sh` runs every target.
 //!
+//! The `fix-cpp` and `fix-python` targets mutate files of the structure-aware generator
+//! (`generate.rs`) instead of the corpus.
+//!
 //! `... -- generate DIR COUNT [SEED]` writes COUNT mutated files (`.cu`, `.cuh`, `.py`) into
 //! DIR, for whole-process runs of `ptxguard check DIR`.
 //!
@@ -64,6 +67,20 @@ fn seeds(root: &Path) -> Vec<Vec<u8>> {
     out.push(b"[tool]\nselect = [\"all\"]\nignore = [\"missing-volatile\"]\n".to_vec());
     out.sort();
     out
+}
+
+/// The seeds of `target`: the fix targets start from the generator's files (CUDA or
+/// Python), the others from the corpus and the regression inputs.
+fn seeds_for(target: &str, root: &Path) -> Vec<Vec<u8>> {
+    let generated: fn(&mut Rng) -> String = match target {
+        "fix-cpp" => ptxguard_fuzz::generate::cuda_file,
+        "fix-python" => ptxguard_fuzz::generate::python_file,
+        _ => return seeds(root),
+    };
+    let mut rng = Rng::new(0x5eed);
+    (0..1000)
+        .map(|_| generated(&mut rng).into_bytes())
+        .collect()
 }
 
 /// The next input of a run: a seed mutated 1 to 8 times, and which seed it started from. The
@@ -135,7 +152,7 @@ fn main() {
             eprintln!("usage: fuzz TARGET --nth SEED N FILE");
             std::process::exit(2);
         };
-        let seeds = seeds(&root);
+        let seeds = seeds_for(&args[0], &root);
         let mut rng = Rng::new(seed);
         let mut input = Vec::new();
         for _ in 0..n {
@@ -164,7 +181,7 @@ fn main() {
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     // `FUZZ_KEEP_CURRENT=1`: write each input before running it (slower; for aborts).
     let keep_current = std::env::var_os("FUZZ_KEEP_CURRENT").is_some();
-    let seeds = seeds(&root);
+    let seeds = seeds_for(target, &root);
     let out_dir = std::env::var_os("FUZZ_FAILURES")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target/fuzz-failures"))

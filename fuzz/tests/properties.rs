@@ -167,3 +167,77 @@ fn time_grows_about_linearly_for_the_inputs_that_once_did_not() {
         );
     }
 }
+
+/// The fix properties (`fixes_keep_the_file`: still parses with tree-sitter, the same
+/// statements, idempotent) on files from the structure-aware generator (macros providing
+/// syntax, escapes, raw strings, PEP 701 f-strings, BOMs, CRLF), and on mutations of them:
+/// a bounded number, deterministic, so that CI runs them.
+#[test]
+fn fixes_keep_generated_files_parseable_with_their_statements() {
+    use ptxguard_fuzz::generate::{cuda_file, python_file};
+    use ptxguard_fuzz::{fixes_keep_the_file, mutate, Rng};
+    let mut rng = Rng::new(23);
+    let (mut checked, mut fixed) = (0, 0);
+    let mut parse_checked = [0usize; 2];
+    for n in 0..120 {
+        let (text, name) = if n % 2 == 0 {
+            (cuda_file(&mut rng), "gen.cu")
+        } else {
+            (python_file(&mut rng), "gen.py")
+        };
+        let mut inputs = vec![text.clone()];
+        // Two mutations of each: broken further, the properties still hold where they apply.
+        for _ in 0..2 {
+            let mut bytes = text.clone().into_bytes();
+            let other = bytes.clone();
+            mutate(&mut rng, &mut bytes, &other, 64 * 1024);
+            inputs.push(String::from_utf8_lossy(&bytes).into_owned());
+        }
+        for input in inputs {
+            let parsed = fixes_keep_the_file(&input, name)
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{input}"));
+            parse_checked[n % 2] += usize::from(parsed);
+            checked += 1;
+        }
+        let run = |f: &SourceFile| {
+            analyze(
+                f,
+                &PathBuf::from("/gen").join(name),
+                &settings(),
+                engine_check,
+            )
+        };
+        let file = SourceFile::new(name, text.clone());
+        fixed += usize::from(fix_file(&file, FixMode::SafeAndUnsafe, &run).changed(&text));
+    }
+    assert_eq!(checked, 360);
+    assert!(
+        fixed > 30,
+        "the generated files have fixes to apply ({fixed})"
+    );
+    // Not vacuous: many fixed files were clean for tree-sitter before their fixes.
+    assert!(
+        parse_checked.iter().all(|&n| n > 10),
+        "C++ and Python files parse-checked: {parse_checked:?}"
+    );
+}
+
+/// The attacks of issue 23 as fix-property inputs: each broke a property before.
+#[test]
+fn fixes_keep_the_attack_files() {
+    use ptxguard_fuzz::fixes_keep_the_file;
+    let cases = [
+        ("raw.cu", "__device__ void f(int* p, int a) {\n  int v;\n  for (int i = 0; i < 2; ++i)\n    asm(\".reg .u32 t1;\\n\\tadd.u32 t1, %2, 1;\\n\\tst.global.u32 [%1], t1; // the store\" : \"=r\"(v) : \"l\"(p), \"r\"(a));\n}\n"),
+        ("macro.cu", "#define MEM : \"memory\"\n__device__ void f(int* p) {\n  int v;\n  asm volatile(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(v) : \"l\"(p) MEM);\n}\n"),
+        ("mlir.py", "from mlir.dialects import llvm\ndef f(a):\n    return llvm.inline_asm(T.i32(), [a], \"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\"  # c\n    )\ndef g(a):\n    return llvm.inline_asm(T.i32(), [a], \"atom.global.add.u32 $0, [$1], 1;\", \"=r,l\" \\\n    )\n"),
+    ];
+    for (name, text) in cases {
+        let parsed = fixes_keep_the_file(text, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // A macro in the operands is an ERROR for tree-sitter: only the other two are read.
+        assert_eq!(
+            parsed,
+            name != "macro.cu",
+            "{name}: fixed, and parse-checked"
+        );
+    }
+}

@@ -341,6 +341,7 @@ fn run_rules(
     if statements.iter().any(|s| s.in_python()) {
         python::adapt(statements, &mut out);
     }
+    support::fix_safety::check_fixes(file, statements, &mut out);
     if let Some(ev) = cx.targets.get() {
         targets::note_reads(&ev.facts.macros);
     }

@@ -101,7 +101,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let Some(reason) = reason(&flow, has_memory) else {
             continue;
         };
-        let fix = add_volatile(cx.source(), stmt).map(|edit| {
+        let fix = add_volatile(cx.file, stmt).map(|edit| {
             let title = match stmt.python() {
                 Some(_) => "say the asm has side effects",
                 None => "add `volatile`",
@@ -223,7 +223,7 @@ fn side_effect(e: Effects, base: &str) -> bool {
 
 /// Inserts `volatile` after the asm keyword; in a Python call, says the asm has side
 /// effects (`is_pure=False`, `has_side_effects=True`).
-fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
+fn add_volatile(file: &ptxguard_analyzer::SourceFile, stmt: &AsmStatement) -> Option<Edit> {
     let Some(call) = stmt.python() else {
         return Some(Edit::insert(stmt.keyword.end as usize, " volatile"));
     };
@@ -233,22 +233,45 @@ fn add_volatile(source: &str, stmt: &AsmStatement) -> Option<Edit> {
         }
         (PythonApi::MlirInlineAsm, Some((span, Some(false)))) => Some(Edit::replace(span, "True")),
         (PythonApi::MlirInlineAsm, None) => {
-            python_keyword_argument(source, stmt, "has_side_effects=True")
+            python_keyword_argument(file, stmt, "has_side_effects=True")
         }
         _ => None,
     }
 }
 
-/// Inserts `name=value` as the last argument of a Python call, after a trailing comma if any.
-fn python_keyword_argument(source: &str, stmt: &AsmStatement, argument: &str) -> Option<Edit> {
+/// Inserts `name=value` as the last argument of a Python call, right after its last token
+/// (after a trailing comma if any): never into a `#` comment or after a `\` line
+/// continuation between that token and the `)`.
+fn python_keyword_argument(
+    file: &ptxguard_analyzer::SourceFile,
+    stmt: &AsmStatement,
+    argument: &str,
+) -> Option<Edit> {
     if stmt.close_paren.is_empty() {
         return None;
     }
-    let close = stmt.close_paren.start as usize;
-    let before = source.get(..close)?.trim_end();
-    if before.ends_with(',') {
-        Some(Edit::insert(before.len(), format!(" {argument},")))
+    let source = file.text.as_str();
+    let comments = ptxguard_analyzer::python::outline(file).comments;
+    let bytes = source.as_bytes();
+    let mut end = stmt.close_paren.start as usize;
+    loop {
+        while end > 0 && matches!(bytes[end - 1], b' ' | b'\t' | b'\r' | b'\n' | b'\x0c') {
+            end -= 1;
+        }
+        if let Some(comment) = comments
+            .iter()
+            .find(|c| (c.start as usize) < end && end <= c.end as usize)
+        {
+            end = comment.start as usize;
+        } else if end > 0 && bytes[end - 1] == b'\\' {
+            end -= 1;
+        } else {
+            break;
+        }
+    }
+    if source.get(..end)?.ends_with(',') {
+        Some(Edit::insert(end, format!(" {argument},")))
     } else {
-        Some(Edit::insert(before.len(), format!(", {argument}")))
+        Some(Edit::insert(end, format!(", {argument}")))
     }
 }

@@ -148,9 +148,22 @@ fn wrap_in_braces(stmt: &AsmStatement) -> Option<Fix> {
         return None;
     }
     let start = stmt.template.byte_source(0)?.start as usize;
-    let end = stmt.template.byte_source(stmt.template.text.len() - 1)?.end as usize;
+    // A `//` comment on the template's last line would swallow a `}` put after it: the `}`
+    // goes before the comment.
+    let text = &stmt.template.text;
+    let last_line = text.rfind('\n').map_or(0, |i| i + 1);
+    let close = match text[last_line..].find("//") {
+        Some(comment) => Edit::insert(
+            stmt.template.byte_source(last_line + comment)?.start as usize,
+            "} ",
+        ),
+        None => Edit::insert(
+            stmt.template.byte_source(text.len() - 1)?.end as usize,
+            " }",
+        ),
+    };
     Some(Fix::safe(
         "wrap the template in `{ }`",
-        vec![Edit::insert(start, "{ "), Edit::insert(end, " }")],
+        vec![Edit::insert(start, "{ "), close],
     ))
 }

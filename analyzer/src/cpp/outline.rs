@@ -12,6 +12,9 @@ pub struct Outline {
     /// From the `asm` keyword to the closing `)`, and the `;` after it when there is one,
     /// in order (statements inside `#define` bodies included).
     pub asm_statements: Vec<Span>,
+    /// String literals that hold a line break (raw strings, Python's triple-quoted strings),
+    /// in order: a comment cannot be added at the end of a line inside one.
+    pub multiline_strings: Vec<Span>,
 }
 
 impl Outline {
@@ -23,12 +26,27 @@ impl Outline {
         let candidate = *self.asm_statements.get(i.checked_sub(1)?)?;
         (offset < candidate.end as usize).then_some(candidate)
     }
+
+    /// The multi-line string literal that holds `offset` after its opening quote (so that a
+    /// line ending at `offset` ends inside it).
+    pub fn multiline_string_at(&self, offset: usize) -> Option<Span> {
+        let i = self
+            .multiline_strings
+            .partition_point(|s| (s.start as usize) < offset);
+        let candidate = *self.multiline_strings.get(i.checked_sub(1)?)?;
+        (offset < candidate.end as usize).then_some(candidate)
+    }
 }
 
 pub fn outline(text: &str) -> Outline {
     let mut out = Outline::default();
     let (tokens, comments) = lex_with_comments(text, 0, text.len(), false);
     out.comments = comments;
+    out.multiline_strings = tokens
+        .iter()
+        .filter(|t| t.kind == TokenKind::Str && text[t.span.range()].contains('\n'))
+        .map(|t| t.span)
+        .collect();
     collect_statements(text, &tokens, &mut out.asm_statements);
     for tok in tokens.iter().filter(|t| t.kind == TokenKind::Directive) {
         // Skip the `#`; the body is lexed as a directive body.

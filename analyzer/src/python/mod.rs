@@ -178,8 +178,17 @@ fn place_decoded(source: &Template, view: &mut [u8]) {
 /// Where the `#` comments and the inline-asm calls of a Python file are (suppression comments
 /// and baseline fingerprints).
 pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
+    let tokens = Tokens::new(&file.text);
+    let multiline_strings = tokens
+        .tokens
+        .iter()
+        .filter(|t| t.kind == syntax::Kind::Str)
+        .map(|t| Span::new(t.start as usize, t.end as usize))
+        .filter(|s| file.text[s.range()].contains('\n'))
+        .collect();
     let mut out = crate::cpp::outline::Outline {
-        comments: Tokens::new(&file.text).comments,
+        comments: tokens.comments,
+        multiline_strings,
         ..Default::default()
     };
     out.asm_statements = find_statements(file).iter().map(|s| s.span).collect();

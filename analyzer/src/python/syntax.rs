@@ -125,6 +125,135 @@ fn string_end(bytes: &[u8], quote: usize) -> usize {
     bytes.len()
 }
 
+/// Where the string literal whose opening quote is at `quote` ends, reading the prefix before
+/// the quote: an f-string (or a t-string) has replacement fields, where (Python 3.12, PEP 701)
+/// quotes open nested strings and `#` starts a comment that may hold the closing quotes.
+fn literal_end(bytes: &[u8], quote: usize) -> usize {
+    literal_end_with(bytes, quote, string_end)
+}
+
+fn literal_end_with(bytes: &[u8], quote: usize, plain: fn(&[u8], usize) -> usize) -> usize {
+    match string_prefix(bytes, quote) {
+        Some(prefix) if prefix.iter().any(|b| matches!(b | 0x20, b'f' | b't')) => {
+            let raw = prefix.iter().any(|b| b | 0x20 == b'r');
+            fstring_end(bytes, quote, raw)
+        }
+        _ => plain(bytes, quote),
+    }
+}
+
+/// The prefix letters of the string literal whose quote is at `quote` (empty for none).
+fn string_prefix(bytes: &[u8], quote: usize) -> Option<&[u8]> {
+    let mut start = quote;
+    while start > 0 && quote - start < 3 && is_name_continue(bytes[start - 1]) {
+        start -= 1;
+    }
+    let prefix = &bytes[start..quote];
+    if prefix.is_empty() {
+        return Some(prefix);
+    }
+    let valid = (start == 0 || !is_name_continue(bytes[start - 1]))
+        && STRING_PREFIXES
+            .iter()
+            .any(|p| p.as_bytes().eq_ignore_ascii_case(prefix));
+    valid.then_some(prefix)
+}
+
+/// Where an f-string opened at `quote` ends. An explicit stack of what is open (strings,
+/// replacement fields, format specs): nesting costs no recursion.
+fn fstring_end(bytes: &[u8], quote: usize, raw: bool) -> usize {
+    enum Open {
+        /// The literal part of an f-string: its quote, whether tripled, whether raw.
+        Text { q: u8, triple: bool, raw: bool },
+        /// A replacement field's expression, with its bracket depth.
+        Field { depth: u32 },
+        /// A format spec after `:`: text up to the field's `}`.
+        Spec,
+    }
+    let opened = |i: usize, raw: bool| {
+        let q = bytes[i];
+        let triple = bytes.get(i + 1) == Some(&q) && bytes.get(i + 2) == Some(&q);
+        (
+            Open::Text { q, triple, raw },
+            i + if triple { 3 } else { 1 },
+        )
+    };
+    let (first, mut i) = opened(quote, raw);
+    let mut stack = vec![first];
+    while i < bytes.len() {
+        let b = bytes[i];
+        let Some(top) = stack.last_mut() else {
+            return i;
+        };
+        match top {
+            Open::Text { q, triple, raw } => {
+                let (q, triple, raw) = (*q, *triple, *raw);
+                match b {
+                    b'\\' if !raw => i += 2,
+                    b'\n' if !triple => return i,
+                    b'{' if bytes.get(i + 1) == Some(&b'{') => i += 2,
+                    b'{' => {
+                        stack.push(Open::Field { depth: 0 });
+                        i += 1;
+                    }
+                    _ if b == q
+                        && (!triple
+                            || (bytes.get(i + 1) == Some(&q) && bytes.get(i + 2) == Some(&q))) =>
+                    {
+                        stack.pop();
+                        i += if triple { 3 } else { 1 };
+                        if stack.is_empty() {
+                            return i;
+                        }
+                    }
+                    _ => i += 1,
+                }
+            }
+            Open::Field { depth } => match b {
+                b'(' | b'[' | b'{' => {
+                    *depth += 1;
+                    i += 1;
+                }
+                b'}' if *depth == 0 => {
+                    stack.pop();
+                    i += 1;
+                }
+                b')' | b']' | b'}' => {
+                    *depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                b':' if *depth == 0 => {
+                    *top = Open::Spec;
+                    i += 1;
+                }
+                b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
+                b'"' | b'\'' => match string_prefix(bytes, i) {
+                    Some(prefix) if prefix.iter().any(|b| matches!(b | 0x20, b'f' | b't')) => {
+                        let raw = prefix.iter().any(|b| b | 0x20 == b'r');
+                        let (open, next) = opened(i, raw);
+                        stack.push(open);
+                        i = next;
+                    }
+                    _ => i = string_end(bytes, i).max(i + 1),
+                },
+                _ => i += 1,
+            },
+            Open::Spec => match b {
+                b'{' => {
+                    stack.push(Open::Field { depth: 0 });
+                    i += 1;
+                }
+                b'}' => {
+                    stack.pop();
+                    i += 1;
+                }
+                _ => i += 1,
+            },
+        }
+    }
+    bytes.len()
+}
+
 /// The column of byte `at`: tabs advance to the next multiple of 8, as Python counts them.
 fn column(bytes: &[u8], at: usize) -> u32 {
     // The first line starts after a byte order mark.
@@ -200,7 +329,7 @@ impl<'t> Tokens<'t> {
                     i += 1;
                     continue;
                 }
-                b'"' | b'\'' => (Kind::Str, string_end(bytes, i)),
+                b'"' | b'\'' => (Kind::Str, literal_end(bytes, i)),
                 b'0'..=b'9' => (Kind::Number, number_end(bytes, i)),
                 b'.' if bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
                     (Kind::Number, number_end(bytes, i))
@@ -216,7 +345,7 @@ impl<'t> Tokens<'t> {
                             .iter()
                             .any(|p| p.as_bytes().eq_ignore_ascii_case(&bytes[i..end]));
                     if prefix {
-                        (Kind::Str, string_end(bytes, end))
+                        (Kind::Str, literal_end(bytes, end))
                     } else {
                         (Kind::Name, end)
                     }
@@ -627,7 +756,7 @@ pub(super) fn top_level_starts(bytes: &[u8]) -> Vec<usize> {
                 continue;
             }
             b'#' => memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
-            b'"' | b'\'' => string_end(bytes, i),
+            b'"' | b'\'' => literal_end(bytes, i),
             // A continuation: the next line goes on with this statement.
             b'\\' => i + 2,
             b'(' | b'[' | b'{' => {
@@ -740,7 +869,7 @@ mod tests {
                     }
                 }
                 b'#' => i = memchr::memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |n| i + n),
-                b'"' | b'\'' => i = string_end_byte_by_byte(bytes, i),
+                b'"' | b'\'' => i = literal_end_with(bytes, i, string_end_byte_by_byte),
                 b'\\' => i += 2,
                 b'(' | b'[' | b'{' => {
                     depth += 1;
@@ -777,6 +906,45 @@ mod tests {
             }
         }
         bytes.len()
+    }
+
+    /// PEP 701 (Python 3.12): quotes inside a replacement field open nested strings, and a
+    /// comment in a multi-line field may hold the closing quotes; neither ends the f-string.
+    #[test]
+    fn f_strings_end_after_their_replacement_fields() {
+        let cases: [(&str, &str); 9] = [
+            ("f\"{x[\"a\"]}\" + 1", "f\"{x[\"a\"]}\""),
+            (
+                "f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\" tail",
+                "f\"\"\"{\n  x  # a comment with \"\"\" in it\n}\"\"\"",
+            ),
+            ("f'{{not a field}}' x", "f'{{not a field}}'"),
+            ("f'{x:{width}.{p}}' x", "f'{x:{width}.{p}}'"),
+            ("F'{f\"{y}\"}' x", "F'{f\"{y}\"}'"),
+            ("rf'\\{x}' x", "rf'\\{x}'"),
+            ("f'{d[\"}\"]}' x", "f'{d[\"}\"]}'"),
+            ("f'unterminated\nx = 1", "f'unterminated"),
+            ("t'{x!r}' x", "t'{x!r}'"),
+        ];
+        for (text, literal) in cases {
+            let quote = text.find(['"', '\'']).unwrap();
+            assert_eq!(
+                &text[..literal_end(text.as_bytes(), quote)],
+                literal,
+                "{text:?}"
+            );
+        }
+        // The tokens after such a string are read as code: the call after it is found.
+        let text = "s = f\"\"\"{\n  x  # \"\"\"\n}\"\"\"\ncall(1)\n";
+        let tokens = Tokens::new(text);
+        assert!(
+            (0..tokens.tokens.len() as u32).any(|t| tokens.text_of(t) == "call"),
+            "the tokenizer lost its way"
+        );
+        assert_eq!(
+            top_level_starts(text.as_bytes()),
+            [0, text.find("call").unwrap()]
+        );
     }
 
     #[test]

@@ -1,16 +1,22 @@
 //! The language server: `ptxguard server`, LSP over stdio.
 //!
-//! One loop handles messages in order; checks run on worker threads (a newer version of the
-//! document cancels the older check at its next phase), so a long analysis never blocks
-//! other requests. Edits schedule a check after a short quiet period (debounce), opening and
-//! saving check at once; a request on a document whose check is pending or running checks it
-//! on the spot. Configuration is looked up again
-//! on every check, so an edited `ptxguard.toml` applies from the next check on; a change the
-//! client reports through `workspace/didChangeWatchedFiles` re-checks every open document.
+//! One loop handles messages in order and analyses nothing itself: checks run on a fixed pool
+//! of worker threads (`pool.rs`; a newer version of the document cancels the older check at
+//! its next phase), so a long analysis never blocks other requests. The loop only stores each
+//! edit; the worker that checks the document next applies the stored edits (`edits.rs`).
+//! Edits schedule a check after a short quiet period (debounce), opening and saving check at
+//! once; a hover or code action on a document whose check is pending or running waits for
+//! that check (which jumps the pool's queue), then is answered from its results (hover) or on
+//! the pool (code actions: fix-all analyses). Configuration is looked up again on every check,
+//! so an edited `ptxguard.toml` applies from the next check on; a change the client reports
+//! through `workspace/didChangeWatchedFiles` re-checks every open document (after the
+//! debounce: a burst of notifications is one round of checks).
 
 pub mod actions;
 pub mod convert;
+pub mod edits;
 pub mod hover;
+pub mod pool;
 pub mod transport;
 
 use crate::analysis::{self, CheckFn};
@@ -20,7 +26,6 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{notification, request, Uri};
-use ptxguard_analyzer::cpp::lexer::Lexed;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;
@@ -37,6 +42,8 @@ pub struct ServerOptions {
     pub check: CheckFn,
     /// Quiet time after an edit before the document is checked.
     pub debounce: Duration,
+    /// Worker threads for checks and code actions.
+    pub threads: usize,
 }
 
 impl Default for ServerOptions {
@@ -44,6 +51,7 @@ impl Default for ServerOptions {
         ServerOptions {
             check: analysis::engine_check,
             debounce: Duration::from_millis(200),
+            threads: pool::Pool::default_threads(),
         }
     }
 }
@@ -108,13 +116,78 @@ struct Document {
     /// The file's absolute path; for unsaved buffers, a name under the workspace root.
     path: PathBuf,
     version: i32,
-    /// The text, carrying its tokens: each edit re-lexes only the lines around it.
+    /// The text as of the last check a worker built it for, carrying its tokens.
     source: Arc<SourceFile>,
-    diagnostics: Vec<Diagnostic>,
+    /// How many changes (counted since the document was opened) `source` holds.
+    source_changes: u64,
+    /// Changes received since `source`: a worker applies them when it next checks the
+    /// document ([`edits::apply_changes`]), so the message loop never copies the text.
+    changes: Vec<Arc<lsp_types::TextDocumentContentChangeEvent>>,
+    /// The findings and asm statements of the last check of `source` with no change after it.
+    diagnostics: Arc<Vec<Diagnostic>>,
+    statements: Arc<Vec<AsmStatement>>,
     /// When an edit is waiting to be checked.
     due: Option<Instant>,
-    /// The engine's asm statements for hovers, computed on the first hover after a change.
-    statements: Option<Arc<Vec<AsmStatement>>>,
+    /// Requests (hover, code actions) waiting for the check that makes the document current.
+    waiting: Vec<Request>,
+}
+
+impl Document {
+    /// Whether the findings describe the text the user sees.
+    fn is_current(&self) -> bool {
+        self.due.is_none() && self.changes.is_empty()
+    }
+}
+
+/// How a worker finds a file's settings (read again on every check, so that edits to a
+/// configuration apply from the next check on).
+struct SettingsLookup {
+    root: PathBuf,
+    /// The client's `initializationOptions`: one configuration file for everything
+    /// (`configuration`, as `--config`) and a compilation database (`compileCommands`, as
+    /// `--compile-commands`). Absent: discovered as `check` discovers them.
+    config_source: ConfigSource,
+    compile_commands: Option<PathBuf>,
+    /// The last configuration error shown, so that it is shown once, not on every check.
+    last_error: std::sync::Mutex<Option<String>>,
+    sender: crossbeam_channel::Sender<Message>,
+}
+
+impl SettingsLookup {
+    fn settings_for(&self, path: &Path) -> Result<Arc<Settings>, String> {
+        let overrides = ConfigLayer {
+            dir: self.root.clone(),
+            compile_commands: self.compile_commands.clone(),
+            ..ConfigLayer::default()
+        };
+        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
+        let mut last_error = self.last_error.lock().unwrap_or_else(|e| e.into_inner());
+        match resolver.settings_for(path, false) {
+            Ok(settings) => {
+                *last_error = None;
+                Ok(settings)
+            }
+            Err(e) => {
+                let message = format!("ptxguard: {e}; using the default settings");
+                if last_error.as_deref() != Some(message.as_str()) {
+                    let params = lsp_types::ShowMessageParams {
+                        typ: lsp_types::MessageType::ERROR,
+                        message: message.clone(),
+                    };
+                    let _ = self.sender.send(Message::Notification(Notification::new(
+                        notification::ShowMessage::METHOD.into(),
+                        params,
+                    )));
+                    *last_error = Some(message);
+                }
+                let defaults =
+                    Resolver::new(ConfigSource::None, ConfigLayer::default(), &self.root);
+                defaults
+                    .settings_for(path, false)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
 }
 
 struct Server<'c> {
@@ -122,32 +195,29 @@ struct Server<'c> {
     options: ServerOptions,
     root: PathBuf,
     documents: HashMap<Uri, Document>,
-    last_config_error: Option<String>,
+    lookup: Arc<SettingsLookup>,
     next_request: i32,
     /// `shutdown` was received: requests are refused until `exit`.
     shut_down: bool,
-    /// The client's `initializationOptions`: one configuration file for everything
-    /// (`configuration`, as `--config`) and a compilation database (`compileCommands`, as
-    /// `--compile-commands`). Absent: discovered as `check` discovers them.
-    config_source: ConfigSource,
-    compile_commands: Option<PathBuf>,
-    /// Checks running on worker threads, by document: setting the flag cancels one (a newer
-    /// version arrived). Results come back on `done`.
+    /// Checks queued or running on the pool, by document: setting the flag cancels one (a
+    /// newer version arrived). Results come back on `done`.
     in_flight: HashMap<Uri, Arc<AtomicBool>>,
+    pool: pool::Pool,
     done: (
         crossbeam_channel::Sender<CheckDone>,
         crossbeam_channel::Receiver<CheckDone>,
     ),
 }
 
-/// A check that finished on a worker thread.
+/// A check that finished (or was cancelled) on a worker.
 struct CheckDone {
     uri: Uri,
-    /// The text it checked: published only if the document still holds it.
+    /// The text with the document's first `changes` changes applied.
     source: Arc<SourceFile>,
+    changes: u64,
     flag: Arc<AtomicBool>,
     /// `None` when cancelled.
-    diagnostics: Option<Vec<Diagnostic>>,
+    result: Option<(Vec<Diagnostic>, Vec<AsmStatement>)>,
 }
 
 /// What the message loop waits for.
@@ -187,14 +257,19 @@ impl<'c> Server<'c> {
         Server {
             connection,
             options,
-            config_source,
-            compile_commands,
+            lookup: Arc::new(SettingsLookup {
+                root: root.clone(),
+                config_source,
+                compile_commands,
+                last_error: std::sync::Mutex::new(None),
+                sender: connection.sender.clone(),
+            }),
             root,
             documents: HashMap::new(),
-            last_config_error: None,
             next_request: 0,
             shut_down: false,
             in_flight: HashMap::new(),
+            pool: pool::Pool::new(options.threads),
             done: crossbeam_channel::unbounded(),
         }
     }
@@ -297,83 +372,101 @@ impl<'c> Server<'c> {
                 }
                 Event::Message(Message::Response(_)) => {}
             }
-            self.check_due()?;
+            self.check_due();
         }
     }
 
-    /// Starts checking a document on a worker thread, cancelling a check of an older version;
-    /// the message loop goes on answering meanwhile.
-    fn start_check(&mut self, uri: &Uri) -> ServerResult<()> {
-        let Some(path) = self.documents.get(uri).map(|d| d.path.clone()) else {
-            return Ok(());
+    /// Queues a check of a document on the pool, cancelling a check of an older version; the
+    /// worker applies the changes received so far, reads the settings and analyses. `urgent`:
+    /// a request waits for it.
+    fn start_check(&mut self, uri: &Uri, urgent: bool) {
+        let Some(doc) = self.documents.get_mut(uri) else {
+            return;
         };
-        let settings = self.settings_for(&path)?;
         if let Some(flag) = self.in_flight.remove(uri) {
             flag.store(true, Ordering::Relaxed);
         }
-        if settings.is_excluded(&path, false) {
-            return self.check_and_publish(uri);
-        }
-        let Some(doc) = self.documents.get_mut(uri) else {
-            return Ok(());
-        };
         doc.due = None;
         let flag = Arc::new(AtomicBool::new(false));
         self.in_flight.insert(uri.clone(), flag.clone());
-        let (source, check) = (doc.source.clone(), self.options.check);
-        let sender = self.done.0.clone();
+        let base = doc.source.clone();
+        let changes = doc.changes.clone();
+        let changes_after = doc.source_changes + changes.len() as u64;
+        let path = doc.path.clone();
+        let (check, lookup, sender) =
+            (self.options.check, self.lookup.clone(), self.done.0.clone());
         let uri = uri.clone();
-        std::thread::spawn(move || {
-            ptxguard_analyzer::phase::cancel_with(Some(flag.clone()));
-            let diagnostics = match analyze_isolated(&source, &path, &settings, check) {
-                Ok(d) => Some(d),
-                Err(ptxguard_analyzer::phase::Failure::Cancelled) => None,
-                Err(failure) => {
-                    Some(analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics)
-                }
-            };
-            let _ = sender.send(CheckDone {
-                uri,
-                source,
-                flag,
-                diagnostics,
-            });
-        });
-        Ok(())
+        self.pool.spawn(
+            urgent,
+            Box::new(move || {
+                // The changes are applied even when the check is cancelled: the next check
+                // starts from this text.
+                let source = if changes.is_empty() {
+                    base.clone()
+                } else {
+                    Arc::new(edits::apply_changes(&base, &changes))
+                };
+                let result = if flag.load(Ordering::Relaxed) {
+                    None
+                } else {
+                    check_on_worker(&source, &path, &lookup, check, &flag)
+                };
+                let _ = sender.send(CheckDone {
+                    uri,
+                    source,
+                    changes: changes_after,
+                    flag,
+                    result,
+                });
+            }),
+        );
     }
 
-    /// Publishes a worker's result if the document still holds the text it checked.
+    /// Takes a worker's text, and its findings if the document is still at that text; then
+    /// answers the requests that waited for them.
     fn finish_check(&mut self, done: CheckDone) -> ServerResult<()> {
-        if self
-            .in_flight
-            .get(&done.uri)
-            .is_some_and(|f| Arc::ptr_eq(f, &done.flag))
-        {
-            self.in_flight.remove(&done.uri);
-        } else {
-            // Cancelled, or overtaken by a check on the spot: not the latest.
-            return Ok(());
-        }
-        let Some(diagnostics) = done.diagnostics else {
-            return Ok(());
-        };
         let Some(doc) = self.documents.get_mut(&done.uri) else {
             return Ok(());
         };
-        if !Arc::ptr_eq(&doc.source, &done.source) || doc.due.is_some() {
+        // Any check, even a cancelled one, may carry the text further.
+        if done.changes > doc.source_changes {
+            let applied = (done.changes - doc.source_changes) as usize;
+            doc.changes.drain(..applied.min(doc.changes.len()));
+            doc.source = done.source.clone();
+            doc.source_changes = done.changes;
+        }
+        let latest = self
+            .in_flight
+            .get(&done.uri)
+            .is_some_and(|f| Arc::ptr_eq(f, &done.flag));
+        if !latest {
+            // Cancelled, or overtaken by a newer check.
             return Ok(());
         }
-        doc.diagnostics = diagnostics;
+        self.in_flight.remove(&done.uri);
+        let Some((diagnostics, statements)) = done.result else {
+            return Ok(());
+        };
+        if doc.source_changes != done.changes || !doc.is_current() {
+            return Ok(());
+        }
+        doc.diagnostics = Arc::new(diagnostics);
+        doc.statements = Arc::new(statements);
         let lsp_diagnostics = doc
             .diagnostics
             .iter()
             .map(|d| convert::diagnostic(&doc.source, &done.uri, d))
             .collect();
         let version = Some(doc.version);
-        self.publish(&done.uri, lsp_diagnostics, version)
+        let waiting = std::mem::take(&mut doc.waiting);
+        self.publish(&done.uri, lsp_diagnostics, version)?;
+        for req in waiting {
+            self.handle_request(req)?;
+        }
+        Ok(())
     }
 
-    fn check_due(&mut self) -> ServerResult<()> {
+    fn check_due(&mut self) {
         let now = Instant::now();
         let due: Vec<Uri> = self
             .documents
@@ -382,9 +475,8 @@ impl<'c> Server<'c> {
             .map(|d| d.uri.clone())
             .collect();
         for uri in due {
-            self.start_check(&uri)?;
+            self.start_check(&uri, false);
         }
-        Ok(())
     }
 
     fn handle_notification(&mut self, n: Notification) -> ServerResult<()> {
@@ -396,19 +488,28 @@ impl<'c> Server<'c> {
                 };
                 let uri = p.text_document.uri;
                 let path = self.path_of(&uri);
-                let text = p.text_document.text;
-                let lexed = Arc::new(Lexed::new(&text));
+                // The text is lexed on the worker, with the check.
+                let whole_text = lsp_types::TextDocumentContentChangeEvent {
+                    range: None,
+                    range_length: None,
+                    text: p.text_document.text,
+                };
                 let document = Document {
-                    source: Arc::new(SourceFile::new(path.clone(), text).with_lexed(lexed)),
+                    source: Arc::new(SourceFile::new(path.clone(), String::new())),
+                    source_changes: 0,
+                    changes: vec![Arc::new(whole_text)],
                     uri: uri.clone(),
                     path,
                     version: p.text_document.version,
-                    diagnostics: Vec::new(),
+                    diagnostics: Arc::default(),
+                    statements: Arc::default(),
                     due: None,
-                    statements: None,
+                    waiting: Vec::new(),
                 };
-                self.documents.insert(uri.clone(), document);
-                self.start_check(&uri)?;
+                if let Some(old) = self.documents.insert(uri.clone(), document) {
+                    self.answer_empty(old.waiting)?;
+                }
+                self.start_check(&uri, false);
             }
             notification::DidChangeTextDocument::METHOD => {
                 let Some(p) = params::<lsp_types::DidChangeTextDocumentParams>(&n.method, n.params)
@@ -417,26 +518,10 @@ impl<'c> Server<'c> {
                 };
                 let debounce = self.options.debounce;
                 if let Some(doc) = self.documents.get_mut(&p.text_document.uri) {
-                    let mut text = doc.source.text.clone();
-                    let mut lexed = doc.source.lexed().cloned();
-                    for change in p.content_changes {
-                        let (next, edit) = apply_change(&doc.path, text, change);
-                        lexed = match (lexed, edit) {
-                            (Some(old), Some((start, old_end, new_end))) => {
-                                Some(Arc::new(old.edit(&next, start, old_end, new_end)))
-                            }
-                            _ => Some(Arc::new(Lexed::new(&next))),
-                        };
-                        text = next;
-                    }
-                    let mut source = SourceFile::new(doc.path.clone(), text);
-                    if let Some(lexed) = lexed {
-                        source = source.with_lexed(lexed);
-                    }
-                    doc.source = Arc::new(source);
+                    doc.changes
+                        .extend(p.content_changes.into_iter().map(Arc::new));
                     doc.version = p.text_document.version;
                     doc.due = Some(Instant::now() + debounce);
-                    doc.statements = None;
                 }
             }
             notification::DidSaveTextDocument::METHOD => {
@@ -458,9 +543,9 @@ impl<'c> Server<'c> {
                         .is_some_and(ptxguard_rules::targets::is_header_extension)
                 });
                 if is_config || is_header {
-                    self.check_all()?;
+                    self.check_all();
                 } else if self.documents.contains_key(&uri) {
-                    self.start_check(&uri)?;
+                    self.start_check(&uri, false);
                 }
             }
             notification::DidCloseTextDocument::METHOD => {
@@ -471,53 +556,124 @@ impl<'c> Server<'c> {
                 if let Some(flag) = self.in_flight.remove(&p.text_document.uri) {
                     flag.store(true, Ordering::Relaxed);
                 }
-                if self.documents.remove(&p.text_document.uri).is_some() {
+                if let Some(doc) = self.documents.remove(&p.text_document.uri) {
+                    self.answer_empty(doc.waiting)?;
                     self.publish(&p.text_document.uri, Vec::new(), None)?;
                 }
             }
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
                 ptxguard_rules::targets::forget_headers();
-                self.check_all()?;
+                self.check_all();
             }
             _ => {}
         }
         Ok(())
     }
 
+    /// Hover and code actions. On a document whose check is pending or running, the request
+    /// waits for it (the answer describes the text the user sees); nothing is analysed here:
+    /// hovers read the last check's findings and statements, code actions run on the pool
+    /// (fix-all analyses the fixed text).
     fn handle_request(&mut self, req: Request) -> ServerResult<()> {
         let id = req.id.clone();
-        let result = match req.method.as_str() {
+        match req.method.as_str() {
             request::CodeActionRequest::METHOD => {
-                let p: lsp_types::CodeActionParams = match serde_json::from_value(req.params) {
-                    Ok(p) => p,
-                    Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
+                let p: lsp_types::CodeActionParams =
+                    match serde_json::from_value(req.params.clone()) {
+                        Ok(p) => p,
+                        Err(e) => {
+                            return self.respond_err(id, ErrorCode::InvalidParams, e.to_string())
+                        }
+                    };
+                let uri = p.text_document.uri.clone();
+                if self.wait_for_check(&uri, req) {
+                    return Ok(());
+                }
+                let Some(doc) = self.documents.get(&uri) else {
+                    return self.respond(id, serde_json::Value::Null);
                 };
-                self.code_actions(p)
-                    .map(|a| serde_json::to_value(a).expect("actions serialize"))
+                let (source, diagnostics, path) = (
+                    doc.source.clone(),
+                    doc.diagnostics.clone(),
+                    doc.path.clone(),
+                );
+                let (check, lookup) = (self.options.check, self.lookup.clone());
+                let sender = self.connection.sender.clone();
+                self.pool.spawn(
+                    true,
+                    Box::new(move || {
+                        let response = match lookup.settings_for(&path) {
+                            Ok(settings) => {
+                                let analyze =
+                                    |file: &SourceFile| analyze_text(file, &path, &settings, check);
+                                let range = convert::span(&source, p.range);
+                                let actions = actions::code_actions(
+                                    &source,
+                                    &uri,
+                                    &diagnostics,
+                                    range,
+                                    p.context.only.as_ref(),
+                                    &analyze,
+                                );
+                                Response::new_ok(id, actions)
+                            }
+                            Err(e) => Response::new_err(id, ErrorCode::InternalError as i32, e),
+                        };
+                        let _ = sender.send(Message::Response(response));
+                    }),
+                );
+                Ok(())
             }
             request::HoverRequest::METHOD => {
-                let p: lsp_types::HoverParams = match serde_json::from_value(req.params) {
+                let p: lsp_types::HoverParams = match serde_json::from_value(req.params.clone()) {
                     Ok(p) => p,
                     Err(e) => return self.respond_err(id, ErrorCode::InvalidParams, e.to_string()),
                 };
-                self.hover(p)
-                    .map(|h| serde_json::to_value(h).expect("hover serializes"))
+                let uri = p.text_document_position_params.text_document.uri.clone();
+                if self.wait_for_check(&uri, req) {
+                    return Ok(());
+                }
+                let hover = self
+                    .documents
+                    .get(&uri)
+                    .and_then(|doc| hover_of(doc, p.text_document_position_params.position));
+                self.respond(id, serde_json::to_value(hover)?)
             }
-            _ => {
-                let response = Response::new_err(
-                    id,
-                    ErrorCode::MethodNotFound as i32,
-                    format!("ptxguard does not handle {}", req.method),
-                );
-                self.connection.sender.send(Message::Response(response))?;
-                return Ok(());
-            }
+            _ => self.respond_err(
+                id,
+                ErrorCode::MethodNotFound,
+                format!("ptxguard does not handle {}", req.method),
+            ),
+        }
+    }
+
+    /// Keeps `req` until the document's findings describe its text (starting that check now
+    /// if it was only scheduled); false when they already do.
+    fn wait_for_check(&mut self, uri: &Uri, req: Request) -> bool {
+        let Some(doc) = self.documents.get_mut(uri) else {
+            return false;
         };
-        let response = match result {
-            Ok(value) => Response::new_ok(id, value),
-            Err(e) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
-        };
+        if doc.is_current() && !self.in_flight.contains_key(uri) {
+            return false;
+        }
+        doc.waiting.push(req);
+        if !self.in_flight.contains_key(uri) {
+            self.start_check(uri, true);
+        }
+        true
+    }
+
+    /// Answers requests that can no longer be served (their document closed) with nothing.
+    fn answer_empty(&self, requests: Vec<Request>) -> ServerResult<()> {
+        for req in requests {
+            self.respond(req.id, serde_json::Value::Null)?;
+        }
+        Ok(())
+    }
+
+    fn respond(&self, id: RequestId, value: serde_json::Value) -> ServerResult<()> {
+        let response = Response::new_ok(id, value);
         self.connection.sender.send(Message::Response(response))?;
         Ok(())
     }
@@ -526,76 +682,6 @@ impl<'c> Server<'c> {
         let response = Response::new_err(id, code as i32, message);
         self.connection.sender.send(Message::Response(response))?;
         Ok(())
-    }
-
-    /// Requests read the document as the user sees it: a pending check runs first.
-    fn fresh(&mut self, uri: &Uri) -> ServerResult<Option<&Document>> {
-        let pending = self.documents.get(uri).is_some_and(|d| d.due.is_some());
-        if pending || self.in_flight.contains_key(uri) {
-            if let Some(flag) = self.in_flight.remove(uri) {
-                flag.store(true, Ordering::Relaxed);
-            }
-            self.check_and_publish(uri)?;
-        }
-        Ok(self.documents.get(uri))
-    }
-
-    fn code_actions(
-        &mut self,
-        p: lsp_types::CodeActionParams,
-    ) -> ServerResult<Vec<lsp_types::CodeActionOrCommand>> {
-        let uri = p.text_document.uri;
-        let settings = match self.documents.get(&uri) {
-            Some(doc) => self.settings_for(&doc.path.clone())?,
-            None => return Ok(Vec::new()),
-        };
-        let check = self.options.check;
-        let Some(doc) = self.fresh(&uri)? else {
-            return Ok(Vec::new());
-        };
-        let path = doc.path.clone();
-        let analyze = |file: &SourceFile| analyze_text(file, &path, &settings, check);
-        let range = convert::span(&doc.source, p.range);
-        Ok(actions::code_actions(
-            &doc.source,
-            &uri,
-            &doc.diagnostics,
-            range,
-            p.context.only.as_ref(),
-            &analyze,
-        ))
-    }
-
-    fn hover(&mut self, p: lsp_types::HoverParams) -> ServerResult<Option<lsp_types::Hover>> {
-        let uri = p.text_document_position_params.text_document.uri;
-        if self.fresh(&uri)?.is_none() {
-            return Ok(None);
-        }
-        let Some(doc) = self.documents.get_mut(&uri) else {
-            return Ok(None);
-        };
-        let statements = doc
-            .statements
-            .get_or_insert_with(|| Arc::new(hover::statements(&doc.source)))
-            .clone();
-        let offset = convert::offset(&doc.source, p.text_document_position_params.position);
-        let parts: Vec<String> = [
-            hover::placeholder_hover(&doc.source, &statements, offset),
-            hover::diagnostics_hover(&doc.diagnostics, offset),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        if parts.is_empty() {
-            return Ok(None);
-        }
-        Ok(Some(lsp_types::Hover {
-            contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
-                kind: lsp_types::MarkupKind::Markdown,
-                value: parts.join("\n\n---\n\n"),
-            }),
-            range: None,
-        }))
     }
 
     fn path_of(&self, uri: &Uri) -> PathBuf {
@@ -611,70 +697,13 @@ impl<'c> Server<'c> {
         })
     }
 
-    /// Reads the configuration again, so that edits to it apply from the next check on.
-    fn settings_for(&mut self, path: &Path) -> ServerResult<Arc<Settings>> {
-        let overrides = ConfigLayer {
-            dir: self.root.clone(),
-            compile_commands: self.compile_commands.clone(),
-            ..ConfigLayer::default()
-        };
-        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
-        match resolver.settings_for(path, false) {
-            Ok(settings) => {
-                self.last_config_error = None;
-                Ok(settings)
-            }
-            Err(e) => {
-                let message = format!("ptxguard: {e}; using the default settings");
-                if self.last_config_error.as_deref() != Some(message.as_str()) {
-                    self.notify(
-                        notification::ShowMessage::METHOD,
-                        lsp_types::ShowMessageParams {
-                            typ: lsp_types::MessageType::ERROR,
-                            message: message.clone(),
-                        },
-                    )?;
-                    self.last_config_error = Some(message);
-                }
-                let defaults =
-                    Resolver::new(ConfigSource::None, ConfigLayer::default(), &self.root);
-                Ok(defaults
-                    .settings_for(path, false)
-                    .map_err(|e| e.to_string())?)
-            }
+    /// Schedules every open document for a check after the debounce: a burst of
+    /// notifications (a checkout touching many watched files) costs one round of checks.
+    fn check_all(&mut self) {
+        let due = Instant::now() + self.options.debounce;
+        for doc in self.documents.values_mut() {
+            doc.due = Some(due);
         }
-    }
-
-    fn check_all(&mut self) -> ServerResult<()> {
-        let uris: Vec<Uri> = self.documents.keys().cloned().collect();
-        for uri in uris {
-            self.start_check(&uri)?;
-        }
-        Ok(())
-    }
-
-    fn check_and_publish(&mut self, uri: &Uri) -> ServerResult<()> {
-        let Some(path) = self.documents.get(uri).map(|d| d.path.clone()) else {
-            return Ok(());
-        };
-        let settings = self.settings_for(&path)?;
-        let check = self.options.check;
-        let Some(doc) = self.documents.get_mut(uri) else {
-            return Ok(());
-        };
-        doc.due = None;
-        doc.diagnostics = if settings.is_excluded(&path, false) {
-            Vec::new()
-        } else {
-            analyze_text(&doc.source, &path, &settings, check)
-        };
-        let lsp_diagnostics = doc
-            .diagnostics
-            .iter()
-            .map(|d| convert::diagnostic(&doc.source, uri, d))
-            .collect();
-        let version = Some(doc.version);
-        self.publish(uri, lsp_diagnostics, version)
     }
 
     fn publish(
@@ -691,6 +720,71 @@ impl<'c> Server<'c> {
                 version,
             },
         )
+    }
+}
+
+/// The hover at `position` from the document's last check.
+fn hover_of(doc: &Document, position: lsp_types::Position) -> Option<lsp_types::Hover> {
+    let offset = convert::offset(&doc.source, position);
+    let parts: Vec<String> = [
+        hover::placeholder_hover(&doc.source, &doc.statements, offset),
+        hover::diagnostics_hover(&doc.diagnostics, offset),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(lsp_types::Hover {
+        contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+            kind: lsp_types::MarkupKind::Markdown,
+            value: parts.join("\n\n---\n\n"),
+        }),
+        range: None,
+    })
+}
+
+/// One check on a worker: the settings, the findings (none for an excluded file) and the asm
+/// statements hovers read. `None` when cancelled.
+fn check_on_worker(
+    source: &SourceFile,
+    path: &Path,
+    lookup: &SettingsLookup,
+    check: CheckFn,
+    flag: &Arc<AtomicBool>,
+) -> Option<(Vec<Diagnostic>, Vec<AsmStatement>)> {
+    let settings = match lookup.settings_for(path) {
+        Ok(settings) => settings,
+        Err(e) => {
+            eprintln!("ptxguard server: {e}");
+            return Some((Vec::new(), Vec::new()));
+        }
+    };
+    ptxguard_analyzer::phase::cancel_with(Some(flag.clone()));
+    let diagnostics = if settings.is_excluded(path, false) {
+        Ok(Vec::new())
+    } else {
+        analyze_isolated(source, path, &settings, check)
+    };
+    let diagnostics = match diagnostics {
+        Ok(d) => d,
+        Err(ptxguard_analyzer::phase::Failure::Cancelled) => {
+            ptxguard_analyzer::phase::cancel_with(None);
+            return None;
+        }
+        Err(failure) => analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics,
+    };
+    let statements = if analysis::may_hold_asm(path, source.text.as_bytes()) {
+        ptxguard_analyzer::phase::isolate(None, || hover::statements(source))
+    } else {
+        Ok(Vec::new())
+    };
+    ptxguard_analyzer::phase::cancel_with(None);
+    match statements {
+        Ok(statements) => Some((diagnostics, statements)),
+        Err(ptxguard_analyzer::phase::Failure::Cancelled) => None,
+        Err(_) => Some((diagnostics, Vec::new())),
     }
 }
 
@@ -733,25 +827,4 @@ fn analyze_isolated(
     ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
         analysis::analyze(file, path, settings, check)
     })
-}
-
-/// Applies one content change (a range in UTF-16 positions, or the whole text); for a range,
-/// also where it was: the replaced bytes `start..old_end`, now `start..new_end`.
-fn apply_change(
-    path: &Path,
-    text: String,
-    change: lsp_types::TextDocumentContentChangeEvent,
-) -> (String, Option<(usize, usize, usize)>) {
-    let Some(range) = change.range else {
-        return (change.text, None);
-    };
-    let file = SourceFile::new(path, text);
-    let span = convert::span(&file, range);
-    let mut text = file.text;
-    text.replace_range(span.range(), &change.text);
-    let start = span.start as usize;
-    (
-        text,
-        Some((start, span.end as usize, start + change.text.len())),
-    )
 }

@@ -7,6 +7,7 @@ pub(crate) mod cpp_uses;
 pub(crate) mod cuda_library;
 pub(crate) mod dataflow;
 pub(crate) mod diagnostics;
+pub(crate) mod fix_safety;
 pub(crate) mod fixes;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
