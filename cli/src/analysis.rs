@@ -26,7 +26,7 @@ pub fn analyze(
 ) -> Vec<Diagnostic> {
     let filter = settings.rules_for(abs_path);
     // Rules disabled for this file do not run at all.
-    let mut options = Options {
+    let options = Options {
         only: Some(
             ptxguard_rules::all_rules()
                 .iter()
@@ -36,8 +36,8 @@ pub fn analyze(
         ),
         ..settings.options.clone()
     };
-    crate::build_context::apply(&mut options, abs_path, settings);
-    let mut diagnostics: Vec<Diagnostic> = check(file, &options)
+    let runs = crate::build_context::variant_options(&options, abs_path, settings);
+    let mut diagnostics: Vec<Diagnostic> = check_variants(file, &runs, check)
         .into_iter()
         .filter(|d| filter.is_enabled(d.rule))
         .collect();
@@ -50,6 +50,44 @@ pub fn analyze(
     }
     sort_diagnostics(&mut diagnostics);
     diagnostics
+}
+
+/// The findings of every build of the file: one run, or one per build variant; a finding
+/// only some variants have says which.
+fn check_variants(
+    file: &SourceFile,
+    runs: &[(Option<String>, Options)],
+    check: CheckFn,
+) -> Vec<Diagnostic> {
+    if let [(_, options)] = runs {
+        return check(file, options);
+    }
+    // Each distinct finding, and the variants that have it.
+    let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
+    for (name, options) in runs {
+        for d in check(file, options) {
+            let variant = name.as_deref().unwrap_or("");
+            match found.iter_mut().find(|(f, _)| {
+                f.rule == d.rule && f.span == d.span && f.message == d.message
+            }) {
+                Some((_, names)) => names.push(variant),
+                None => found.push((d, vec![variant])),
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|(mut d, names)| {
+            if names.len() < runs.len() {
+                let which = format!("only in build variant {}", names.join("; "));
+                d.note = Some(match d.note.take() {
+                    Some(n) => format!("{which}. {n}"),
+                    None => which,
+                });
+            }
+            d
+        })
+        .collect()
 }
 
 /// The report of a file whose analysis failed: one `analysis-failed` error at its start,

@@ -1,10 +1,13 @@
 //! How each checked file is built: the targets, macros, include paths and toolkit from the
-//! compilation database, the environment and the configuration, merged by priority (lowest
-//! first): inference (in the rules), `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the database,
-//! the configuration (`target`, then `[targets]`), `--target`.
+//! compilation database, the environment, the configuration and the build files, merged by
+//! priority (lowest first): inference (in the rules), build files (`setup.py`, CMake,
+//! Makefiles: only when nothing below says the targets), `CUDAARCHS`,
+//! `TORCH_CUDA_ARCH_LIST`, the database, the configuration (`target`, then `[targets]`),
+//! `--target`. A build file with variants gives a file one build per variant.
 
 use crate::settings::Settings;
 use ptxguard_analyzer::build::env::{cudaarchs, torch_cuda_arch_list, EnvTargets};
+use ptxguard_analyzer::build::project::{ProjectBuild, VariantBuild};
 use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::{cccl_version, CudaVersion, Database, FileBuild};
 use ptxguard_rules::Options;
@@ -23,6 +26,9 @@ pub struct Sources {
     torch: Option<EnvTargets>,
     databases: Mutex<HashMap<PathBuf, Arc<Option<Database>>>>,
     discovered: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Build files read (by path), and each folder's candidates, nearest first.
+    build_files: Mutex<HashMap<PathBuf, Arc<ProjectBuild>>>,
+    build_file_candidates: Mutex<HashMap<PathBuf, Arc<Vec<(BuildFileKind, PathBuf)>>>>,
     /// Lines for standard error, each said once.
     messages: Mutex<Vec<String>>,
 }
@@ -117,6 +123,133 @@ impl Sources {
     }
 }
 
+/// The kinds of build file read for targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BuildFileKind {
+    SetupPy,
+    CMake,
+    Makefile,
+}
+
+impl Sources {
+    /// The build files that may compile files of `dir`: those of the folder and of each
+    /// parent, nearest first (cached per folder).
+    fn build_file_candidates(&self, dir: &Path) -> Arc<Vec<(BuildFileKind, PathBuf)>> {
+        let mut chain: Vec<PathBuf> = Vec::new();
+        let mut tail: Arc<Vec<(BuildFileKind, PathBuf)>> = Arc::new(Vec::new());
+        let mut at = Some(dir);
+        while let Some(d) = at {
+            if let Some(hit) = self
+                .build_file_candidates
+                .lock()
+                .expect("no panics while locked")
+                .get(d)
+            {
+                tail = hit.clone();
+                break;
+            }
+            chain.push(d.to_path_buf());
+            at = d.parent();
+        }
+        let mut cache = self
+            .build_file_candidates
+            .lock()
+            .expect("no panics while locked");
+        for d in chain.into_iter().rev() {
+            let mut list = build_files_in(&d);
+            list.extend(tail.iter().cloned());
+            let list = Arc::new(list);
+            cache.insert(d, list.clone());
+            tail = list;
+        }
+        tail
+    }
+
+    /// A build file, read once (its problems said once, at most five lines).
+    fn build_file(&self, kind: BuildFileKind, path: &Path) -> Arc<ProjectBuild> {
+        if let Some(p) = self
+            .build_files
+            .lock()
+            .expect("no panics while locked")
+            .get(path)
+        {
+            return p.clone();
+        }
+        let project = Arc::new(match kind {
+            BuildFileKind::SetupPy => ptxguard_analyzer::build::setup_py::read(path),
+            BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path),
+            BuildFileKind::Makefile => ptxguard_analyzer::build::makefile::read(path),
+        });
+        self.build_files
+            .lock()
+            .expect("no panics while locked")
+            .insert(path.to_path_buf(), project.clone());
+        project
+    }
+
+    /// What the nearest build file that compiles `path` with known targets says, one build
+    /// per variant; empty when none does.
+    fn from_build_files(&self, path: &Path) -> Vec<VariantBuild> {
+        let dir = path.parent().unwrap_or(path);
+        for (kind, file) in self.build_file_candidates(dir).iter() {
+            let project = self.build_file(*kind, file);
+            let builds: Vec<VariantBuild> = project
+                .builds_for(path)
+                .into_iter()
+                .filter(|b| !b.build.targets.is_empty())
+                .collect();
+            if builds.is_empty() {
+                continue;
+            }
+            let shown = project.notes.len().min(5);
+            for n in &project.notes[..shown] {
+                self.say(n.clone());
+            }
+            if project.notes.len() > shown {
+                self.say(format!(
+                    "{}: {} more things not read",
+                    project.path.display(),
+                    project.notes.len() - shown
+                ));
+            }
+            return builds;
+        }
+        Vec::new()
+    }
+}
+
+/// The build files of one folder: `setup.py`, a `CMakeLists.txt` that starts a project
+/// (its parent has none, or it calls `project()`), a `Makefile`.
+fn build_files_in(dir: &Path) -> Vec<(BuildFileKind, PathBuf)> {
+    let mut out = Vec::new();
+    let setup = dir.join("setup.py");
+    if setup.is_file() {
+        out.push((BuildFileKind::SetupPy, setup));
+    }
+    let cmake = dir.join("CMakeLists.txt");
+    if cmake.is_file() {
+        let parent_has = dir
+            .parent()
+            .is_some_and(|p| p.join("CMakeLists.txt").is_file());
+        let starts_project = || {
+            let mut notes = Vec::new();
+            ptxguard_analyzer::build::project::read_bounded(&cmake, &mut notes)
+                .is_some_and(|t| t.to_ascii_lowercase().contains("project("))
+        };
+        if !parent_has || starts_project() {
+            out.push((BuildFileKind::CMake, cmake));
+        }
+    }
+    for name in ["GNUmakefile", "makefile", "Makefile"] {
+        let make = dir.join(name);
+        if make.is_file() {
+            out.push((BuildFileKind::Makefile, make));
+            break;
+        }
+    }
+    out
+}
+
 fn database_in(dir: &Path) -> Option<PathBuf> {
     let here = dir.join(DATABASE_NAME);
     if here.is_file() {
@@ -151,6 +284,9 @@ pub struct Resolved {
     pub database: Option<PathBuf>,
     pub build: FileBuild,
     pub cccl: Option<(String, String)>,
+    /// When the targets come from a build file with variants that build the file
+    /// differently: each variant's build (`build` is then their union).
+    pub variants: Vec<VariantBuild>,
 }
 
 /// Decides a file's build context (absolute, normalized path).
@@ -203,6 +339,41 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     if settings.target_from.as_deref() == Some("--target") {
         set(settings.options.targets.clone(), "--target".into(), &mut r);
     }
+    if r.targets.is_empty() {
+        let builds = src.from_build_files(path);
+        match builds.as_slice() {
+            [] => {}
+            [one] => {
+                r.targets = one.build.targets.iter().map(target_name).collect();
+                r.targets_from = one.build.targets_from.clone();
+                r.build = one.build.clone();
+            }
+            several => {
+                let mut union = several[0].build.clone();
+                for b in &several[1..] {
+                    union.targets.extend(b.build.targets.iter().copied());
+                    if union.macros != b.build.macros {
+                        union.macros = None;
+                    }
+                }
+                union.targets.sort_by_key(|t| (t.sm, t.suffix));
+                union.targets.dedup();
+                r.targets = union.targets.iter().map(target_name).collect();
+                r.targets_from = format!(
+                    "{} variants: {}",
+                    several.len(),
+                    several
+                        .iter()
+                        .map(|b| b.build.targets_from.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                );
+                union.targets_from = r.targets_from.clone();
+                r.build = union;
+                r.variants = builds;
+            }
+        }
+    }
     if let Some((v, from)) = &settings.cuda_version {
         r.build.cuda = CudaVersion::parse(v);
         r.build.cuda_from = from.clone();
@@ -216,7 +387,8 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     r
 }
 
-/// Puts a file's build context into the rules' options.
+/// Puts a file's build context into the rules' options (the union of a build file's
+/// variants: a branch one variant compiles is not declared dead).
 pub fn apply(options: &mut Options, path: &Path, settings: &Settings) {
     let r = resolve(path, settings);
     options.targets = r.targets;
@@ -224,6 +396,51 @@ pub fn apply(options: &mut Options, path: &Path, settings: &Settings) {
         options.cccl_version = Some(v);
     }
     options.build = Some(Arc::new(r.build));
+}
+
+/// The rules' options for each way the file is built: one, or one per build variant (with
+/// the variant's name and build file).
+pub fn variant_options(
+    options: &Options,
+    path: &Path,
+    settings: &Settings,
+) -> Vec<(Option<String>, Options)> {
+    let r = resolve(path, settings);
+    let mut base = options.clone();
+    if let Some((v, _)) = &r.cccl {
+        base.cccl_version = Some(v.clone());
+    }
+    if r.variants.is_empty() {
+        base.targets = r.targets;
+        base.build = Some(Arc::new(r.build));
+        return vec![(None, base)];
+    }
+    r.variants
+        .into_iter()
+        .map(|v| {
+            let mut o = base.clone();
+            o.targets = v.build.targets.iter().map(target_name).collect();
+            let mut build = v.build;
+            build.cuda = r.build.cuda;
+            build.cuda_from = r.build.cuda_from.clone();
+            let name = build.targets_from.clone();
+            o.build = Some(Arc::new(build));
+            (Some(name), o)
+        })
+        .collect()
+}
+
+/// `-DX=1`, `-UY`: a build's macros as flags.
+fn macro_words(build: &FileBuild) -> Vec<String> {
+    build
+        .macros
+        .iter()
+        .flatten()
+        .map(|m| match m {
+            ptxguard_analyzer::build::MacroFlag::Define(n, v) => format!("-D{n}={v}"),
+            ptxguard_analyzer::build::MacroFlag::Undef(n) => format!("-U{n}"),
+        })
+        .collect()
 }
 
 /// What `--show-settings` adds for a file: the database and entry, the targets and where
@@ -247,6 +464,7 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     );
     let _ = writeln!(out, "targets = {}", list(&r.targets));
     let _ = writeln!(out, "targets-from = {}", q(&r.targets_from));
+
     let cuda = r.build.cuda.unwrap_or(CudaVersion::DEFAULT);
     let _ = writeln!(out, "cuda-version = {}", q(&cuda.to_string()));
     let from = if r.build.cuda.is_some() {
@@ -260,17 +478,7 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
         "ptx-isa = {}",
         q(&format!("{}.{}", cuda.ptx_isa() / 10, cuda.ptx_isa() % 10))
     );
-    let macros: Vec<String> = r
-        .build
-        .macros
-        .iter()
-        .flatten()
-        .map(|m| match m {
-            ptxguard_analyzer::build::MacroFlag::Define(n, v) => format!("-D{n}={v}"),
-            ptxguard_analyzer::build::MacroFlag::Undef(n) => format!("-U{n}"),
-        })
-        .collect();
-    let _ = writeln!(out, "macros = {}", list(&macros));
+    let _ = writeln!(out, "macros = {}", list(&macro_words(&r.build)));
     let dirs: Vec<String> = r
         .build
         .include_dirs
@@ -280,6 +488,16 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     let _ = writeln!(out, "include-dirs = {}", list(&dirs));
     if let Some((v, from)) = &r.cccl {
         let _ = writeln!(out, "cccl-version = {} # from {}", q(v), from);
+    }
+    // Each build variant the file is checked under.
+    for v in &r.variants {
+        let targets: Vec<String> = v.build.targets.iter().map(target_name).collect();
+        let _ = writeln!(out);
+        let _ = writeln!(out, "[[build.variant]]");
+        let _ = writeln!(out, "name = {}", q(&v.variant));
+        let _ = writeln!(out, "targets = {}", list(&targets));
+        let _ = writeln!(out, "targets-from = {}", q(&v.build.targets_from));
+        let _ = writeln!(out, "macros = {}", list(&macro_words(&v.build)));
     }
     out
 }

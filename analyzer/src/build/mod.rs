@@ -3,9 +3,13 @@
 //! gives headers the targets of the units that include them. Facts only: the rules decide
 //! what they mean.
 
+pub mod cmake;
 pub mod env;
 pub mod flags;
 pub mod includes;
+pub mod makefile;
+pub mod project;
+pub mod setup_py;
 pub mod toolkit;
 
 pub use flags::{CompileFlags, MacroFlag};
@@ -138,6 +142,21 @@ impl Database {
             });
         }
         Ok(db)
+    }
+
+    /// A database of entries made elsewhere (a build file's units); `path` names it.
+    pub fn from_entries(path: &Path, entries: Vec<Entry>) -> Database {
+        let mut by_file: HashMap<PathBuf, Vec<usize>> = HashMap::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            by_file.entry(e.file.clone()).or_default().push(i);
+        }
+        Database {
+            path: path.to_path_buf(),
+            entries,
+            notes: Vec::new(),
+            by_file,
+            includers: OnceLock::new(),
+        }
     }
 
     /// Entries that compile this file (absolute, normalized).

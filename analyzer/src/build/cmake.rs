@@ -1,0 +1,723 @@
+//! CMake projects read statically: `CMAKE_CUDA_ARCHITECTURES` (set in a `CMakeLists.txt` or
+//! a preset's cache variables), the `CUDA_ARCHITECTURES` target property, `-gencode`/`-arch`
+//! in `CMAKE_CUDA_FLAGS` and compile options, compile definitions, include folders, and the
+//! sources of each target (`add_library`, `add_executable`, `target_sources`, `file(GLOB)`),
+//! following `add_subdirectory` and `include` of project files.
+//!
+//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are not
+//! evaluated: every branch is read, the architectures and flags of any branch count (the
+//! build may use them) and the definitions made inside a branch are dropped (unknown, never
+//! assumed). Function and macro bodies are not followed. A target's architectures are
+//! `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as CMake does.
+
+use super::env::cudaarchs;
+use super::flags::{shell_words, MacroFlag};
+use super::normalize;
+use super::project::{
+    glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
+};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// At most this many CMake files are read for one project.
+const MAX_FILES: usize = 512;
+/// `add_subdirectory`/`include` nesting followed.
+const MAX_NESTING: usize = 32;
+/// Expansion passes of one argument (`${${X}}` and variables naming variables).
+const MAX_EXPANSIONS: usize = 8;
+
+/// Reads the CMake project whose top `CMakeLists.txt` is `path`.
+pub fn read(path: &Path) -> ProjectBuild {
+    let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let mut r = Reader {
+        targets: Vec::new(),
+        by_name: HashMap::new(),
+        files: 0,
+        notes: Vec::new(),
+        preset_archs: presets(&root),
+    };
+    let mut scope = Scope::default();
+    for (k, v) in [
+        ("CMAKE_SOURCE_DIR", &root),
+        ("PROJECT_SOURCE_DIR", &root),
+        ("CMAKE_CURRENT_LIST_DIR", &root),
+        ("CMAKE_CURRENT_SOURCE_DIR", &root),
+    ] {
+        scope.vars.insert(k.into(), v.display().to_string());
+    }
+    if let Some(a) = &r.preset_archs {
+        scope
+            .vars
+            .insert("CMAKE_CUDA_ARCHITECTURES".into(), a.clone());
+    }
+    r.directory(path, &mut scope, 0);
+    let units = r.units();
+    ProjectBuild::new(
+        path,
+        vec![Variant {
+            name: String::new(),
+            units,
+        }],
+        r.notes,
+    )
+}
+
+/// `CMAKE_CUDA_ARCHITECTURES` of the configure presets (`CMakePresets.json`,
+/// `CMakeUserPresets.json`), all of them together.
+fn presets(root: &Path) -> Option<String> {
+    let mut all: Vec<String> = Vec::new();
+    for name in ["CMakePresets.json", "CMakeUserPresets.json"] {
+        let mut notes = Vec::new();
+        let path = root.join(name);
+        if !path.is_file() {
+            continue;
+        }
+        let Some(text) = read_bounded(&path, &mut notes) else {
+            continue;
+        };
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        for preset in json["configurePresets"].as_array().into_iter().flatten() {
+            let v = &preset["cacheVariables"]["CMAKE_CUDA_ARCHITECTURES"];
+            let v = v.as_str().or_else(|| v["value"].as_str());
+            if let Some(v) = v {
+                if !v.contains("${") {
+                    all.push(v.to_string());
+                }
+            }
+        }
+    }
+    (!all.is_empty()).then(|| all.join(";"))
+}
+
+/// What a directory's commands see: variables, and the directory-wide options.
+#[derive(Clone, Default)]
+struct Scope {
+    vars: HashMap<String, String>,
+    /// `add_compile_options`, `add_definitions`, `add_compile_definitions`,
+    /// `include_directories` (definitions as `-DX` words), each with whether it is certain.
+    options: Vec<(String, bool)>,
+    /// Inside this many `if()`/`foreach()` blocks.
+    uncertain: usize,
+}
+
+#[derive(Default)]
+struct Target {
+    name: String,
+    dir: PathBuf,
+    sources: Vec<PathBuf>,
+    /// `CUDA_ARCHITECTURES`: from the variable at creation, or the property.
+    archs: Vec<String>,
+    /// Compile options and definitions (`-DX`) as words, with whether each is certain.
+    words: Vec<(String, bool)>,
+    cuda_flags: String,
+}
+
+struct Reader {
+    targets: Vec<Target>,
+    by_name: HashMap<String, usize>,
+    files: usize,
+    notes: Vec<String>,
+    preset_archs: Option<String>,
+}
+
+/// One command: its name (lower case) and its arguments, unexpanded, with whether each was
+/// quoted.
+struct Command {
+    name: String,
+    args: Vec<(String, bool)>,
+}
+
+impl Reader {
+    /// Reads one `CMakeLists.txt` (or included file) in `scope`.
+    fn directory(&mut self, file: &Path, scope: &mut Scope, nesting: usize) {
+        if nesting > MAX_NESTING {
+            return;
+        }
+        if self.files >= MAX_FILES {
+            if self.files == MAX_FILES {
+                self.notes
+                    .push(format!("more than {MAX_FILES} CMake files: the rest are not read"));
+                self.files += 1;
+            }
+            return;
+        }
+        self.files += 1;
+        let Some(text) = read_bounded(file, &mut self.notes) else {
+            return;
+        };
+        let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        // Function and macro bodies are skipped (depth of `function`...`endfunction`).
+        let mut in_function = 0usize;
+        for cmd in commands(&text) {
+            let name = cmd.name.as_str();
+            match name {
+                "function" | "macro" => {
+                    in_function += 1;
+                    continue;
+                }
+                "endfunction" | "endmacro" => {
+                    in_function = in_function.saturating_sub(1);
+                    continue;
+                }
+                _ if in_function > 0 => continue,
+                "if" | "foreach" | "while" => {
+                    scope.uncertain += 1;
+                    continue;
+                }
+                "endif" | "endforeach" | "endwhile" => {
+                    scope.uncertain = scope.uncertain.saturating_sub(1);
+                    continue;
+                }
+                _ => {}
+            }
+            let args = self.expand_args(&cmd.args, scope);
+            let certain = scope.uncertain == 0;
+            match name {
+                "set" => {
+                    let Some((var, values)) = args.split_first() else {
+                        continue;
+                    };
+                    let values: Vec<&String> = values
+                        .iter()
+                        .take_while(|v| !matches!(v.as_str(), "CACHE" | "PARENT_SCOPE"))
+                        .collect();
+                    let value = values
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(";");
+                    self.set(scope, var, value);
+                }
+                "list" if args.first().map(String::as_str) == Some("APPEND") => {
+                    if let Some(var) = args.get(1) {
+                        let mut value = scope.vars.get(var).cloned().unwrap_or_default();
+                        for a in &args[2..] {
+                            if !value.is_empty() {
+                                value.push(';');
+                            }
+                            value.push_str(a);
+                        }
+                        scope.vars.insert(var.clone(), value);
+                    }
+                }
+                "option" => {
+                    if let (Some(var), Some(v)) = (args.first(), args.get(2)) {
+                        scope.vars.entry(var.clone()).or_insert(v.clone());
+                    }
+                }
+                "file" if matches!(args.first().map(String::as_str), Some("GLOB" | "GLOB_RECURSE")) => {
+                    let recurse = args[0] == "GLOB_RECURSE";
+                    let Some(var) = args.get(1) else { continue };
+                    let mut found = Vec::new();
+                    let mut relative: Option<PathBuf> = None;
+                    let mut k = 2;
+                    while k < args.len() {
+                        match args[k].as_str() {
+                            "CONFIGURE_DEPENDS" | "LIST_DIRECTORIES" | "FOLLOW_SYMLINKS" => {
+                                if args[k] == "LIST_DIRECTORIES" {
+                                    k += 1;
+                                }
+                            }
+                            "RELATIVE" => {
+                                relative = args.get(k + 1).map(PathBuf::from);
+                                k += 1;
+                            }
+                            pattern => {
+                                let pattern = if recurse {
+                                    let p = Path::new(pattern);
+                                    let parent = p.parent().unwrap_or(Path::new(""));
+                                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                                    parent.join("**").join(name).display().to_string()
+                                } else {
+                                    pattern.to_string()
+                                };
+                                found.extend(glob(&dir, &pattern));
+                            }
+                        }
+                        k += 1;
+                    }
+                    let _ = relative;
+                    let value: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+                    scope.vars.insert(var.clone(), value.join(";"));
+                }
+                "add_subdirectory" => {
+                    if let Some(sub) = args.first() {
+                        let sub_dir = normalize(&dir.join(sub));
+                        let list = sub_dir.join("CMakeLists.txt");
+                        if list.is_file() {
+                            let mut child = scope.clone();
+                            child.uncertain = 0;
+                            let d = sub_dir.display().to_string();
+                            child.vars.insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
+                            child.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), d);
+                            // A subdirectory added under an `if()` may not be built: its
+                            // definitions are not certain.
+                            if !certain {
+                                for o in &mut child.options {
+                                    o.1 = false;
+                                }
+                                child.uncertain = 1;
+                            }
+                            self.directory(&list, &mut child, nesting + 1);
+                        }
+                    }
+                }
+                "include" => {
+                    if let Some(f) = args.first() {
+                        let path = normalize(&dir.join(f));
+                        if f.ends_with(".cmake") && path.is_file() {
+                            let saved = scope.vars.get("CMAKE_CURRENT_LIST_DIR").cloned();
+                            if let Some(parent) = path.parent() {
+                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), parent.display().to_string());
+                            }
+                            self.directory(&path, scope, nesting + 1);
+                            if let Some(s) = saved {
+                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), s);
+                            }
+                        }
+                    }
+                }
+                "add_compile_options" => {
+                    scope.options.extend(args.iter().map(|a| (a.clone(), certain)));
+                }
+                "add_definitions" => {
+                    scope.options.extend(args.iter().map(|a| (a.clone(), certain)));
+                }
+                "add_compile_definitions" => {
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (format!("-D{}", strip_d(a)), certain)));
+                }
+                "include_directories" => {
+                    for a in args.iter().filter(|a| !matches!(a.as_str(), "SYSTEM" | "BEFORE" | "AFTER")) {
+                        let d = normalize(&dir.join(a));
+                        scope.options.push((format!("-I{}", d.display()), certain));
+                    }
+                }
+                "add_library" | "add_executable" | "cuda_add_library" | "cuda_add_executable" => {
+                    let Some((tname, rest)) = args.split_first() else {
+                        continue;
+                    };
+                    if rest.iter().any(|a| matches!(a.as_str(), "IMPORTED" | "ALIAS" | "INTERFACE")) {
+                        continue;
+                    }
+                    let archs = scope
+                        .vars
+                        .get("CMAKE_CUDA_ARCHITECTURES")
+                        .cloned()
+                        .unwrap_or_default();
+                    let mut t = Target {
+                        name: tname.clone(),
+                        dir: dir.clone(),
+                        archs: split_list(&archs),
+                        words: scope.options.clone(),
+                        cuda_flags: scope.vars.get("CMAKE_CUDA_FLAGS").cloned().unwrap_or_default(),
+                        ..Target::default()
+                    };
+                    for s in rest {
+                        if matches!(s.as_str(), "STATIC" | "SHARED" | "MODULE" | "OBJECT" | "EXCLUDE_FROM_ALL" | "WIN32" | "MACOSX_BUNDLE") {
+                            continue;
+                        }
+                        t.sources.extend(sources(&dir, s));
+                    }
+                    let i = self.targets.len();
+                    self.by_name.insert(tname.clone(), i);
+                    self.targets.push(t);
+                }
+                "target_sources" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for s in &args[1..] {
+                            if !matches!(s.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE") {
+                                let found = sources(&dir, s);
+                                self.targets[i].sources.extend(found);
+                            }
+                        }
+                    }
+                }
+                "target_compile_options" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "BEFORE") {
+                                self.targets[i].words.push((a.clone(), certain));
+                            }
+                        }
+                    }
+                }
+                "target_compile_definitions" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE") {
+                                self.targets[i].words.push((format!("-D{}", strip_d(a)), certain));
+                            }
+                        }
+                    }
+                }
+                "target_include_directories" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "SYSTEM" | "BEFORE" | "AFTER") {
+                                let d = normalize(&dir.join(a));
+                                self.targets[i].words.push((format!("-I{}", d.display()), certain));
+                            }
+                        }
+                    }
+                }
+                "set_target_properties" => {
+                    let Some(p) = args.iter().position(|a| a == "PROPERTIES") else {
+                        continue;
+                    };
+                    let names = &args[..p];
+                    let mut k = p + 1;
+                    while k + 1 < args.len() {
+                        if args[k] == "CUDA_ARCHITECTURES" {
+                            self.set_archs(names, &args[k + 1], certain);
+                        }
+                        k += 2;
+                    }
+                }
+                "set_property" => {
+                    // set_property(TARGET a b [APPEND] PROPERTY CUDA_ARCHITECTURES v...)
+                    if args.first().map(String::as_str) != Some("TARGET") {
+                        continue;
+                    }
+                    let Some(p) = args.iter().position(|a| a == "PROPERTY") else {
+                        continue;
+                    };
+                    if args.get(p + 1).map(String::as_str) == Some("CUDA_ARCHITECTURES") {
+                        let names: Vec<String> = args[1..p]
+                            .iter()
+                            .filter(|a| !matches!(a.as_str(), "APPEND" | "APPEND_STRING"))
+                            .cloned()
+                            .collect();
+                        let value = args[p + 2..].join(";");
+                        self.set_archs(&names, &value, certain);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
+        // Under `if()`, a list of architectures or flags is one possibility among others:
+        // the union is kept (the build may use any).
+        if scope.uncertain > 0 && (var == "CMAKE_CUDA_ARCHITECTURES" || var.ends_with("_FLAGS")) {
+            let old = scope.vars.get(var).cloned().unwrap_or_default();
+            let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
+            let joined = if old.is_empty() {
+                value
+            } else {
+                format!("{old}{sep}{value}")
+            };
+            scope.vars.insert(var.to_string(), joined);
+            return;
+        }
+        scope.vars.insert(var.to_string(), value);
+    }
+
+    fn set_archs(&mut self, names: &[String], value: &str, certain: bool) {
+        for n in names {
+            if let Some(&i) = self.by_name.get(n) {
+                let t = &mut self.targets[i];
+                if certain {
+                    t.archs = split_list(value);
+                } else {
+                    t.archs.extend(split_list(value));
+                }
+            }
+        }
+    }
+
+    fn expand_args(&self, args: &[(String, bool)], scope: &Scope) -> Vec<String> {
+        let mut out = Vec::new();
+        for (a, quoted) in args {
+            let v = expand(a, &scope.vars);
+            if *quoted {
+                out.push(v);
+            } else {
+                // An unquoted argument that expands to a list is several arguments.
+                out.extend(v.split(';').filter(|s| !s.is_empty()).map(str::to_string));
+            }
+        }
+        out
+    }
+
+    fn units(&mut self) -> Vec<Unit> {
+        let mut out = Vec::new();
+        for t in &self.targets {
+            let mut words: Vec<String> = shell_words(&t.cuda_flags);
+            let mut certain_words: Vec<String> = Vec::new();
+            for (w, certain) in &t.words {
+                let w = generator_expression(w);
+                let Some(w) = w else { continue };
+                for part in shell_words(&w) {
+                    if *certain {
+                        certain_words.push(part.clone());
+                    }
+                    words.push(part);
+                }
+            }
+            let mut flags = nvcc_flags(&words, &t.dir);
+            flags.macros = nvcc_flags(&certain_words, &t.dir)
+                .macros
+                .into_iter()
+                .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
+                .collect();
+            let archs = cudaarchs(&t.archs.join(";"));
+            let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
+            if !off {
+                flags.targets.extend(archs.targets);
+                for n in archs.notes {
+                    let n = format!("target `{}`: {n}", t.name);
+                    if !self.notes.contains(&n) {
+                        self.notes.push(n);
+                    }
+                }
+            }
+            flags.targets.sort_by_key(|x| (x.sm, x.suffix));
+            flags.targets.dedup();
+            flags.notes.clear();
+            for s in &t.sources {
+                if !is_compiled_source(s) {
+                    continue;
+                }
+                out.push(Unit {
+                    file: s.clone(),
+                    flags: flags.clone(),
+                    origin: format!("target `{}`", t.name),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// `-DX` and `X` both name the definition `X` in CMake's definition commands.
+fn strip_d(a: &str) -> &str {
+    a.strip_prefix("-D").unwrap_or(a)
+}
+
+/// `$<$<COMPILE_LANGUAGE:CUDA>:-gencode arch=...>` -> its value when the condition is about
+/// the language or configuration (the value may apply), else `None`; plain words unchanged.
+fn generator_expression(w: &str) -> Option<String> {
+    if !w.contains("$<") {
+        return Some(w.to_string());
+    }
+    let inner = w.strip_prefix("$<")?.strip_suffix('>')?;
+    // The condition is everything up to the `:` at depth 0.
+    let mut depth = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ':' if depth == 0 => {
+                let (cond, value) = (&inner[..i], &inner[i + 1..]);
+                let about_language = cond.contains("COMPILE_LANGUAGE:CUDA")
+                    || cond.contains("COMPILE_LANG_AND_ID:CUDA")
+                    || cond.contains("CONFIG");
+                return (about_language && !value.contains("$<")).then(|| value.to_string());
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A target's source argument: a file (relative to the folder), or nothing for a generator
+/// expression.
+fn sources(dir: &Path, s: &str) -> Vec<PathBuf> {
+    if s.contains("$<") || s.is_empty() {
+        return Vec::new();
+    }
+    vec![normalize(&dir.join(s))]
+}
+
+fn split_list(v: &str) -> Vec<String> {
+    v.split([';', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `${X}`, `$ENV{X}` (unknown: empty), innermost first, a bounded number of passes.
+fn expand(s: &str, vars: &HashMap<String, String>) -> String {
+    let mut s = s.to_string();
+    for _ in 0..MAX_EXPANSIONS {
+        let Some(close) = s.find('}') else { break };
+        let Some(open) = s[..close].rfind("{") else { break };
+        let (start, name) = if open >= 1 && s[..open].ends_with('$') {
+            (open - 1, &s[open + 1..close])
+        } else if open >= 4 && s[..open].ends_with("$ENV") {
+            (open - 4, "")
+        } else {
+            break;
+        };
+        let value = vars.get(name).cloned().unwrap_or_default();
+        s.replace_range(start..=close, &value);
+    }
+    s
+}
+
+/// The commands of a CMake file: `name(args)`, arguments split as CMake does (blanks,
+/// `"quoted"`, `[[bracket]]`, nested parentheses kept), comments skipped. Never fails.
+fn commands(text: &str) -> Vec<Command> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'#' {
+            i = skip_comment(b, i);
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let name = text[start..i].to_ascii_lowercase();
+            while i < b.len() && matches!(b[i], b' ' | b'\t') {
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'(' {
+                let (args, end) = arguments(text, i + 1);
+                out.push(Command { name, args });
+                i = end;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+fn skip_comment(b: &[u8], i: usize) -> usize {
+    // `#[[ ... ]]` (or `#[=[ ... ]=]`) is a bracket comment.
+    if let Some(end) = bracket_end(b, i + 1) {
+        return end;
+    }
+    memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |n| i + n)
+}
+
+/// At `[[` or `[=*[`: the index after the matching close, else `None`.
+fn bracket_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let mut j = i + 1;
+    while b.get(j) == Some(&b'=') {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'[') {
+        return None;
+    }
+    let equals = j - i - 1;
+    let mut close = Vec::with_capacity(equals + 2);
+    close.push(b']');
+    close.extend(std::iter::repeat_n(b'=', equals));
+    close.push(b']');
+    let body = j + 1;
+    let found = memchr::memmem::find(&b[body..], &close).map_or(b.len(), |n| body + n + close.len());
+    Some(found)
+}
+
+/// The arguments from just after `(` to the matching `)`, and the index after it.
+fn arguments(text: &str, mut i: usize) -> (Vec<(String, bool)>, usize) {
+    let b = text.as_bytes();
+    let mut args = Vec::new();
+    let mut depth = 0usize;
+    let mut word = String::new();
+    let mut in_word = false;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'#' => {
+                if in_word {
+                    args.push((std::mem::take(&mut word), false));
+                    in_word = false;
+                }
+                i = skip_comment(b, i);
+                continue;
+            }
+            b'"' => {
+                let start = i + 1;
+                let mut j = start;
+                let mut s = String::new();
+                while j < b.len() && b[j] != b'"' {
+                    if b[j] == b'\\' && j + 1 < b.len() && b[j + 1].is_ascii() {
+                        match b[j + 1] {
+                            b'\n' => {}
+                            b'n' => s.push('\n'),
+                            b'"' | b'\\' | b'$' | b';' => s.push(b[j + 1] as char),
+                            other => {
+                                s.push('\\');
+                                s.push(other as char);
+                            }
+                        }
+                        j += 2;
+                        continue;
+                    }
+                    let ch_len = utf8_len(b[j]);
+                    s.push_str(&text[j..(j + ch_len).min(b.len())]);
+                    j += ch_len;
+                }
+                args.push((s, true));
+                i = (j + 1).min(b.len());
+                continue;
+            }
+            b'[' if !in_word => {
+                if let Some(end) = bracket_end(b, i) {
+                    // `[` `=`* `[` ... `]` `=`* `]`
+                    let equals = b[i + 1..].iter().take_while(|&&x| x == b'=').count();
+                    let inner_start = (i + equals + 2).min(end);
+                    let inner_end = end.saturating_sub(equals + 2).max(inner_start);
+                    args.push((text.get(inner_start..inner_end).unwrap_or("").to_string(), true));
+                    i = end;
+                    continue;
+                }
+            }
+            b'(' => depth += 1,
+            b')' => {
+                if depth == 0 {
+                    if in_word {
+                        args.push((word, false));
+                    }
+                    return (args, i + 1);
+                }
+                depth -= 1;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                if in_word {
+                    args.push((std::mem::take(&mut word), false));
+                    in_word = false;
+                }
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let ch_len = utf8_len(c);
+        word.push_str(&text[i..(i + ch_len).min(b.len())]);
+        in_word = true;
+        i += ch_len;
+    }
+    if in_word {
+        args.push((word, false));
+    }
+    (args, b.len())
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;
