@@ -232,7 +232,10 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     unknown_targets(cx, out);
     // Each statement's needs, and per target whether it is compiled there and fails.
     let mut rows: Vec<(&AsmStatement, Vec<Need>, Vec<bool>)> = Vec::new();
-    let mut last: Option<(&AsmStatement, Vec<bool>)> = None;
+    // Statements whose guard excludes targets where they would fail: with inferred targets,
+    // the file's own evidence that it is built for some of those targets.
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let mut last: Option<(&AsmStatement, Vec<Guarded>)> = None;
     for stmt in cx.ptx_statements().filter(|s| !compiled_at_run_time(s)) {
         let needs = needs(stmt);
         if needs
@@ -242,26 +245,23 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         // Statements of one `#if` region share their guards: the last evaluation is reused.
-        let unguarded: Vec<bool> = match &last {
-            Some((prev, u))
+        let guards: Vec<Guarded> = match &last {
+            Some((prev, g))
                 if prev.context.conditions == stmt.context.conditions
                     && prev.context.nv_target == stmt.context.nv_target =>
             {
-                u.clone()
+                g.clone()
             }
-            _ => ev
-                .targets
-                .iter()
-                .map(|t| ev.guarded_for(stmt, t) == Guarded::No)
-                .collect(),
+            _ => ev.targets.iter().map(|t| ev.guarded_for(stmt, t)).collect(),
         };
         let in_if = in_arch_if(stmt);
         let failing: Vec<bool> = ev
             .targets
             .iter()
-            .zip(&unguarded)
-            .map(|(t, &u)| {
-                u && !in_if
+            .zip(&guards)
+            .map(|(t, &g)| {
+                g == Guarded::No
+                    && !in_if
                     && !needs.iter().all(|n| n.supported_on(t, cuda))
                     && match &stmt.context.function {
                         // Not in a function we recognised (or in a macro never used): in doubt.
@@ -270,7 +270,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     }
             })
             .collect();
-        last = Some((stmt, unguarded));
+        if ev.source == TargetSource::Unknown {
+            if let Some(e) = Evidence::of(cx, stmt, &needs, &guards) {
+                evidence.push(e);
+            }
+        }
+        last = Some((stmt, guards));
         rows.push((stmt, needs, failing));
     }
     if ev.source == TargetSource::Unknown {
@@ -284,8 +289,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 None => units.push((u, vec![row])),
             }
         }
-        for (_, in_unit) in &units {
-            conflicts(cx, in_unit, out);
+        for (u, in_unit) in &units {
+            let in_unit_evidence: Vec<&Evidence> =
+                evidence.iter().filter(|e| e.unit == *u).collect();
+            let reported = own_evidence(cx, in_unit, &in_unit_evidence, out);
+            let rest: Vec<_> = in_unit
+                .iter()
+                .filter(|(s, _, _)| !reported.iter().any(|r| std::ptr::eq(*r, *s)))
+                .map(|(s, n, f)| (*s, n.clone(), f.clone()))
+                .collect();
+            conflicts(cx, &rest, out);
         }
         return;
     }
@@ -367,6 +380,122 @@ fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         .with_note("nvcc rejects the target before any asm is compiled; the statements are checked for the other targets only".to_string())
         .with_help("build with a toolkit that knows the target (`cuda-version`), or drop the target from the build".to_string()),
     );
+}
+
+/// A statement whose guard excludes targets where it would fail: the file shows it is built
+/// for at least one of those targets (else the guard would not be needed).
+struct Evidence {
+    unit: Option<u32>,
+    /// Per target of the evaluator: whether the guard excludes it.
+    excluded: Vec<bool>,
+    /// The guarded need, the guard's text and the statement's line.
+    what: String,
+    guard: String,
+    line: usize,
+}
+
+impl Evidence {
+    fn of(cx: &Ctx, stmt: &AsmStatement, needs: &[Need], guards: &[Guarded]) -> Option<Evidence> {
+        let ev = cx.targets();
+        let excluded: Vec<bool> = guards.iter().map(|g| *g == Guarded::Excluded).collect();
+        // A guard about the architecture (it excludes some targets, not all) that keeps the
+        // statement from a target where one of its needs fails.
+        if excluded.iter().all(|e| *e) || !excluded.iter().any(|e| *e) {
+            return None;
+        }
+        let need = needs.iter().find(|n| {
+            ev.targets
+                .iter()
+                .zip(&excluded)
+                .any(|(t, e)| *e && !n.supported_on(t, ev.cuda))
+        })?;
+        let guard = stmt
+            .context
+            .conditions
+            .iter()
+            .rev()
+            .find(|c| {
+                let mut ls = Vec::new();
+                leaves(&c.expr, &mut ls);
+                ls.iter().any(|l| match l {
+                    CondExpr::Defined(n) | CondExpr::Ident(n) => n.starts_with("__CUDA_ARCH"),
+                    _ => false,
+                })
+            })
+            .map(|c| format!("`{}`", c.text.trim()))
+            .or_else(|| {
+                stmt.context
+                    .nv_target
+                    .first()
+                    .map(|(q, _)| format!("`NV_IF_TARGET({q})`"))
+            })?;
+        Some(Evidence {
+            unit: unit(stmt),
+            excluded,
+            what: need.what(),
+            guard,
+            line: cx.file.line_col(stmt.span.start as usize).0,
+        })
+    }
+}
+
+/// Inferred targets, and the file guards an instruction for its targets: it is built for
+/// some target that guard excludes. A statement that fails on every target such a guard
+/// excludes fails on the build. Returns the statements reported.
+fn own_evidence<'s>(
+    cx: &Ctx,
+    rows: &[(&'s AsmStatement, Vec<Need>, Vec<bool>)],
+    evidence: &[&Evidence],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<&'s AsmStatement> {
+    let ev = cx.targets();
+    let cuda = ev.cuda;
+    let mut reported = Vec::new();
+    for (stmt, needs, failing) in rows {
+        let Some(e) = evidence.iter().find(|e| {
+            e.excluded
+                .iter()
+                .zip(failing)
+                .all(|(excluded, fails)| !excluded || *fails)
+        }) else {
+            continue;
+        };
+        // The need that fails on those targets, and the oldest of them (for the message).
+        let older: Vec<&Target> = ev
+            .targets
+            .iter()
+            .zip(&e.excluded)
+            .filter(|(_, x)| **x)
+            .map(|(t, _)| t)
+            .collect();
+        let Some(first) = needs
+            .iter()
+            .find(|n| older.iter().all(|t| !n.supported_on(t, cuda)))
+            .or_else(|| needs.iter().find(|n| older.iter().any(|t| !n.supported_on(t, cuda))))
+        else {
+            continue;
+        };
+        let d = diagnostic(
+            &META,
+            template_span(stmt, first.at.clone()),
+            format!(
+                "{} needs {}, but this file is also built for older targets: line {} guards {} with {}",
+                first.what(),
+                first.requirement(cuda),
+                e.line,
+                e.what,
+                e.guard
+            ),
+        )
+        .with_note("with no configured targets, the file's own guard is the evidence: a file built only for the targets that guard admits would not need it; ptxas rejects the file for the others".to_string())
+        .with_help(format!(
+            "{}; or, if the file is only built for newer targets, say so (`compile-commands`, `[targets]` in ptxguard.toml, `--target`)",
+            guard_help(first)
+        ));
+        out.push(d);
+        reported.push(*stmt);
+    }
+    reported
 }
 
 /// Inferred targets: the file is built for every target on which all its compiled
