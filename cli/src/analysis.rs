@@ -67,9 +67,10 @@ fn check_variants(
     for (name, options) in runs {
         for d in check(file, options) {
             let variant = name.as_deref().unwrap_or("");
-            match found.iter_mut().find(|(f, _)| {
-                f.rule == d.rule && f.span == d.span && f.message == d.message
-            }) {
+            match found
+                .iter_mut()
+                .find(|(f, _)| f.rule == d.rule && f.span == d.span && f.message == d.message)
+            {
                 Some((_, names)) => names.push(variant),
                 None => found.push((d, vec![variant])),
             }

@@ -423,7 +423,11 @@ pub fn variant_options(
             let mut build = v.build;
             build.cuda = r.build.cuda;
             build.cuda_from = r.build.cuda_from.clone();
-            let name = build.targets_from.clone();
+            let here = std::env::current_dir().unwrap_or_default();
+            let file = v.build_file.strip_prefix(&here).unwrap_or(&v.build_file);
+            let mut what: Vec<String> = build.targets.iter().map(target_name).collect();
+            what.extend(macro_words(&build));
+            let name = format!("{} of {} ({})", v.variant, file.display(), what.join(" "));
             o.build = Some(Arc::new(build));
             (Some(name), o)
         })

@@ -471,7 +471,11 @@ fn own_evidence<'s>(
         let Some(first) = needs
             .iter()
             .find(|n| older.iter().all(|t| !n.supported_on(t, cuda)))
-            .or_else(|| needs.iter().find(|n| older.iter().any(|t| !n.supported_on(t, cuda))))
+            .or_else(|| {
+                needs
+                    .iter()
+                    .find(|n| older.iter().any(|t| !n.supported_on(t, cuda)))
+            })
         else {
             continue;
         };

@@ -23,8 +23,10 @@ use std::path::{Path, PathBuf};
 const MAX_FILES: usize = 512;
 /// `add_subdirectory`/`include` nesting followed.
 const MAX_NESTING: usize = 32;
-/// Expansion passes of one argument (`${${X}}` and variables naming variables).
-const MAX_EXPANSIONS: usize = 8;
+/// Variable references replaced in one argument (`${${X}}` and variables naming variables
+/// count each), and the longest an expanded argument may grow.
+const MAX_EXPANSIONS: usize = 256;
+const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 
 /// Reads the CMake project whose top `CMakeLists.txt` is `path`.
 pub fn read(path: &Path) -> ProjectBuild {
@@ -137,8 +139,9 @@ impl Reader {
         }
         if self.files >= MAX_FILES {
             if self.files == MAX_FILES {
-                self.notes
-                    .push(format!("more than {MAX_FILES} CMake files: the rest are not read"));
+                self.notes.push(format!(
+                    "more than {MAX_FILES} CMake files: the rest are not read"
+                ));
                 self.files += 1;
             }
             return;
@@ -207,7 +210,12 @@ impl Reader {
                         scope.vars.entry(var.clone()).or_insert(v.clone());
                     }
                 }
-                "file" if matches!(args.first().map(String::as_str), Some("GLOB" | "GLOB_RECURSE")) => {
+                "file"
+                    if matches!(
+                        args.first().map(String::as_str),
+                        Some("GLOB" | "GLOB_RECURSE")
+                    ) =>
+                {
                     let recurse = args[0] == "GLOB_RECURSE";
                     let Some(var) = args.get(1) else { continue };
                     let mut found = Vec::new();
@@ -228,7 +236,10 @@ impl Reader {
                                 let pattern = if recurse {
                                     let p = Path::new(pattern);
                                     let parent = p.parent().unwrap_or(Path::new(""));
-                                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                                    let name = p
+                                        .file_name()
+                                        .map(|n| n.to_string_lossy().into_owned())
+                                        .unwrap_or_default();
                                     parent.join("**").join(name).display().to_string()
                                 } else {
                                     pattern.to_string()
@@ -239,7 +250,8 @@ impl Reader {
                         k += 1;
                     }
                     let _ = relative;
-                    let value: Vec<String> = found.iter().map(|p| p.display().to_string()).collect();
+                    let value: Vec<String> =
+                        found.iter().map(|p| p.display().to_string()).collect();
                     scope.vars.insert(var.clone(), value.join(";"));
                 }
                 "add_subdirectory" => {
@@ -250,7 +262,9 @@ impl Reader {
                             let mut child = scope.clone();
                             child.uncertain = 0;
                             let d = sub_dir.display().to_string();
-                            child.vars.insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
+                            child
+                                .vars
+                                .insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
                             child.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), d);
                             // A subdirectory added under an `if()` may not be built: its
                             // definitions are not certain.
@@ -270,7 +284,10 @@ impl Reader {
                         if f.ends_with(".cmake") && path.is_file() {
                             let saved = scope.vars.get("CMAKE_CURRENT_LIST_DIR").cloned();
                             if let Some(parent) = path.parent() {
-                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), parent.display().to_string());
+                                scope.vars.insert(
+                                    "CMAKE_CURRENT_LIST_DIR".into(),
+                                    parent.display().to_string(),
+                                );
                             }
                             self.directory(&path, scope, nesting + 1);
                             if let Some(s) = saved {
@@ -280,10 +297,14 @@ impl Reader {
                     }
                 }
                 "add_compile_options" => {
-                    scope.options.extend(args.iter().map(|a| (a.clone(), certain)));
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (a.clone(), certain)));
                 }
                 "add_definitions" => {
-                    scope.options.extend(args.iter().map(|a| (a.clone(), certain)));
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (a.clone(), certain)));
                 }
                 "add_compile_definitions" => {
                     scope
@@ -291,7 +312,10 @@ impl Reader {
                         .extend(args.iter().map(|a| (format!("-D{}", strip_d(a)), certain)));
                 }
                 "include_directories" => {
-                    for a in args.iter().filter(|a| !matches!(a.as_str(), "SYSTEM" | "BEFORE" | "AFTER")) {
+                    for a in args
+                        .iter()
+                        .filter(|a| !matches!(a.as_str(), "SYSTEM" | "BEFORE" | "AFTER"))
+                    {
                         let d = normalize(&dir.join(a));
                         scope.options.push((format!("-I{}", d.display()), certain));
                     }
@@ -300,7 +324,10 @@ impl Reader {
                     let Some((tname, rest)) = args.split_first() else {
                         continue;
                     };
-                    if rest.iter().any(|a| matches!(a.as_str(), "IMPORTED" | "ALIAS" | "INTERFACE")) {
+                    if rest
+                        .iter()
+                        .any(|a| matches!(a.as_str(), "IMPORTED" | "ALIAS" | "INTERFACE"))
+                    {
                         continue;
                     }
                     let archs = scope
@@ -313,11 +340,24 @@ impl Reader {
                         dir: dir.clone(),
                         archs: split_list(&archs),
                         words: scope.options.clone(),
-                        cuda_flags: scope.vars.get("CMAKE_CUDA_FLAGS").cloned().unwrap_or_default(),
+                        cuda_flags: scope
+                            .vars
+                            .get("CMAKE_CUDA_FLAGS")
+                            .cloned()
+                            .unwrap_or_default(),
                         ..Target::default()
                     };
                     for s in rest {
-                        if matches!(s.as_str(), "STATIC" | "SHARED" | "MODULE" | "OBJECT" | "EXCLUDE_FROM_ALL" | "WIN32" | "MACOSX_BUNDLE") {
+                        if matches!(
+                            s.as_str(),
+                            "STATIC"
+                                | "SHARED"
+                                | "MODULE"
+                                | "OBJECT"
+                                | "EXCLUDE_FROM_ALL"
+                                | "WIN32"
+                                | "MACOSX_BUNDLE"
+                        ) {
                             continue;
                         }
                         t.sources.extend(sources(&dir, s));
@@ -339,7 +379,8 @@ impl Reader {
                 "target_compile_options" => {
                     if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
                         for a in &args[1..] {
-                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "BEFORE") {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "BEFORE")
+                            {
                                 self.targets[i].words.push((a.clone(), certain));
                             }
                         }
@@ -349,7 +390,9 @@ impl Reader {
                     if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
                         for a in &args[1..] {
                             if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE") {
-                                self.targets[i].words.push((format!("-D{}", strip_d(a)), certain));
+                                self.targets[i]
+                                    .words
+                                    .push((format!("-D{}", strip_d(a)), certain));
                             }
                         }
                     }
@@ -357,9 +400,14 @@ impl Reader {
                 "target_include_directories" => {
                     if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
                         for a in &args[1..] {
-                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "SYSTEM" | "BEFORE" | "AFTER") {
+                            if !matches!(
+                                a.as_str(),
+                                "PRIVATE" | "PUBLIC" | "INTERFACE" | "SYSTEM" | "BEFORE" | "AFTER"
+                            ) {
                                 let d = normalize(&dir.join(a));
-                                self.targets[i].words.push((format!("-I{}", d.display()), certain));
+                                self.targets[i]
+                                    .words
+                                    .push((format!("-I{}", d.display()), certain));
                             }
                         }
                     }
@@ -546,8 +594,13 @@ fn split_list(v: &str) -> Vec<String> {
 fn expand(s: &str, vars: &HashMap<String, String>) -> String {
     let mut s = s.to_string();
     for _ in 0..MAX_EXPANSIONS {
+        if s.len() > MAX_EXPANDED_BYTES {
+            break;
+        }
         let Some(close) = s.find('}') else { break };
-        let Some(open) = s[..close].rfind("{") else { break };
+        let Some(open) = s[..close].rfind("{") else {
+            break;
+        };
         let (start, name) = if open >= 1 && s[..open].ends_with('$') {
             (open - 1, &s[open + 1..close])
         } else if open >= 4 && s[..open].ends_with("$ENV") {
@@ -620,7 +673,8 @@ fn bracket_end(b: &[u8], i: usize) -> Option<usize> {
     close.extend(std::iter::repeat_n(b'=', equals));
     close.push(b']');
     let body = j + 1;
-    let found = memchr::memmem::find(&b[body..], &close).map_or(b.len(), |n| body + n + close.len());
+    let found =
+        memchr::memmem::find(&b[body..], &close).map_or(b.len(), |n| body + n + close.len());
     Some(found)
 }
 
@@ -674,7 +728,10 @@ fn arguments(text: &str, mut i: usize) -> (Vec<(String, bool)>, usize) {
                     let equals = b[i + 1..].iter().take_while(|&&x| x == b'=').count();
                     let inner_start = (i + equals + 2).min(end);
                     let inner_end = end.saturating_sub(equals + 2).max(inner_start);
-                    args.push((text.get(inner_start..inner_end).unwrap_or("").to_string(), true));
+                    args.push((
+                        text.get(inner_start..inner_end).unwrap_or("").to_string(),
+                        true,
+                    ));
                     i = end;
                     continue;
                 }

@@ -22,6 +22,9 @@ const MAX_INCLUDES: usize = 32;
 const MAX_EXPANSION_DEPTH: usize = 16;
 /// An expansion longer than this stops growing (a variable that appends to itself).
 const MAX_EXPANSION_BYTES: usize = 64 * 1024;
+/// Variable references expanded while reading one Makefile (a variable naming itself several
+/// times must stay linear).
+const MAX_REFERENCES: usize = 100_000;
 
 /// Reads a Makefile.
 pub fn read(path: &Path) -> ProjectBuild {
@@ -33,6 +36,7 @@ pub fn read(path: &Path) -> ProjectBuild {
         recipes: Vec::new(),
         notes: Vec::new(),
         files: 0,
+        references: std::cell::Cell::new(0),
     };
     m.file(path, 0);
     let units = m.units();
@@ -68,6 +72,8 @@ struct Make {
     recipes: Vec<Recipe>,
     notes: Vec<String>,
     files: usize,
+    /// References expanded so far (see [`MAX_REFERENCES`]).
+    references: std::cell::Cell<usize>,
 }
 
 /// One frame of `ifeq`...`endif`: whether its branch is read (`Some(false)`: skipped) or may
@@ -116,7 +122,11 @@ impl Make {
                 .map_or((line, ""), |(w, r)| (w, r.trim()));
             match word {
                 "ifeq" | "ifneq" | "ifdef" | "ifndef" => {
-                    let taken = if skipping { Some(false) } else { self.condition(word, rest) };
+                    let taken = if skipping {
+                        Some(false)
+                    } else {
+                        self.condition(word, rest)
+                    };
                     frames.push(Frame {
                         taken,
                         done: taken == Some(true),
@@ -139,7 +149,11 @@ impl Make {
                         };
                         let _ = parent_skips;
                         f.done |= next == Some(true);
-                        f.taken = if f.done && next != Some(true) { Some(false) } else { next };
+                        f.taken = if f.done && next != Some(true) {
+                            Some(false)
+                        } else {
+                            next
+                        };
                     }
                     continue;
                 }
@@ -171,28 +185,52 @@ impl Make {
                 match op {
                     ":=" | "::=" | ":::=" => {
                         let v = self.expand(&value, 0);
-                        self.vars.insert(name, Var { value: v, recursive: false });
+                        self.vars.insert(
+                            name,
+                            Var {
+                                value: v,
+                                recursive: false,
+                            },
+                        );
                     }
                     "?=" => {
-                        self.vars.entry(name).or_insert(Var { value, recursive: true });
+                        self.vars.entry(name).or_insert(Var {
+                            value,
+                            recursive: true,
+                        });
                     }
                     "+=" => {
                         let entry = self.vars.get(&name).cloned();
                         let v = match entry {
-                            Some(Var { value: old, recursive: false }) => Var {
+                            Some(Var {
+                                value: old,
+                                recursive: false,
+                            }) => Var {
                                 value: format!("{old} {}", self.expand(&value, 0)),
                                 recursive: false,
                             },
-                            Some(Var { value: old, recursive: true }) => Var {
+                            Some(Var {
+                                value: old,
+                                recursive: true,
+                            }) => Var {
                                 value: format!("{old} {value}"),
                                 recursive: true,
                             },
-                            None => Var { value, recursive: true },
+                            None => Var {
+                                value,
+                                recursive: true,
+                            },
                         };
                         self.vars.insert(name, v);
                     }
                     _ => {
-                        self.vars.insert(name, Var { value, recursive: true });
+                        self.vars.insert(
+                            name,
+                            Var {
+                                value,
+                                recursive: true,
+                            },
+                        );
                     }
                 }
                 continue;
@@ -222,14 +260,15 @@ impl Make {
                 Some(set == (word == "ifdef"))
             }
             _ => {
-                let (a, b) = if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-                    split_comma(inner)?
-                } else {
-                    let mut parts = rest.split_whitespace();
-                    let a = parts.next()?.trim_matches(['"', '\'']);
-                    let b = parts.next()?.trim_matches(['"', '\'']);
-                    (a.to_string(), b.to_string())
-                };
+                let (a, b) =
+                    if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+                        split_comma(inner)?
+                    } else {
+                        let mut parts = rest.split_whitespace();
+                        let a = parts.next()?.trim_matches(['"', '\'']);
+                        let b = parts.next()?.trim_matches(['"', '\'']);
+                        (a.to_string(), b.to_string())
+                    };
                 if !self.known(&a) || !self.known(&b) {
                     return None;
                 }
@@ -270,6 +309,11 @@ impl Make {
         if depth > MAX_EXPANSION_DEPTH || !s.contains('$') {
             return s.to_string();
         }
+        let spent = self.references.get();
+        if spent >= MAX_REFERENCES {
+            return String::new();
+        }
+        self.references.set(spent + 1);
         let mut out = String::with_capacity(s.len());
         let b = s.as_bytes();
         let mut i = 0;
@@ -381,7 +425,7 @@ impl Make {
             flags.notes.clear();
             let mut sources: Vec<PathBuf> = words[1..]
                 .iter()
-                .filter(|w| w.ends_with(".cu"))
+                .filter(|w| w.ends_with(".cu") && !w.contains('%'))
                 .map(|w| normalize(&self.dir.join(w)))
                 .collect();
             if sources.is_empty() && r.pattern {

@@ -47,6 +47,8 @@ pub struct ProjectBuild {
 pub struct VariantBuild {
     /// "" when the build has no alternatives.
     pub variant: String,
+    /// The build file that says it.
+    pub build_file: PathBuf,
     pub build: FileBuild,
 }
 
@@ -77,7 +79,10 @@ impl ProjectBuild {
 
     /// How many units (over all variants).
     pub fn unit_count(&self) -> usize {
-        self.variants.iter().map(|(_, db, _)| db.entries.len()).sum()
+        self.variants
+            .iter()
+            .map(|(_, db, _)| db.entries.len())
+            .sum()
     }
 
     /// For each variant that compiles `file` (or, for a header, whose units include it), the
@@ -145,6 +150,7 @@ impl ProjectBuild {
                 Some(_) => {}
                 None => out.push(VariantBuild {
                     variant: name.clone(),
+                    build_file: self.path.clone(),
                     build,
                 }),
             }
@@ -181,10 +187,7 @@ pub fn read_bounded(path: &Path, notes: &mut Vec<String>) -> Option<String> {
         }
     };
     let mut bytes = Vec::new();
-    if let Err(e) = file
-        .take(MAX_BUILD_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-    {
+    if let Err(e) = file.take(MAX_BUILD_FILE_BYTES + 1).read_to_end(&mut bytes) {
         notes.push(format!("cannot read {}: {e}", path.display()));
         return None;
     }
@@ -215,7 +218,11 @@ pub fn glob(base: &Path, pattern: &str) -> Vec<PathBuf> {
         }
     }
     if rest.is_empty() {
-        return if root.is_file() { vec![root] } else { Vec::new() };
+        return if root.is_file() {
+            vec![root]
+        } else {
+            Vec::new()
+        };
     }
     let mut out = Vec::new();
     let mut budget = MAX_WALK_ENTRIES;
@@ -331,7 +338,12 @@ mod tests {
     fn globs_in_folders() {
         let dir = std::env::temp_dir().join(format!("ptxguard-glob-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("csrc/deep/er")).unwrap();
-        for f in ["csrc/a.cu", "csrc/b.cpp", "csrc/deep/c.cu", "csrc/deep/er/d.cu"] {
+        for f in [
+            "csrc/a.cu",
+            "csrc/b.cpp",
+            "csrc/deep/c.cu",
+            "csrc/deep/er/d.cu",
+        ] {
             std::fs::write(dir.join(f), "").unwrap();
         }
         let names = |v: Vec<PathBuf>| -> Vec<String> {

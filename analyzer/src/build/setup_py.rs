@@ -16,8 +16,8 @@
 
 use super::env::torch_cuda_arch_list;
 use super::flags::shell_words;
-use super::project::{glob, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant};
 use super::normalize;
+use super::project::{glob, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant};
 use crate::python::syntax::{Kind, Tokens, NONE};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -154,7 +154,11 @@ fn statements(toks: &Tokens) -> Vec<Stmt> {
             continue;
         }
         // Close blocks indented deeper than this line.
-        while stack.len() > 1 && stack.last().is_some_and(|(ind, _)| ind.is_some_and(|i| line.indent < i)) {
+        while stack.len() > 1
+            && stack
+                .last()
+                .is_some_and(|(ind, _)| ind.is_some_and(|i| line.indent < i))
+        {
             close(&mut stack);
         }
         if let Some(top) = stack.last_mut() {
@@ -188,10 +192,13 @@ fn statements(toks: &Tokens) -> Vec<Stmt> {
                     stack.push((None, Vec::new()));
                 }
             }
-            None => push(&mut stack, Stmt {
-                tokens: r,
-                body: Vec::new(),
-            }),
+            None => push(
+                &mut stack,
+                Stmt {
+                    tokens: r,
+                    body: Vec::new(),
+                },
+            ),
         }
     }
     while stack.len() > 1 {
@@ -323,7 +330,8 @@ fn find_choices(
                 end += 1;
             }
             let chain = &block[k..end];
-            let has_else = chain.len() > 1 && toks.is_keyword(chain[chain.len() - 1].tokens.start, "else");
+            let has_else =
+                chain.len() > 1 && toks.is_keyword(chain[chain.len() - 1].tokens.start, "else");
             let conditions_read_env = chain
                 .iter()
                 .filter(|c| !toks.is_keyword(c.tokens.start, "else"))
@@ -331,7 +339,7 @@ fn find_choices(
             let flags = chain.iter().any(|c| holds_flags(toks, &c.body));
             if conditions_read_env && flags {
                 let branches = chain.len() + usize::from(!has_else);
-                let cond = toks.source(&(s.tokens.start + 1..s.tokens.end)).to_string();
+                let cond = source(toks, s.tokens.start + 1..s.tokens.end).to_string();
                 out.push((s.tokens.start, branches, cond));
             }
             for c in chain {
@@ -410,8 +418,7 @@ impl<'a, 't> Eval<'a, 't> {
             match word {
                 "if" => {
                     let mut end = k + 1;
-                    while end < block.len()
-                        && matches!(self.keyword(&block[end]), "elif" | "else")
+                    while end < block.len() && matches!(self.keyword(&block[end]), "elif" | "else")
                     {
                         end += 1;
                     }
@@ -431,10 +438,13 @@ impl<'a, 't> Eval<'a, 't> {
                 "for" | "while" | "with" | "try" | "finally" => {
                     // The loop's body once (its variable unknown); a `with` or `try` body.
                     if word == "for" {
-                        if let Some(in_at) = (s.tokens.clone()).find(|&i| self.toks.is_keyword(i, "in")) {
+                        if let Some(in_at) =
+                            (s.tokens.clone()).find(|&i| self.toks.is_keyword(i, "in"))
+                        {
                             for i in s.tokens.start + 1..in_at {
                                 if self.toks.is_name(i) {
-                                    self.vars.insert(self.toks.text_of(i).to_string(), Val::Unknown);
+                                    self.vars
+                                        .insert(self.toks.text_of(i).to_string(), Val::Unknown);
                                 }
                             }
                         }
@@ -493,7 +503,7 @@ impl<'a, 't> Eval<'a, 't> {
         // and `if True` do hold.
         let cond = &chain[0];
         let holds = {
-            let t = self.toks.source(&(cond.tokens.start + 1..cond.tokens.end));
+            let t = source(self.toks, cond.tokens.start + 1..cond.tokens.end);
             t.contains("__name__") || t.trim() == "True"
         };
         if holds && chain.len() == 1 {
@@ -539,7 +549,10 @@ impl<'a, 't> Eval<'a, 't> {
             return;
         }
         // Assignment (`a = b = v`): the last `=` at depth 0 holds the value.
-        let eqs: Vec<u32> = t.top_level(r.clone()).filter(|&i| t.is_op(i, "=")).collect();
+        let eqs: Vec<u32> = t
+            .top_level(r.clone())
+            .filter(|&i| t.is_op(i, "="))
+            .collect();
         if let Some(&last) = eqs.last() {
             let value = self.expr(last + 1..r.end);
             let mut start = r.start;
@@ -616,11 +629,19 @@ impl<'a, 't> Eval<'a, 't> {
     fn lvalue(&mut self, r: Range<u32>) -> Option<Val> {
         let t = self.toks;
         if r.len() == 1 && t.is_name(r.start) {
-            return Some(self.vars.get(t.text_of(r.start)).cloned().unwrap_or(Val::Unknown));
+            return Some(
+                self.vars
+                    .get(t.text_of(r.start))
+                    .cloned()
+                    .unwrap_or(Val::Unknown),
+            );
         }
         let (base, key) = self.subscript(r)?;
         match self.vars.get(&base)? {
-            Val::Dict(entries) => entries.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()),
+            Val::Dict(entries) => entries
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone()),
             _ => None,
         }
     }
@@ -641,7 +662,7 @@ impl<'a, 't> Eval<'a, 't> {
             return;
         }
         // `os.environ["TORCH_CUDA_ARCH_LIST"] = ...`
-        let text = t.source(&target);
+        let text = source(t, target.clone());
         if text.contains("environ") && text.contains("TORCH_CUDA_ARCH_LIST") {
             self.torch_arch = Some(match value {
                 Val::Str(s) => Item {
@@ -692,7 +713,10 @@ impl<'a, 't> Eval<'a, 't> {
             return Val::Unknown;
         }
         // `a + b`
-        let pluses: Vec<u32> = t.top_level(r.clone()).filter(|&i| t.is_op(i, "+")).collect();
+        let pluses: Vec<u32> = t
+            .top_level(r.clone())
+            .filter(|&i| t.is_op(i, "+"))
+            .collect();
         if !pluses.is_empty() && pluses[0] > r.start {
             let mut acc: Option<Val> = None;
             let mut start = r.start;
@@ -892,9 +916,7 @@ impl<'a, 't> Eval<'a, 't> {
                 })
             }
             ("glob" | "rglob", Some((dir, _))) => match args.first() {
-                Some(Val::Str(Item {
-                    text: Some(p), ..
-                })) => {
+                Some(Val::Str(Item { text: Some(p), .. })) => {
                     let pattern = if name == "rglob" {
                         format!("**/{p}")
                     } else {
@@ -912,10 +934,12 @@ impl<'a, 't> Eval<'a, 't> {
                 _ => Val::Unknown,
             },
             ("get", _) => match (&v, args.first()) {
-                (Val::Dict(entries), Some(Val::Str(Item { text: Some(k), .. }))) => entries
-                    .iter()
-                    .find(|(key, _)| key == k)
-                    .map_or_else(|| args.get(1).cloned().unwrap_or(Val::Unknown), |(_, v)| v.clone()),
+                (Val::Dict(entries), Some(Val::Str(Item { text: Some(k), .. }))) => {
+                    entries.iter().find(|(key, _)| key == k).map_or_else(
+                        || args.get(1).cloned().unwrap_or(Val::Unknown),
+                        |(_, v)| v.clone(),
+                    )
+                }
                 _ => Val::Unknown,
             },
             _ => Val::Unknown,
@@ -942,7 +966,10 @@ impl<'a, 't> Eval<'a, 't> {
                 return Val::Unknown;
             };
             let value = self.expr(colon + 1..part.end);
-            match (colon == part.start + 1).then(|| literal(t, part.start)).flatten() {
+            match (colon == part.start + 1)
+                .then(|| literal(t, part.start))
+                .flatten()
+            {
                 Some(k) => entries.push((k, value)),
                 None => return Val::Unknown,
             }
@@ -1000,13 +1027,15 @@ impl<'a, 't> Eval<'a, 't> {
             }
             (_, "dirname" | "abspath" | "realpath" | "normpath") if callee.contains("path.") => {
                 match str_of(pos.first()) {
-                    Some(p) if last == "dirname" => Val::Str(self.item(Some(
-                        Path::new(&p)
-                            .parent()
-                            .unwrap_or(Path::new(""))
-                            .display()
-                            .to_string(),
-                    ))),
+                    Some(p) if last == "dirname" => Val::Str(
+                        self.item(Some(
+                            Path::new(&p)
+                                .parent()
+                                .unwrap_or(Path::new(""))
+                                .display()
+                                .to_string(),
+                        )),
+                    ),
                     Some(p) => Val::Str(self.item(Some(p))),
                     None => Val::Unknown,
                 }
@@ -1019,7 +1048,12 @@ impl<'a, 't> Eval<'a, 't> {
                 None => Val::Unknown,
             },
             ("shlex.split", _) => match str_of(pos.first()) {
-                Some(s) => Val::List(shell_words(&s).into_iter().map(|w| self.item(Some(w))).collect()),
+                Some(s) => Val::List(
+                    shell_words(&s)
+                        .into_iter()
+                        .map(|w| self.item(Some(w)))
+                        .collect(),
+                ),
                 None => Val::Unknown,
             },
             (_, "CUDAExtension" | "CppExtension" | "Extension" | "SyclExtension") => {
@@ -1162,9 +1196,9 @@ impl<'a, 't> Eval<'a, 't> {
             let mut flags = nvcc_flags(&words(false), &self.base);
             flags.macros = nvcc_flags(&words(true), &self.base).macros;
             flags.include_dirs.extend(ext.include_dirs.iter().cloned());
-            let has_arch_flag = words(false)
-                .iter()
-                .any(|w| w.contains("-arch") || w.contains("-gencode") || w.contains("--generate-code"));
+            let has_arch_flag = words(false).iter().any(|w| {
+                w.contains("-arch") || w.contains("-gencode") || w.contains("--generate-code")
+            });
             if !has_arch_flag {
                 // torch adds `-gencode` for each entry of TORCH_CUDA_ARCH_LIST.
                 match &self.torch_arch {
@@ -1207,6 +1241,14 @@ impl<'a, 't> Eval<'a, 't> {
         }
         out
     }
+}
+
+/// The source text of a token range ("" when empty).
+fn source<'t>(t: &Tokens<'t>, r: Range<u32>) -> &'t str {
+    if r.is_empty() || r.end as usize > t.tokens.len() {
+        return "";
+    }
+    t.source(&r)
 }
 
 fn same_items(a: &[Item], b: &[Item]) -> bool {
