@@ -18,10 +18,14 @@ declare_rule! {
     /// newer targets count too (`shfl`, `vote` without `.sync` on `sm_70` and later).
     ///
     /// Targets are what the file is really built for, from (lowest priority first) the file
-    /// itself, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the compilation database
-    /// (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...; a header gets the
-    /// targets of the units that include it), the configuration (`target`, `[targets]` per
-    /// glob) and `--target`. `ptxguard check --show-settings FILE` says which applied.
+    /// itself, the build files (`setup.py` torch extensions, CMake, Makefiles, read statically
+    /// and only when nothing else names the targets), `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the
+    /// compilation database (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...;
+    /// a header gets the targets of the units that include it), the configuration (`target`,
+    /// `[targets]` per glob) and `--target`. `ptxguard check --show-settings FILE` says which
+    /// applied, and names the build file and variant. A `setup.py` that picks different
+    /// targets and `-D`s on an environment variable has build variants: the file is checked
+    /// under each, and a finding only some variants have says which in its note.
     ///
     /// When none of these says anything, the targets are inferred: a file whose path names an
     /// architecture (`gemm_sm90a.cu`, `kernels/sm100/...`) or a product (`h100`, `gh200`:
@@ -30,7 +34,13 @@ declare_rule! {
     /// unguarded statements its kernels reach can build (a file using `tcgen05` unguarded is an
     /// `sm_100a`/`sm_100f` file, and its `cp.async` needs no guard). Then the only finding is a
     /// conflict: two unguarded forms no single target has (`wgmma`, sm_90a only, beside
-    /// `tcgen05`), or a form the toolkit cannot emit at all.
+    /// `tcgen05`), or a form the toolkit cannot emit at all. Or the file's own evidence: a
+    /// guard that keeps an instruction from some targets (`#if __CUDA_ARCH__ >= 800` around
+    /// `cp.async`, `NV_IF_TARGET(NV_PROVIDES_SM_90, ...)`) shows the file is built for one of
+    /// them, so a statement its kernels compile that fails on every target that guard excludes
+    /// (an unguarded `redux.sync` beside that `cp.async` guard) is a finding. A guard of
+    /// `__CUDA_ARCH__ >= 900` says nothing about an unguarded `redux.sync`: the older target
+    /// may be sm_80.
     ///
     /// The toolkit is CUDA 13.0 (PTX ISA 9.0) unless `cuda-version` (or `--cuda-version`) says
     /// otherwise or the database's nvcc belongs to another one (its `version.json`): under

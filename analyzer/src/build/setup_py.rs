@@ -52,13 +52,13 @@ pub fn parse(path: &Path, text: &str, mut notes: Vec<String>) -> ProjectBuild {
     let block = statements(&toks);
     let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let env_names = env_names(&toks, &block);
-    let mut choices: Vec<(u32, usize, String)> = Vec::new();
+    let mut choices: Vec<(u32, Vec<String>)> = Vec::new();
     find_choices(&toks, &block, &env_names, &mut choices, 0);
     // Variants: the product of the choices, as many of them as fit.
     let mut used = 0;
     let mut product = 1;
-    while used < choices.len() && product * choices[used].1 <= MAX_VARIANTS {
-        product *= choices[used].1;
+    while used < choices.len() && product * choices[used].1.len() <= MAX_VARIANTS {
+        product *= choices[used].1.len();
         used += 1;
     }
     if used < choices.len() {
@@ -68,14 +68,14 @@ pub fn parse(path: &Path, text: &str, mut notes: Vec<String>) -> ProjectBuild {
             line_of(text, toks.tokens[choices[used].0 as usize].start)
         ));
     }
-    let mut variants = Vec::new();
+    // Each variant's choices and units.
+    let mut runs: Vec<(Vec<(u32, usize)>, Vec<Unit>)> = Vec::new();
     for n in 0..product {
         let mut pick: HashMap<u32, usize> = HashMap::new();
-        let mut names = Vec::new();
         let mut rest = n;
-        for (at, count, _) in &choices[..used] {
-            let branch = rest % count;
-            rest /= count;
+        for (at, names) in &choices[..used] {
+            let branch = rest % names.len();
+            rest /= names.len();
             pick.insert(*at, branch);
         }
         let mut ev = Eval {
@@ -95,31 +95,47 @@ pub fn parse(path: &Path, text: &str, mut notes: Vec<String>) -> ProjectBuild {
             notes: Vec::new(),
         };
         ev.block(&block);
-        for (at, branch) in &ev.picked {
-            if let Some((_, _, cond)) = choices.iter().find(|(a, _, _)| a == at) {
-                names.push(branch_name(cond, *branch));
-            }
-        }
         let units = ev.units(&mut notes);
         for n in ev.notes {
             if !notes.contains(&n) {
                 notes.push(n);
             }
         }
-        variants.push(Variant {
-            name: if product > 1 {
-                names.join(", ")
-            } else {
-                String::new()
-            },
-            units,
-        });
+        runs.push((ev.picked, units));
     }
+    // Variants that build nothing (`if not SKIP_CUDA_BUILD:` around the extensions) are no
+    // build; a choice every remaining variant makes alike names none of them.
+    if runs.iter().any(|(_, u)| !u.is_empty()) {
+        runs.retain(|(_, u)| !u.is_empty());
+    }
+    let branch_of =
+        |picked: &[(u32, usize)], at: u32| picked.iter().find(|(a, _)| *a == at).map(|(_, b)| *b);
+    let telling: Vec<&(u32, Vec<String>)> = choices[..used]
+        .iter()
+        .filter(|(at, _)| {
+            let first = runs.first().map(|(p, _)| branch_of(p, *at));
+            runs.iter().any(|(p, _)| Some(branch_of(p, *at)) != first)
+        })
+        .collect();
+    let variants = runs
+        .into_iter()
+        .map(|(picked, units)| {
+            let names: Vec<String> = telling
+                .iter()
+                .filter_map(|(at, names)| Some(names.get(branch_of(&picked, *at)?)?.clone()))
+                .collect();
+            Variant {
+                name: names.join(", "),
+                units,
+            }
+        })
+        .collect();
     ProjectBuild::new(path, variants, notes)
 }
 
-/// `` `os.getenv("X") == "1"` `` for the first branch, `` not `...` `` for the `else`.
-fn branch_name(cond: &str, branch: usize) -> String {
+/// A condition as a variant's name: `` `os.getenv("X") == "1"` `` (blanks squeezed, long
+/// ones cut).
+fn condition_name(cond: &str) -> String {
     let c: String = cond.split_whitespace().collect::<Vec<_>>().join(" ");
     let c = if c.len() > 80 {
         let mut cut = 77;
@@ -130,10 +146,7 @@ fn branch_name(cond: &str, branch: usize) -> String {
     } else {
         c
     };
-    match branch {
-        0 => format!("`{c}`"),
-        _ => format!("not `{c}`"),
-    }
+    format!("`{c}`")
 }
 
 fn line_of(text: &str, at: u32) -> usize {
@@ -307,12 +320,13 @@ fn holds_flags(toks: &Tokens, stmts: &[Stmt]) -> bool {
     false
 }
 
-/// The `if` chains that choose between variants: `(first token, branches, condition)`.
+/// The `if` chains that choose between variants: their first token, and each branch's name
+/// (an implicit `else` counts).
 fn find_choices(
     toks: &Tokens,
     block: &[Stmt],
     env_names: &HashSet<String>,
-    out: &mut Vec<(u32, usize, String)>,
+    out: &mut Vec<(u32, Vec<String>)>,
     depth: usize,
 ) {
     if depth > MAX_DEPTH {
@@ -338,9 +352,15 @@ fn find_choices(
                 .any(|c| reads_env(toks, c.tokens.start + 1..c.tokens.end, env_names));
             let flags = chain.iter().any(|c| holds_flags(toks, &c.body));
             if conditions_read_env && flags {
-                let branches = chain.len() + usize::from(!has_else);
-                let cond = source(toks, s.tokens.start + 1..s.tokens.end).to_string();
-                out.push((s.tokens.start, branches, cond));
+                let mut names: Vec<String> = chain
+                    .iter()
+                    .filter(|c| !toks.is_keyword(c.tokens.start, "else"))
+                    .map(|c| condition_name(source(toks, c.tokens.start + 1..c.tokens.end)))
+                    .collect();
+                let none = format!("not {}", names.join(" nor "));
+                names.push(none);
+                debug_assert!(names.len() == chain.len() + usize::from(!has_else));
+                out.push((s.tokens.start, names));
             }
             for c in chain {
                 find_choices(toks, &c.body, env_names, out, depth + 1);
@@ -996,9 +1016,20 @@ impl<'a, 't> Eval<'a, 't> {
         (positional, keywords)
     }
 
+    /// The caller's variable each positional argument names (`f(cc_flag, x + 1)`:
+    /// `[Some("cc_flag"), None]`).
+    fn argument_names(&self, args: Range<u32>) -> Vec<Option<String>> {
+        let t = self.toks;
+        t.split_commas(args)
+            .into_iter()
+            .filter(|p| !(p.len() >= 2 && t.is_name(p.start) && t.is_op(p.start + 1, "=")))
+            .map(|p| (p.len() == 1 && t.is_name(p.start)).then(|| t.text_of(p.start).to_string()))
+            .collect()
+    }
+
     fn call(&mut self, callee: &str, args: Range<u32>) -> Val {
         let last = callee.rsplit('.').next().unwrap_or(callee);
-        let (pos, kw) = self.arguments(args);
+        let (pos, kw) = self.arguments(args.clone());
         let kwarg = |name: &str| kw.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
         let str_of = |v: Option<&Val>| match v {
             Some(Val::Str(Item { text: Some(s), .. })) => Some(s.clone()),
@@ -1062,33 +1093,32 @@ impl<'a, 't> Eval<'a, 't> {
             }
             _ => {
                 if let Some((params, body)) = self.defs.get(callee).cloned() {
-                    return self.inline(&params, body, pos, kw);
+                    let names = self.argument_names(args);
+                    return self.inline(&params, body, pos, kw, &names);
                 }
                 Val::Unknown
             }
         }
     }
 
-    /// A call of the script's own function: its body runs with the parameters bound (a list
-    /// passed by name is the caller's: what the function appends, the caller sees).
+    /// A call of the script's own function: its body runs with the parameters bound; a list
+    /// passed by name is the caller's (what the function appends, the caller sees).
     fn inline(
         &mut self,
         params: &[String],
         body: &'a [Stmt],
         pos: Vec<Val>,
         kw: Vec<(String, Val)>,
+        arg_names: &[Option<String>],
     ) -> Val {
         if self.calls >= MAX_CALLS || self.depth > MAX_DEPTH {
             return Val::Unknown;
         }
         self.calls += 1;
-        // Bind parameters over the caller's names; what a list parameter becomes is copied
-        // back to the caller's variable of the same value (the common `cc_flag` pattern).
         let saved: Vec<(String, Option<Val>)> = params
             .iter()
             .map(|p| (p.clone(), self.vars.get(p).cloned()))
             .collect();
-        let mut bound: Vec<(String, Val)> = Vec::new();
         for (k, p) in params.iter().enumerate() {
             let v = kw
                 .iter()
@@ -1096,34 +1126,23 @@ impl<'a, 't> Eval<'a, 't> {
                 .map(|(_, v)| v.clone())
                 .or_else(|| pos.get(k).cloned())
                 .unwrap_or(Val::Unknown);
-            bound.push((p.clone(), v.clone()));
             self.vars.insert(p.clone(), v);
         }
         let returned = self.returned.take();
         self.block(body);
         let value = std::mem::replace(&mut self.returned, returned).unwrap_or(Val::Unknown);
-        // Lists the function extended: find the caller's variable that held the list passed.
-        let after: Vec<(String, Option<Val>)> = params
-            .iter()
-            .map(|p| (p.clone(), self.vars.get(p).cloned()))
-            .collect();
+        let after: Vec<Option<Val>> = params.iter().map(|p| self.vars.get(p).cloned()).collect();
         for (name, old) in saved {
             match old {
                 Some(v) => self.vars.insert(name, v),
                 None => self.vars.remove(&name),
             };
         }
-        for ((_, before), (_, now)) in bound.iter().zip(after) {
-            if let (Val::List(b), Some(Val::List(n))) = (before, now) {
-                if n.len() > b.len() {
-                    let target = self
-                        .vars
-                        .iter()
-                        .find(|(_, v)| matches!(v, Val::List(l) if same_items(l, b)))
-                        .map(|(k, _)| k.clone());
-                    if let Some(target) = target {
-                        self.vars.insert(target, Val::List(n));
-                    }
+        // A list parameter the function changed: the caller's list changed.
+        for (k, now) in after.into_iter().enumerate() {
+            if let (Some(Some(caller)), Some(Val::List(items))) = (arg_names.get(k), now) {
+                if matches!(self.vars.get(caller), Some(Val::List(_))) {
+                    self.vars.insert(caller.clone(), Val::List(items));
                 }
             }
         }
@@ -1249,10 +1268,6 @@ fn source<'t>(t: &Tokens<'t>, r: Range<u32>) -> &'t str {
         return "";
     }
     t.source(&r)
-}
-
-fn same_items(a: &[Item], b: &[Item]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.text == y.text)
 }
 
 /// `x.parent` of a path string; other attributes are unknown.
