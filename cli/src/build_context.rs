@@ -165,8 +165,9 @@ impl Sources {
         tail
     }
 
-    /// A build file, read once (its problems said once, at most five lines).
-    fn build_file(&self, kind: BuildFileKind, path: &Path) -> Arc<ProjectBuild> {
+    /// A build file, read once (its problems said once, at most five lines), for the
+    /// toolkit `cuda`.
+    fn build_file(&self, kind: BuildFileKind, path: &Path, cuda: CudaVersion) -> Arc<ProjectBuild> {
         if let Some(p) = self
             .build_files
             .lock()
@@ -177,7 +178,7 @@ impl Sources {
         }
         let project = Arc::new(match kind {
             BuildFileKind::SetupPy => ptxguard_analyzer::build::setup_py::read(path),
-            BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path),
+            BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path, cuda),
             BuildFileKind::Makefile => ptxguard_analyzer::build::makefile::read(path),
         });
         self.build_files
@@ -189,10 +190,10 @@ impl Sources {
 
     /// What the nearest build file that compiles `path` with known targets says, one build
     /// per variant; empty when none does.
-    fn from_build_files(&self, path: &Path) -> Vec<VariantBuild> {
+    fn from_build_files(&self, path: &Path, cuda: CudaVersion) -> Vec<VariantBuild> {
         let dir = path.parent().unwrap_or(path);
         for (kind, file) in self.build_file_candidates(dir).iter() {
-            let project = self.build_file(*kind, file);
+            let project = self.build_file(*kind, file, cuda);
             let builds: Vec<VariantBuild> = project
                 .builds_for(path)
                 .into_iter()
@@ -340,7 +341,18 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
         set(settings.options.targets.clone(), "--target".into(), &mut r);
     }
     if r.targets.is_empty() {
-        let builds = src.from_build_files(path);
+        // Targets the toolkit cannot compile for (`sm_60` under CUDA 13, from a branch of the
+        // script for older toolkits) are no build of this one.
+        let cuda = settings
+            .cuda_version
+            .as_ref()
+            .and_then(|(v, _)| CudaVersion::parse(v))
+            .unwrap_or(CudaVersion::DEFAULT);
+        let mut builds = src.from_build_files(path, cuda);
+        for b in &mut builds {
+            b.build.targets.retain(|t| cuda.supports(t));
+        }
+        builds.retain(|b| !b.build.targets.is_empty());
         match builds.as_slice() {
             [] => {}
             [one] => {

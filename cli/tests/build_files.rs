@@ -265,3 +265,24 @@ fn unreadable_build_files_never_stop_the_run() {
         out.stderr
     );
 }
+
+#[test]
+fn targets_the_toolkit_cannot_build_are_no_build_of_it() {
+    // sm_60 (an older toolkit's branch) is not compiled by CUDA 13.0, the default toolkit.
+    let dir = TestDir::new("old-targets");
+    dir.write(
+        "setup.py",
+        "CUDAExtension('m', ['k.cu'], extra_compile_args={'nvcc': ['-gencode', 'arch=compute_60,code=sm_60', '-gencode', 'arch=compute_80,code=sm_80']})\n",
+    );
+    dir.write(
+        "k.cu",
+        "__global__ void k(unsigned* o) { asm volatile(\"fence.acq_rel.gpu;\" ::: \"memory\"); }\n",
+    );
+    let show = show_settings(&dir.path, "k.cu", &[]);
+    assert!(show.contains("targets = [\"sm_80\"]"), "{show}");
+    let (at, _, _) = findings(&dir.path, &[], &[]);
+    assert!(at.is_empty(), "{at:?}");
+    // Under CUDA 11.8, sm_60 is a target: `fence.acq_rel` needs sm_70.
+    let (at, _, _) = findings(&dir.path, &["--cuda-version", "11.8"], &[]);
+    assert_eq!(at, ["k.cu:1"], "{at:?}");
+}

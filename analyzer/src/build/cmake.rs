@@ -16,6 +16,7 @@ use super::normalize;
 use super::project::{
     glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
 };
+use super::toolkit::CudaVersion;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -28,8 +29,13 @@ const MAX_NESTING: usize = 32;
 const MAX_EXPANSIONS: usize = 256;
 const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 
-/// Reads the CMake project whose top `CMakeLists.txt` is `path`.
-pub fn read(path: &Path) -> ProjectBuild {
+/// The value of something not known here (a `foreach` variable): whatever holds it is
+/// unknown too (a target whose architectures hold it has no known targets).
+const UNKNOWN: &str = "\u{1}";
+
+/// Reads the CMake project whose top `CMakeLists.txt` is `path`, for the toolkit `cuda`
+/// (`CMAKE_CUDA_COMPILER_VERSION`: `if()`s comparing it are decided).
+pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
     let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
     let mut r = Reader {
         targets: Vec::new(),
@@ -47,6 +53,10 @@ pub fn read(path: &Path) -> ProjectBuild {
     ] {
         scope.vars.insert(k.into(), v.display().to_string());
     }
+    scope.vars.insert(
+        "CMAKE_CUDA_COMPILER_VERSION".into(),
+        format!("{}.{}", cuda.major, cuda.minor),
+    );
     if let Some(a) = &r.preset_archs {
         scope
             .vars
@@ -114,6 +124,8 @@ struct Target {
     /// Compile options and definitions (`-DX`) as words, with whether each is certain.
     words: Vec<(String, bool)>,
     cuda_flags: String,
+    /// The architectures depend on something not known here.
+    archs_unknown: bool,
 }
 
 struct Reader {
@@ -153,6 +165,11 @@ impl Reader {
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
         // Function and macro bodies are skipped (depth of `function`...`endfunction`).
         let mut in_function = 0usize;
+        // `if()` and loop frames of this file: `Some(false)` skips, `None` may or may not
+        // hold (loops: the body once, its variable unknown).
+        // (this branch holds, a branch held already, an earlier branch may have held)
+        let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
+        let outer_uncertain = scope.uncertain;
         for cmd in commands(&text) {
             let name = cmd.name.as_str();
             match name {
@@ -165,15 +182,73 @@ impl Reader {
                     continue;
                 }
                 _ if in_function > 0 => continue,
-                "if" | "foreach" | "while" => {
-                    scope.uncertain += 1;
-                    continue;
+                _ => {}
+            }
+            let skipping = frames.iter().any(|f| f.0 == Some(false));
+            match name {
+                "if" => {
+                    let taken = if skipping {
+                        Some(false)
+                    } else {
+                        condition(&cmd.args, scope)
+                    };
+                    frames.push((taken, taken == Some(true), false));
+                }
+                "elseif" | "else" => {
+                    let parent_skips = frames.len() > 1
+                        && frames[..frames.len() - 1]
+                            .iter()
+                            .any(|f| f.0 == Some(false));
+                    if let Some(top) = frames.last_mut() {
+                        top.2 |= top.0.is_none();
+                        let next = if top.1 || parent_skips {
+                            Some(false)
+                        } else {
+                            let holds = if name == "elseif" {
+                                condition(&cmd.args, scope)
+                            } else {
+                                Some(true)
+                            };
+                            // After a branch that may have held, this one may not.
+                            match holds {
+                                Some(true) if top.2 => None,
+                                h => h,
+                            }
+                        };
+                        top.1 |= next == Some(true);
+                        top.0 = next;
+                    }
+                }
+                "foreach" | "while" => {
+                    // The loop variable's value is not known.
+                    if name == "foreach" && !skipping {
+                        if let Some((var, _)) = cmd.args.first() {
+                            scope.vars.insert(var.clone(), UNKNOWN.to_string());
+                        }
+                    }
+                    frames.push((if skipping { Some(false) } else { None }, false, false));
                 }
                 "endif" | "endforeach" | "endwhile" => {
-                    scope.uncertain = scope.uncertain.saturating_sub(1);
-                    continue;
+                    frames.pop();
                 }
-                _ => {}
+                _ => {
+                    if skipping {
+                        continue;
+                    }
+                }
+            }
+            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.0.is_none()).count();
+            if matches!(
+                name,
+                "if" | "elseif"
+                    | "else"
+                    | "endif"
+                    | "foreach"
+                    | "endforeach"
+                    | "while"
+                    | "endwhile"
+            ) {
+                continue;
             }
             let args = self.expand_args(&cmd.args, scope);
             let certain = scope.uncertain == 0;
@@ -338,6 +413,7 @@ impl Reader {
                     let mut t = Target {
                         name: tname.clone(),
                         dir: dir.clone(),
+                        archs_unknown: archs.contains(UNKNOWN),
                         archs: split_list(&archs),
                         words: scope.options.clone(),
                         cuda_flags: scope
@@ -420,7 +496,7 @@ impl Reader {
                     let mut k = p + 1;
                     while k + 1 < args.len() {
                         if args[k] == "CUDA_ARCHITECTURES" {
-                            self.set_archs(names, &args[k + 1], certain);
+                            self.set_archs(names, &args[k + 1]);
                         }
                         k += 2;
                     }
@@ -440,40 +516,37 @@ impl Reader {
                             .cloned()
                             .collect();
                         let value = args[p + 2..].join(";");
-                        self.set_archs(&names, &value, certain);
+                        self.set_archs(&names, &value);
                     }
                 }
                 _ => {}
             }
         }
+        scope.uncertain = outer_uncertain;
     }
 
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
-        // Under `if()`, a list of architectures or flags is one possibility among others:
-        // the union is kept (the build may use any).
-        if scope.uncertain > 0 && (var == "CMAKE_CUDA_ARCHITECTURES" || var.ends_with("_FLAGS")) {
-            let old = scope.vars.get(var).cloned().unwrap_or_default();
+        // Under `if()`, a value is one possibility among others: the union is kept (the
+        // build may use any; an unknown part stays unknown).
+        let old = scope.vars.get(var).cloned().unwrap_or_default();
+        if scope.uncertain > 0 && !old.is_empty() && old != value {
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
-            let joined = if old.is_empty() {
-                value
-            } else {
-                format!("{old}{sep}{value}")
-            };
-            scope.vars.insert(var.to_string(), joined);
+            scope
+                .vars
+                .insert(var.to_string(), format!("{old}{sep}{value}"));
             return;
         }
         scope.vars.insert(var.to_string(), value);
     }
 
-    fn set_archs(&mut self, names: &[String], value: &str, certain: bool) {
+    /// The `CUDA_ARCHITECTURES` property: it replaces what the target had (usually set
+    /// right after the target is created, under the same conditions).
+    fn set_archs(&mut self, names: &[String], value: &str) {
         for n in names {
             if let Some(&i) = self.by_name.get(n) {
                 let t = &mut self.targets[i];
-                if certain {
-                    t.archs = split_list(value);
-                } else {
-                    t.archs.extend(split_list(value));
-                }
+                t.archs_unknown = value.contains(UNKNOWN) || value.is_empty();
+                t.archs = split_list(value);
             }
         }
     }
@@ -495,12 +568,15 @@ impl Reader {
     fn units(&mut self) -> Vec<Unit> {
         let mut out = Vec::new();
         for t in &self.targets {
-            let mut words: Vec<String> = shell_words(&t.cuda_flags);
+            let mut words: Vec<String> = shell_words(&t.cuda_flags)
+                .into_iter()
+                .filter(|w| !w.contains(UNKNOWN))
+                .collect();
             let mut certain_words: Vec<String> = Vec::new();
             for (w, certain) in &t.words {
                 let w = generator_expression(w);
                 let Some(w) = w else { continue };
-                for part in shell_words(&w) {
+                for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
                     if *certain {
                         certain_words.push(part.clone());
                     }
@@ -515,7 +591,15 @@ impl Reader {
                 .collect();
             let archs = cudaarchs(&t.archs.join(";"));
             let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
-            if !off {
+            if t.archs_unknown && !off {
+                let n = format!(
+                    "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
+                    t.name
+                );
+                if !self.notes.contains(&n) {
+                    self.notes.push(n);
+                }
+            } else if !off {
                 flags.targets.extend(archs.targets);
                 for n in archs.notes {
                     let n = format!("target `{}`: {n}", t.name);
@@ -540,6 +624,81 @@ impl Reader {
         }
         out
     }
+}
+
+/// An `if()` condition decided when its operands are known: `A OP B` (`VERSION_LESS`,
+/// `STREQUAL`, `EQUAL`... and their `NOT`), each operand a literal or a variable the
+/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's). Else `None`.
+fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
+    let (negate, args) = match args.first() {
+        Some((w, false)) if w == "NOT" => (true, &args[1..]),
+        _ => (false, args),
+    };
+    let [(a, aq), (op, false), (b, bq)] = args else {
+        return None;
+    };
+    let value = |w: &str, quoted: bool| -> Option<String> {
+        // An unquoted name of a variable is its value; `${X}` is expanded.
+        if !quoted && !w.contains("${") {
+            if let Some(v) = scope.vars.get(w) {
+                return Some(v.clone());
+            }
+            // A name the project does not set may be set on the command line.
+            if w.bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+                && w.bytes().any(|c| c.is_ascii_uppercase())
+            {
+                return None;
+            }
+        }
+        if w.contains("${") {
+            let names_known = w.split("${").skip(1).all(|r| {
+                r.split('}')
+                    .next()
+                    .is_some_and(|n| scope.vars.contains_key(n))
+            });
+            if !names_known {
+                return None;
+            }
+        }
+        let v = expand(w, &scope.vars);
+        (!v.contains(UNKNOWN)).then_some(v)
+    };
+    let (x, y) = (value(a, *aq)?, value(b, *bq)?);
+    let version = |v: &str| -> Vec<u64> {
+        v.split('.')
+            .map(|p| p.trim().parse().unwrap_or(0))
+            .collect()
+    };
+    let cmp_versions = || {
+        let (mut vx, mut vy) = (version(&x), version(&y));
+        let n = vx.len().max(vy.len());
+        vx.resize(n, 0);
+        vy.resize(n, 0);
+        vx.cmp(&vy)
+    };
+    use std::cmp::Ordering::*;
+    let number = |v: &str| v.trim().parse::<f64>().ok();
+    let result = match op.as_str() {
+        "VERSION_LESS" => cmp_versions() == Less,
+        "VERSION_GREATER" => cmp_versions() == Greater,
+        "VERSION_EQUAL" => cmp_versions() == Equal,
+        "VERSION_LESS_EQUAL" => cmp_versions() != Greater,
+        "VERSION_GREATER_EQUAL" => cmp_versions() != Less,
+        "STREQUAL" => x == y,
+        "EQUAL" | "LESS" | "GREATER" | "LESS_EQUAL" | "GREATER_EQUAL" => {
+            let (nx, ny) = (number(&x)?, number(&y)?);
+            match op.as_str() {
+                "EQUAL" => nx == ny,
+                "LESS" => nx < ny,
+                "GREATER" => nx > ny,
+                "LESS_EQUAL" => nx <= ny,
+                _ => nx >= ny,
+            }
+        }
+        _ => return None,
+    };
+    Some(result != negate)
 }
 
 /// `-DX` and `X` both name the definition `X` in CMake's definition commands.
@@ -576,7 +735,7 @@ fn generator_expression(w: &str) -> Option<String> {
 /// A target's source argument: a file (relative to the folder), or nothing for a generator
 /// expression.
 fn sources(dir: &Path, s: &str) -> Vec<PathBuf> {
-    if s.contains("$<") || s.is_empty() {
+    if s.contains("$<") || s.is_empty() || s.contains(UNKNOWN) {
         return Vec::new();
     }
     vec![normalize(&dir.join(s))]
@@ -590,7 +749,7 @@ fn split_list(v: &str) -> Vec<String> {
         .collect()
 }
 
-/// `${X}`, `$ENV{X}` (unknown: empty), innermost first, a bounded number of passes.
+/// `${X}`, `$ENV{X}` (unknown), innermost first, a bounded number of passes.
 fn expand(s: &str, vars: &HashMap<String, String>) -> String {
     let mut s = s.to_string();
     for _ in 0..MAX_EXPANSIONS {
@@ -608,7 +767,12 @@ fn expand(s: &str, vars: &HashMap<String, String>) -> String {
         } else {
             break;
         };
-        let value = vars.get(name).cloned().unwrap_or_default();
+        // A variable the project does not set may come from the command line or CMake
+        // itself: unknown (`$ENV{X}` too).
+        let value = match vars.get(name) {
+            Some(v) if !name.is_empty() => v.clone(),
+            _ => UNKNOWN.to_string(),
+        };
         s.replace_range(start..=close, &value);
     }
     s

@@ -684,13 +684,28 @@ impl<'a, 't> Eval<'a, 't> {
         // `os.environ["TORCH_CUDA_ARCH_LIST"] = ...`
         let text = source(t, target.clone());
         if text.contains("environ") && text.contains("TORCH_CUDA_ARCH_LIST") {
-            self.torch_arch = Some(match value {
-                Val::Str(s) => Item {
-                    certain: s.certain && self.uncertain == 0,
-                    ..s
-                },
-                _ => self.item(None),
-            });
+            let new = match value {
+                Val::Str(s) => s.text,
+                _ => None,
+            };
+            // Under an `if` that may not hold, one list among others: their union (the build
+            // may use any).
+            let text = match (self.uncertain > 0, self.torch_arch.take()) {
+                (
+                    true,
+                    Some(Item {
+                        text: Some(old), ..
+                    }),
+                ) => new.map(|n| {
+                    if old.is_empty() {
+                        n
+                    } else {
+                        format!("{old};{n}")
+                    }
+                }),
+                _ => new,
+            };
+            self.torch_arch = Some(self.item(text));
             return;
         }
         if target.len() == 1 && t.is_name(target.start) {

@@ -1,5 +1,6 @@
 use super::*;
 use crate::build::toolkit::target_name;
+use crate::build::CudaVersion;
 
 fn project(files: &[(&str, &str)]) -> (PathBuf, ProjectBuild) {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -11,7 +12,7 @@ fn project(files: &[(&str, &str)]) -> (PathBuf, ProjectBuild) {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
-    let p = read(&dir.join("CMakeLists.txt"));
+    let p = read(&dir.join("CMakeLists.txt"), CudaVersion::DEFAULT);
     (dir, p)
 }
 
@@ -83,4 +84,31 @@ fn presets_native_and_malformed_text() {
     let mut vars = HashMap::new();
     vars.insert("A".to_string(), "${A}${A}".to_string());
     assert!(expand("${A}", &vars).len() <= 2 * MAX_EXPANDED_BYTES);
+}
+
+#[test]
+fn architectures_computed_in_loops_are_unknown() {
+    // Architectures bucketed in a `foreach` (whose variable is not known here): the
+    // target's property is unknown, not the project-wide list it was created with.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 70-real 90a-real)\nset(SM90 \"\")\nforeach(arch IN LISTS CMAKE_CUDA_ARCHITECTURES)\n  if(arch MATCHES \"^90\")\n    list(APPEND SM90 \"${arch}\")\n  endif()\nendforeach()\nif(NOT SM90)\n  set(SM90 \"90\")\nendif()\nadd_library(k90 k90.cu)\nset_target_properties(k90 PROPERTIES CUDA_ARCHITECTURES \"${SM90}\")\nadd_library(all all.cu)\n",
+        ),
+    ]);
+    assert!(targets(&p, &dir.join("k90.cu")).is_empty());
+    assert!(p.notes.iter().any(|n| n.contains("k90")), "{:?}", p.notes);
+    assert_eq!(targets(&p, &dir.join("all.cu")), ["sm_70", "sm_90a"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn conditions_on_the_toolkit_version_are_decided() {
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES \"\")\nif (${CMAKE_CUDA_COMPILER_VERSION} VERSION_LESS \"13.0\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 75-real)\nendif()\nif(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 90a-real)\nelseif(UNSET_OPTION)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 70)\nelse()\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 60)\nendif()\nif(ARCH STREQUAL \"aarch64\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 87)\nendif()\nadd_library(k k.cu)\n",
+    )]);
+    // 75 only below CUDA 13; 87 depends on ARCH, not set here: kept.
+    assert_eq!(targets(&p, &dir.join("k.cu")), ["sm_87", "sm_90a"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

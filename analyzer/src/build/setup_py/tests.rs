@@ -102,6 +102,14 @@ fn torch_arch_list_default_and_unknown_targets() {
         "import os\nos.environ[\"TORCH_CUDA_ARCH_LIST\"] = os.getenv(\"TORCH_CUDA_ARCH_LIST\", \"8.0;9.0a\")\nCUDAExtension('m', ['k.cu'])\n",
     );
     assert_eq!(builds(&p, "/p/k.cu")[0].1, ["sm_80", "sm_90a"]);
+    // Lists picked by conditions that may not hold (the toolkit's version): their union.
+    let p = read_text(
+        "if not torch.cuda.is_available():\n    if v >= Version('13.0'):\n        os.environ['TORCH_CUDA_ARCH_LIST'] = '7.5;9.0'\n    else:\n        os.environ['TORCH_CUDA_ARCH_LIST'] = '6.0;7.0'\nCUDAExtension('m', ['k.cu'])\n",
+    );
+    assert_eq!(
+        builds(&p, "/p/k.cu")[0].1,
+        ["sm_60", "sm_70", "sm_75", "sm_90"]
+    );
     // No arch flag, no list: the GPU of the building machine; no targets, said.
     let p = read_text("CUDAExtension('m', ['k.cu'])\n");
     assert!(builds(&p, "/p/k.cu")[0].1.is_empty());
