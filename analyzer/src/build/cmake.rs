@@ -112,6 +112,9 @@ struct Scope {
     options: Vec<(String, bool)>,
     /// Inside this many `if()`/`foreach()` blocks.
     uncertain: usize,
+    /// Variables set under conditions that may not hold: their value is one of several
+    /// (conditions on them are not decided).
+    uncertain_vars: std::collections::HashSet<String>,
 }
 
 #[derive(Default)]
@@ -277,11 +280,16 @@ impl Reader {
                             }
                             value.push_str(a);
                         }
+                        if !certain {
+                            scope.uncertain_vars.insert(var.clone());
+                        }
                         scope.vars.insert(var.clone(), value);
                     }
                 }
                 "option" => {
+                    // A default the command line may change: conditions on it are not decided.
                     if let (Some(var), Some(v)) = (args.first(), args.get(2)) {
+                        scope.uncertain_vars.insert(var.clone());
                         scope.vars.entry(var.clone()).or_insert(v.clone());
                     }
                 }
@@ -529,6 +537,11 @@ impl Reader {
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
         let old = scope.vars.get(var).cloned().unwrap_or_default();
+        if scope.uncertain > 0 {
+            scope.uncertain_vars.insert(var.to_string());
+        } else {
+            scope.uncertain_vars.remove(var);
+        }
         if scope.uncertain > 0 && !old.is_empty() && old != value {
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
             scope
@@ -638,6 +651,17 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         return None;
     };
     let value = |w: &str, quoted: bool| -> Option<String> {
+        let names: Vec<&str> = if w.contains("${") {
+            w.split("${")
+                .skip(1)
+                .filter_map(|r| r.split('}').next())
+                .collect()
+        } else {
+            vec![w]
+        };
+        if names.iter().any(|n| scope.uncertain_vars.contains(*n)) {
+            return None;
+        }
         // An unquoted name of a variable is its value; `${X}` is expanded.
         if !quoted && !w.contains("${") {
             if let Some(v) = scope.vars.get(w) {

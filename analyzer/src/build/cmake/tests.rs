@@ -106,9 +106,13 @@ fn architectures_computed_in_loops_are_unknown() {
 fn conditions_on_the_toolkit_version_are_decided() {
     let (dir, p) = project(&[(
         "CMakeLists.txt",
-        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES \"\")\nif (${CMAKE_CUDA_COMPILER_VERSION} VERSION_LESS \"13.0\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 75-real)\nendif()\nif(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 90a-real)\nelseif(UNSET_OPTION)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 70)\nelse()\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 60)\nendif()\nif(ARCH STREQUAL \"aarch64\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 87)\nendif()\nadd_library(k k.cu)\n",
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES \"\")\nif (${CMAKE_CUDA_COMPILER_VERSION} VERSION_LESS \"13.0\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 75-real)\nendif()\nif(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 90a-real)\nelseif(UNSET_OPTION)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 70)\nelse()\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 60)\nendif()\nif(ARCH STREQUAL \"aarch64\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 87)\nendif()\nif(UNSET_OPTION)\n  set(HOST \"x86\")\nelse()\n  set(HOST \"arm\")\nendif()\nif(HOST STREQUAL \"x86\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 80)\nendif()\noption(WITH_89 \"\" OFF)\nif(WITH_89 STREQUAL \"ON\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 89)\nendif()\nadd_library(k k.cu)\n",
     )]);
-    // 75 only below CUDA 13; 87 depends on ARCH, not set here: kept.
-    assert_eq!(targets(&p, &dir.join("k.cu")), ["sm_87", "sm_90a"]);
+    // 75 only below CUDA 13; 87 depends on ARCH, not set here: kept; 80 on a variable set
+    // under a condition that may not hold, 89 on an option: kept.
+    assert_eq!(
+        targets(&p, &dir.join("k.cu")),
+        ["sm_80", "sm_87", "sm_89", "sm_90a"]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
