@@ -11,7 +11,7 @@ use ptxguard_analyzer::build::project::{ProjectBuild, VariantBuild};
 use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::{cccl_version, CudaVersion, Database, FileBuild};
 use ptxguard_rules::Options;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -29,6 +29,8 @@ pub struct Sources {
     /// Build files read (by path), and each folder's candidates, nearest first.
     build_files: Mutex<HashMap<PathBuf, Arc<ProjectBuild>>>,
     build_file_candidates: Mutex<HashMap<PathBuf, Arc<Vec<(BuildFileKind, PathBuf)>>>>,
+    /// The functions each compiled file calls outside any `#if`, read once.
+    unguarded_calls: Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>,
     /// Lines for standard error, each said once.
     messages: Mutex<Vec<String>>,
 }
@@ -219,6 +221,47 @@ impl Sources {
     }
 }
 
+/// A header's includers read for their calls: at most this many (more, and the header's
+/// helpers count as compiled, as with a database).
+const MAX_INCLUDERS_READ: usize = 256;
+
+impl Sources {
+    /// The functions `file` calls outside any `#if` (read once, bounded).
+    fn unguarded_calls(&self, file: &Path) -> Arc<HashSet<String>> {
+        if let Some(c) = self
+            .unguarded_calls
+            .lock()
+            .expect("no panics while locked")
+            .get(file)
+        {
+            return c.clone();
+        }
+        let mut notes = Vec::new();
+        let calls = Arc::new(
+            ptxguard_analyzer::build::project::read_bounded(file, &mut notes)
+                .map(|t| ptxguard_analyzer::build::project::unguarded_calls(&t))
+                .unwrap_or_default(),
+        );
+        self.unguarded_calls
+            .lock()
+            .expect("no panics while locked")
+            .insert(file.to_path_buf(), calls.clone());
+        calls
+    }
+
+    /// For a header built through its includers: what they call outside any `#if`.
+    fn called_by_includers(&self, includers: &[PathBuf]) -> Option<Arc<HashSet<String>>> {
+        if includers.is_empty() || includers.len() > MAX_INCLUDERS_READ {
+            return None;
+        }
+        let mut all = HashSet::new();
+        for f in includers {
+            all.extend(self.unguarded_calls(f).iter().cloned());
+        }
+        Some(Arc::new(all))
+    }
+}
+
 /// The build files of one folder: `setup.py`, a `CMakeLists.txt` that starts a project
 /// (its parent has none, or it calls `project()`), a `Makefile`.
 fn build_files_in(dir: &Path) -> Vec<(BuildFileKind, PathBuf)> {
@@ -351,6 +394,7 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
         let mut builds = src.from_build_files(path, cuda);
         for b in &mut builds {
             b.build.targets.retain(|t| cuda.supports(t));
+            b.build.called_by_includers = src.called_by_includers(&b.includers);
         }
         builds.retain(|b| !b.build.targets.is_empty());
         match builds.as_slice() {

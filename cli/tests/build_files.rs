@@ -286,3 +286,25 @@ fn targets_the_toolkit_cannot_build_are_no_build_of_it() {
     let (at, _, _) = findings(&dir.path, &["--cuda-version", "11.8"], &[]);
     assert_eq!(at, ["k.cu:1"], "{at:?}");
 }
+
+#[test]
+fn header_helpers_count_where_the_includers_call_them() {
+    // Built for sm_80 (CMake); the header's two sm_90 helpers: one called only under an
+    // `#if` of the including file (compiled where that says: nothing to report), one called
+    // plainly (compiled for sm_80: a finding).
+    let dir = TestDir::new("header-calls");
+    dir.write(
+        "CMakeLists.txt",
+        "project(p LANGUAGES CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80 90)\nadd_library(k k.cu)\n",
+    );
+    dir.write(
+        "cluster.cuh",
+        "#pragma once\n__device__ inline unsigned rank_guarded() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n__device__ inline unsigned rank_plain() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n",
+    );
+    dir.write(
+        "k.cu",
+        "#include \"cluster.cuh\"\n__global__ void k(unsigned* o) {\n#if MY_ARCH_SM90\n  o[0] = rank_guarded();\n#endif\n  o[1] = rank_plain();\n}\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert_eq!(at, ["cluster.cuh:3"], "{stderr}");
+}

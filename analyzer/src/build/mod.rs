@@ -35,6 +35,10 @@ pub struct FileBuild {
     /// The toolkit, and where its version came from.
     pub cuda: Option<CudaVersion>,
     pub cuda_from: String,
+    /// For a header whose targets come from the build files of the files that include it:
+    /// the functions those files call outside any `#if` (a helper they call only under an
+    /// `#if`, or not at all, is compiled where that condition says). `None`: not known.
+    pub called_by_includers: Option<std::sync::Arc<std::collections::HashSet<String>>>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -237,6 +241,7 @@ impl Database {
                 include_dirs: first.include_dirs.clone(),
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
+                called_by_includers: None,
             },
             units.to_vec(),
         ))

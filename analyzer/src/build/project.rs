@@ -50,6 +50,8 @@ pub struct VariantBuild {
     /// The build file that says it.
     pub build_file: PathBuf,
     pub build: FileBuild,
+    /// For a header: the compiled files that include it (directly or not).
+    pub includers: Vec<PathBuf>,
 }
 
 impl ProjectBuild {
@@ -139,6 +141,12 @@ impl ProjectBuild {
                 include_dirs: first_flags.include_dirs.clone(),
                 cuda: None,
                 cuda_from: String::new(),
+                called_by_includers: None,
+            };
+            let includers = if own.is_empty() {
+                units.iter().map(|&i| db.entries[i].file.clone()).collect()
+            } else {
+                Vec::new()
             };
             match out
                 .iter_mut()
@@ -152,6 +160,7 @@ impl ProjectBuild {
                     variant: name.clone(),
                     build_file: self.path.clone(),
                     build,
+                    includers,
                 }),
             }
         }
@@ -313,6 +322,41 @@ pub fn wildcard_match(pattern: &[u8], name: &[u8]) -> bool {
     pattern[p..].iter().all(|&c| c == b'*')
 }
 
+/// The functions a file calls outside any `#if` (`name(` or `name<` at preprocessor
+/// depth 0, directives' own words left out).
+pub fn unguarded_calls(text: &str) -> std::collections::HashSet<String> {
+    use crate::cpp::lexer::{lex_range, TokenKind};
+    let tokens = lex_range(text, 0, text.len(), false);
+    let mut out = std::collections::HashSet::new();
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            TokenKind::Directive => {
+                let d = t.text(text);
+                let word = d
+                    .trim_start_matches('#')
+                    .trim_start()
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .next()
+                    .unwrap_or("");
+                match word {
+                    "if" | "ifdef" | "ifndef" => depth += 1,
+                    "endif" => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            TokenKind::Ident if depth == 0 => {
+                let next = tokens.get(i + 1).map(|n| n.text(text));
+                if matches!(next.as_deref(), Some("(" | "<")) {
+                    out.insert(t.text(text).into_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Whether a path is a CUDA or C++ source a build compiles (not a header).
 pub fn is_compiled_source(path: &Path) -> bool {
     matches!(
@@ -324,6 +368,14 @@ pub fn is_compiled_source(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn calls_outside_conditions() {
+        let text = "#include \"h.cuh\"\n__global__ void k() {\n  a();\n#if ARCH_SM90\n  b();\n#else\n  c<int>(1);\n#endif\n  d<2>();\n}\n";
+        let calls = unguarded_calls(text);
+        assert!(calls.contains("a") && calls.contains("d") && calls.contains("k"));
+        assert!(!calls.contains("b") && !calls.contains("c"));
+    }
 
     #[test]
     fn wildcards() {
