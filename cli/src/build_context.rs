@@ -249,16 +249,26 @@ impl Sources {
         calls
     }
 
-    /// For a header built through its includers: what they call outside any `#if`.
-    fn called_by_includers(&self, includers: &[PathBuf]) -> Option<Arc<HashSet<String>>> {
+    /// For a header built through its includers: per target, what the includers built for
+    /// it call outside any `#if`.
+    fn called_by_includers(
+        &self,
+        includers: &[(PathBuf, Vec<ptxguard_analyzer::isa::Target>)],
+    ) -> Option<Arc<ptxguard_analyzer::build::CallsByTarget>> {
         if includers.is_empty() || includers.len() > MAX_INCLUDERS_READ {
             return None;
         }
-        let mut all = HashSet::new();
-        for f in includers {
-            all.extend(self.unguarded_calls(f).iter().cloned());
+        let mut by_target: ptxguard_analyzer::build::CallsByTarget = HashMap::new();
+        for (f, targets) in includers {
+            let calls = self.unguarded_calls(f);
+            for t in targets {
+                by_target
+                    .entry(*t)
+                    .or_default()
+                    .extend(calls.iter().cloned());
+            }
         }
-        Some(Arc::new(all))
+        Some(Arc::new(by_target))
     }
 }
 

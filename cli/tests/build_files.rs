@@ -308,3 +308,32 @@ fn header_helpers_count_where_the_includers_call_them() {
     let (at, _, stderr) = findings(&dir.path, &[], &[]);
     assert_eq!(at, ["cluster.cuh:3"], "{stderr}");
 }
+
+#[test]
+fn header_helpers_count_for_the_targets_of_the_files_that_call_them() {
+    // The header's sm_90 helper is called by a file built for sm_90 only; a file built for
+    // sm_80 includes the header without calling it: nothing is compiled for sm_80.
+    let dir = TestDir::new("header-calls-per-target");
+    dir.write(
+        "CMakeLists.txt",
+        "project(p LANGUAGES CUDA)\nadd_library(host host.cu)\nset_target_properties(host PROPERTIES CUDA_ARCHITECTURES 80)\nadd_library(h90 h90.cu)\nset_target_properties(h90 PROPERTIES CUDA_ARCHITECTURES 90)\n",
+    );
+    dir.write(
+        "cluster.cuh",
+        "#pragma once\n__device__ inline unsigned rank() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n",
+    );
+    dir.write("host.cu", "#include \"cluster.cuh\"\nvoid launch() {}\n");
+    dir.write(
+        "h90.cu",
+        "#include \"cluster.cuh\"\n__global__ void k(unsigned* o) { o[0] = rank(); }\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert!(at.is_empty(), "{at:?} {stderr}");
+    // Called from the sm_80 file too: a finding.
+    dir.write(
+        "host.cu",
+        "#include \"cluster.cuh\"\n__global__ void k80(unsigned* o) { o[0] = rank(); }\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert_eq!(at, ["cluster.cuh:2"], "{stderr}");
+}

@@ -21,6 +21,9 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::OnceLock;
 
+/// Per target, function names (see [`FileBuild::called_by_includers`]).
+pub type CallsByTarget = HashMap<Target, std::collections::HashSet<String>>;
+
 /// What is known about how one file is compiled, whatever its source (database, config,
 /// environment, command line). Empty fields are unknown.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,9 +39,10 @@ pub struct FileBuild {
     pub cuda: Option<CudaVersion>,
     pub cuda_from: String,
     /// For a header whose targets come from the build files of the files that include it:
-    /// the functions those files call outside any `#if` (a helper they call only under an
-    /// `#if`, or not at all, is compiled where that condition says). `None`: not known.
-    pub called_by_includers: Option<std::sync::Arc<std::collections::HashSet<String>>>,
+    /// per target, the functions the files built for it call outside any `#if` (a helper
+    /// they call only under an `#if`, or not at all, is compiled where that condition says).
+    /// `None`: not known.
+    pub called_by_includers: Option<std::sync::Arc<CallsByTarget>>,
 }
 
 /// One `compile_commands.json` entry, read.

@@ -50,8 +50,9 @@ pub struct VariantBuild {
     /// The build file that says it.
     pub build_file: PathBuf,
     pub build: FileBuild,
-    /// For a header: the compiled files that include it (directly or not).
-    pub includers: Vec<PathBuf>,
+    /// For a header: the compiled files that include it (directly or not), with their
+    /// targets.
+    pub includers: Vec<(PathBuf, Vec<crate::isa::Target>)>,
 }
 
 impl ProjectBuild {
@@ -144,7 +145,15 @@ impl ProjectBuild {
                 called_by_includers: None,
             };
             let includers = if own.is_empty() {
-                units.iter().map(|&i| db.entries[i].file.clone()).collect()
+                units
+                    .iter()
+                    .map(|&i| {
+                        (
+                            db.entries[i].file.clone(),
+                            db.entries[i].flags.targets.clone(),
+                        )
+                    })
+                    .collect()
             } else {
                 Vec::new()
             };

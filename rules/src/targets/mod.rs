@@ -1027,7 +1027,7 @@ pub struct Evaluator<'a> {
     pub source: TargetSource,
     header: bool,
     /// See [`ptxguard_analyzer::build::FileBuild::called_by_includers`].
-    called_by_includers: Option<Arc<HashSet<String>>>,
+    called_by_includers: Option<Arc<ptxguard_analyzer::build::CallsByTarget>>,
     /// Per target: the functions compiled for it.
     compiled: RefCell<HashMap<Target, Rc<HashSet<String>>>>,
 }
@@ -1167,10 +1167,10 @@ impl<'a> Evaluator<'a> {
         let mut work: Vec<&str> = Vec::new();
         // A header's helpers its includers call only under an `#if` (or never) are compiled
         // where those files say, when the build files say which files include it.
-        let includers_call = self
-            .called_by_includers
-            .as_deref()
-            .map(|c| |name: &str| c.contains(name));
+        let includers_call = self.called_by_includers.as_deref().map(|by_target| {
+            let calls = by_target.get(t);
+            move |name: &str| calls.is_some_and(|c| c.contains(name))
+        });
         for f in &facts.functions {
             let root = f.1
                 || (known
