@@ -27,7 +27,7 @@ pub struct Sources {
     databases: Mutex<HashMap<PathBuf, Arc<Option<Database>>>>,
     discovered: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
     /// Build files read (by path), and each folder's candidates, nearest first.
-    build_files: Mutex<HashMap<PathBuf, Arc<ProjectBuild>>>,
+    build_files: Mutex<HashMap<PathBuf, Arc<OnceLock<Arc<ProjectBuild>>>>>,
     build_file_candidates: Mutex<HashMap<PathBuf, Arc<Vec<(BuildFileKind, PathBuf)>>>>,
     /// The functions each compiled file calls outside any `#if`, read once.
     unguarded_calls: Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>,
@@ -167,27 +167,24 @@ impl Sources {
         tail
     }
 
-    /// A build file, read once (its problems said once, at most five lines), for the
-    /// toolkit `cuda`.
+    /// A build file, read once for the toolkit `cuda` (threads that ask for it meanwhile
+    /// wait for that one reading).
     fn build_file(&self, kind: BuildFileKind, path: &Path, cuda: CudaVersion) -> Arc<ProjectBuild> {
-        if let Some(p) = self
+        let cell = self
             .build_files
             .lock()
             .expect("no panics while locked")
-            .get(path)
-        {
-            return p.clone();
-        }
-        let project = Arc::new(match kind {
-            BuildFileKind::SetupPy => ptxguard_analyzer::build::setup_py::read(path),
-            BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path, cuda),
-            BuildFileKind::Makefile => ptxguard_analyzer::build::makefile::read(path),
-        });
-        self.build_files
-            .lock()
-            .expect("no panics while locked")
-            .insert(path.to_path_buf(), project.clone());
-        project
+            .entry(path.to_path_buf())
+            .or_default()
+            .clone();
+        cell.get_or_init(|| {
+            Arc::new(match kind {
+                BuildFileKind::SetupPy => ptxguard_analyzer::build::setup_py::read(path),
+                BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path, cuda),
+                BuildFileKind::Makefile => ptxguard_analyzer::build::makefile::read(path),
+            })
+        })
+        .clone()
     }
 
     /// What the nearest build file that compiles `path` with known targets says, one build
