@@ -220,10 +220,32 @@ pub fn read_bounded(path: &Path, notes: &mut Vec<String>) -> Option<String> {
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Globs already walked in this process, by full pattern (projects read as their own roots
+/// and as part of a larger one glob the same folders): at most this many kept.
+const GLOB_CACHE_ENTRIES: usize = 4096;
+
 /// The files a glob names, relative to `base`: `*` and `?` within a name, `**` for any depth.
-/// Sorted; bounded by [`MAX_WALK_ENTRIES`] directory entries.
+/// Sorted; bounded by [`MAX_WALK_ENTRIES`] directory entries; each pattern walked once per
+/// process.
 pub fn glob(base: &Path, pattern: &str) -> Vec<PathBuf> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, std::sync::Arc<Vec<PathBuf>>>>> = OnceLock::new();
     let full = normalize(&base.join(pattern));
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&full).cloned()) {
+        return hit.as_ref().clone();
+    }
+    let found = walk_glob(&full);
+    if let Ok(mut c) = cache.lock() {
+        if c.len() < GLOB_CACHE_ENTRIES {
+            c.insert(full, std::sync::Arc::new(found.clone()));
+        }
+    }
+    found
+}
+
+fn walk_glob(full: &Path) -> Vec<PathBuf> {
     // The part before the first component with a wildcard is a plain folder.
     let mut root = PathBuf::new();
     let mut rest: Vec<String> = Vec::new();
@@ -249,6 +271,26 @@ pub fn glob(base: &Path, pattern: &str) -> Vec<PathBuf> {
     while let Some((dir, k)) = work.pop() {
         let Some(part) = rest.get(k) else { continue };
         let last = k + 1 == rest.len();
+        // `**/NAME` at the end: one listing per folder, names matched and folders followed.
+        if part == "**" && k + 2 == rest.len() {
+            let name = rest[k + 1].as_bytes();
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.filter_map(Result::ok) {
+                if budget == 0 {
+                    return finish(out);
+                }
+                budget -= 1;
+                let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir {
+                    work.push((e.path(), k));
+                } else if wildcard_match(name, e.file_name().to_string_lossy().as_bytes()) {
+                    out.push(e.path());
+                }
+            }
+            continue;
+        }
         if part == "**" {
             // Zero folders, or one more folder and `**` again.
             work.push((dir.clone(), k + 1));
