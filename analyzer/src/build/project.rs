@@ -37,7 +37,12 @@ pub struct Variant {
 pub struct ProjectBuild {
     /// The build file (a CMake project's top `CMakeLists.txt`).
     pub path: PathBuf,
-    variants: Vec<(String, Database, Vec<String>)>,
+    /// Every variant's units in one database (one include graph for all of them), each
+    /// entry's variant and origin beside it.
+    db: Database,
+    variant_of: Vec<usize>,
+    origins: Vec<String>,
+    names: Vec<String>,
     /// What could not be read or resolved: one line each.
     pub notes: Vec<String>,
 }
@@ -57,35 +62,35 @@ pub struct VariantBuild {
 
 impl ProjectBuild {
     pub fn new(path: &Path, variants: Vec<Variant>, notes: Vec<String>) -> ProjectBuild {
-        let variants = variants
-            .into_iter()
-            .map(|v| {
-                let origins = v.units.iter().map(|u| u.origin.clone()).collect();
-                let entries = v
-                    .units
-                    .into_iter()
-                    .map(|u| Entry {
-                        directory: u.file.parent().unwrap_or(Path::new("/")).to_path_buf(),
-                        file: u.file,
-                        flags: u.flags,
-                    })
-                    .collect();
-                (v.name, Database::from_entries(path, entries), origins)
-            })
-            .collect();
+        let mut entries = Vec::new();
+        let mut variant_of = Vec::new();
+        let mut origins = Vec::new();
+        let mut names = Vec::new();
+        for (k, v) in variants.into_iter().enumerate() {
+            names.push(v.name);
+            for u in v.units {
+                variant_of.push(k);
+                origins.push(u.origin);
+                entries.push(Entry {
+                    directory: u.file.parent().unwrap_or(Path::new("/")).to_path_buf(),
+                    file: u.file,
+                    flags: u.flags,
+                });
+            }
+        }
         ProjectBuild {
             path: path.to_path_buf(),
-            variants,
+            db: Database::from_entries(path, entries),
+            variant_of,
+            origins,
+            names,
             notes,
         }
     }
 
     /// How many units (over all variants).
     pub fn unit_count(&self) -> usize {
-        self.variants
-            .iter()
-            .map(|(_, db, _)| db.entries.len())
-            .sum()
+        self.db.entries.len()
     }
 
     /// For each variant that compiles `file` (or, for a header, whose units include it), the
@@ -93,12 +98,26 @@ impl ProjectBuild {
     /// one's include folders. Variants that say the same are merged (names joined).
     pub fn builds_for(&self, file: &Path) -> Vec<VariantBuild> {
         let mut out: Vec<VariantBuild> = Vec::new();
-        for (name, db, origins) in &self.variants {
-            let own = db.entries_for(file);
+        let (db, origins) = (&self.db, &self.origins);
+        let all_own = db.entries_for(file);
+        let all_includers: &[usize] = if all_own.is_empty() {
+            db.includers_of(file)
+        } else {
+            &[]
+        };
+        for (k, name) in self.names.iter().enumerate() {
+            let of_variant = |list: &[usize]| -> Vec<usize> {
+                list.iter()
+                    .copied()
+                    .filter(|&i| self.variant_of[i] == k)
+                    .collect()
+            };
+            let own = of_variant(all_own);
+            let includers = of_variant(all_includers);
             let (units, how) = if own.is_empty() {
-                (db.includers_of(file), "included by")
+                (includers.as_slice(), "included by")
             } else {
-                (own, "compiles it")
+                (own.as_slice(), "compiles it")
             };
             let Some(&first) = units.first() else {
                 continue;
