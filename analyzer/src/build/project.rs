@@ -68,7 +68,9 @@ impl ProjectBuild {
         let mut names = Vec::new();
         for (k, v) in variants.into_iter().enumerate() {
             names.push(v.name);
-            for u in v.units {
+            // A unit without known targets can give no file any: left out (so is its part of
+            // the include graph).
+            for u in v.units.into_iter().filter(|u| !u.flags.targets.is_empty()) {
                 variant_of.push(k);
                 origins.push(u.origin);
                 entries.push(Entry {
@@ -88,7 +90,7 @@ impl ProjectBuild {
         }
     }
 
-    /// How many units (over all variants).
+    /// How many units with known targets (over all variants).
     pub fn unit_count(&self) -> usize {
         self.db.entries.len()
     }
