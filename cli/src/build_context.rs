@@ -28,7 +28,7 @@ pub struct Sources {
     discovered: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
     /// Build files read (by path), and each folder's candidates, nearest first.
     build_files: Mutex<HashMap<PathBuf, Arc<OnceLock<Arc<ProjectBuild>>>>>,
-    build_file_candidates: Mutex<HashMap<PathBuf, Arc<Vec<(BuildFileKind, PathBuf)>>>>,
+    build_file_candidates: Mutex<HashMap<PathBuf, Candidates>>,
     /// The functions each compiled file calls outside any `#if`, read once.
     unguarded_calls: Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>,
     /// Lines for standard error, each said once.
@@ -125,6 +125,9 @@ impl Sources {
     }
 }
 
+/// A folder's build files and its parents', nearest first.
+type Candidates = Arc<Vec<(BuildFileKind, PathBuf)>>;
+
 /// The kinds of build file read for targets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BuildFileKind {
@@ -136,9 +139,9 @@ enum BuildFileKind {
 impl Sources {
     /// The build files that may compile files of `dir`: those of the folder and of each
     /// parent, nearest first (cached per folder).
-    fn build_file_candidates(&self, dir: &Path) -> Arc<Vec<(BuildFileKind, PathBuf)>> {
+    fn build_file_candidates(&self, dir: &Path) -> Candidates {
         let mut chain: Vec<PathBuf> = Vec::new();
-        let mut tail: Arc<Vec<(BuildFileKind, PathBuf)>> = Arc::new(Vec::new());
+        let mut tail: Candidates = Arc::new(Vec::new());
         let mut at = Some(dir);
         while let Some(d) = at {
             if let Some(hit) = self
@@ -189,7 +192,7 @@ impl Sources {
 
     /// What the nearest build file that compiles `path` with known targets says, one build
     /// per variant; empty when none does.
-    fn from_build_files(&self, path: &Path, cuda: CudaVersion) -> Vec<VariantBuild> {
+    fn build_files_say(&self, path: &Path, cuda: CudaVersion) -> Vec<VariantBuild> {
         let dir = path.parent().unwrap_or(path);
         for (kind, file) in self.build_file_candidates(dir).iter() {
             let project = self.build_file(*kind, file, cuda);
@@ -398,7 +401,7 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             .as_ref()
             .and_then(|(v, _)| CudaVersion::parse(v))
             .unwrap_or(CudaVersion::DEFAULT);
-        let mut builds = src.from_build_files(path, cuda);
+        let mut builds = src.build_files_say(path, cuda);
         for b in &mut builds {
             b.build.targets.retain(|t| cuda.supports(t));
             b.build.called_by_includers = src.called_by_includers(&b.includers);

@@ -39,6 +39,10 @@ pub fn read(path: &Path) -> ProjectBuild {
     }
 }
 
+/// The choices one evaluation went through: each `if` chain's first token and the branch
+/// taken.
+type Picked = Vec<(u32, usize)>;
+
 /// A statement: its tokens (the header of a compound statement, up to its `:`) and its body.
 #[derive(Debug, Default)]
 struct Stmt {
@@ -69,7 +73,7 @@ pub fn parse(path: &Path, text: &str, mut notes: Vec<String>) -> ProjectBuild {
         ));
     }
     // Each variant's choices and units.
-    let mut runs: Vec<(Vec<(u32, usize)>, Vec<Unit>)> = Vec::new();
+    let mut runs: Vec<(Picked, Vec<Unit>)> = Vec::new();
     for n in 0..product {
         let mut pick: HashMap<u32, usize> = HashMap::new();
         let mut rest = n;
@@ -409,7 +413,7 @@ struct Eval<'a, 't> {
     defs: HashMap<String, (Vec<String>, &'a [Stmt])>,
     pick: &'a HashMap<u32, usize>,
     /// The choices this run went through, and the branch taken.
-    picked: Vec<(u32, usize)>,
+    picked: Picked,
     /// Inside this many `if`s that may or may not hold.
     uncertain: usize,
     depth: usize,
