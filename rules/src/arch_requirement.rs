@@ -50,9 +50,9 @@ declare_rule! {
     /// call from a compiled function in the same file reaches it for that target (the call's
     /// own guards count: a helper called only under `#if __CUDA_ARCH__ >= 800` is guarded).
     /// With known targets, helpers of headers and helpers the file never calls count as
-    /// compiled for every target (a header whose targets come from build files: those the
-    /// files including it call outside any `#if`); without, they depend on code this file does not show and
-    /// count as guarded. So does asm in an `if` whose condition is about the architecture
+    /// compiled for every target (a header whose targets come from build files: for each
+    /// target, those that the files built for it and including it call outside any `#if`);
+    /// without, they depend on code this file does not show and count as guarded. So does asm in an `if` whose condition is about the architecture
     /// (`if (cuda::device::current_arch_traits().cluster_supported)`).
     ///
     /// A guard is evaluated for each target, and excludes it when it is false there:
