@@ -28,11 +28,16 @@ pub fn analyze(
     analyze_with(file, abs_path, settings, &options, check)
 }
 
+/// The rules' runs over a file: one set of options per build variant (one when the build has
+/// no variants), each named when there are several.
+pub type Runs = Vec<(Option<String>, Options)>;
+
 /// The rules' options for the file at `abs_path`: the rules enabled for it (the others do
-/// not run at all) and its build context.
-pub fn options_for(abs_path: &Path, settings: &Settings) -> Options {
+/// not run at all) and its build context, per build variant.
+pub fn options_for(abs_path: &Path, settings: &Settings) -> Runs {
     let filter = settings.rules_for(abs_path);
-    let mut options = Options {
+    // Rules disabled for this file do not run at all.
+    let options = Options {
         only: Some(
             ptxguard_rules::all_rules()
                 .iter()
@@ -42,20 +47,19 @@ pub fn options_for(abs_path: &Path, settings: &Settings) -> Options {
         ),
         ..settings.options.clone()
     };
-    crate::build_context::apply(&mut options, abs_path, settings);
-    options
+    crate::build_context::variant_options(&options, abs_path, settings)
 }
 
-/// [`analyze`] with the options already made by [`options_for`].
+/// [`analyze`] with the runs already made by [`options_for`].
 pub fn analyze_with(
     file: &SourceFile,
     abs_path: &Path,
     settings: &Settings,
-    options: &Options,
+    runs: &Runs,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
     let filter = settings.rules_for(abs_path);
-    let mut diagnostics: Vec<Diagnostic> = check(file, options)
+    let mut diagnostics: Vec<Diagnostic> = check_variants(file, runs, check)
         .into_iter()
         .filter(|d| filter.is_enabled(d.rule))
         .collect();
@@ -68,6 +72,45 @@ pub fn analyze_with(
     }
     sort_diagnostics(&mut diagnostics);
     diagnostics
+}
+
+/// The findings of every build of the file: one run, or one per build variant; a finding
+/// only some variants have says which.
+fn check_variants(
+    file: &SourceFile,
+    runs: &[(Option<String>, Options)],
+    check: CheckFn,
+) -> Vec<Diagnostic> {
+    if let [(_, options)] = runs {
+        return check(file, options);
+    }
+    // Each distinct finding, and the variants that have it.
+    let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
+    for (name, options) in runs {
+        for d in check(file, options) {
+            let variant = name.as_deref().unwrap_or("");
+            match found
+                .iter_mut()
+                .find(|(f, _)| f.rule == d.rule && f.span == d.span && f.message == d.message)
+            {
+                Some((_, names)) => names.push(variant),
+                None => found.push((d, vec![variant])),
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|(mut d, names)| {
+            if names.len() < runs.len() {
+                let which = format!("only in build variant {}", names.join("; "));
+                d.note = Some(match d.note.take() {
+                    Some(n) => format!("{which}. {n}"),
+                    None => which,
+                });
+            }
+            d
+        })
+        .collect()
 }
 
 /// The report of a file whose analysis failed: one `analysis-failed` error at its start,

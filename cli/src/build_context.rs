@@ -1,14 +1,17 @@
 //! How each checked file is built: the targets, macros, include paths and toolkit from the
-//! compilation database, the environment and the configuration, merged by priority (lowest
-//! first): inference (in the rules), `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the database,
-//! the configuration (`target`, then `[targets]`), `--target`.
+//! compilation database, the environment, the configuration and the build files, merged by
+//! priority (lowest first): inference (in the rules), build files (`setup.py`, CMake,
+//! Makefiles: only when nothing below says the targets), `CUDAARCHS`,
+//! `TORCH_CUDA_ARCH_LIST`, the database, the configuration (`target`, then `[targets]`),
+//! `--target`. A build file with variants gives a file one build per variant.
 
 use crate::settings::Settings;
 use ptxguard_analyzer::build::env::{cudaarchs, torch_cuda_arch_list, EnvTargets};
+use ptxguard_analyzer::build::project::{ProjectBuild, VariantBuild};
 use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::{cccl_version, CudaVersion, Database, FileBuild};
 use ptxguard_rules::Options;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -23,6 +26,11 @@ pub struct Sources {
     torch: Option<EnvTargets>,
     databases: Mutex<HashMap<PathBuf, Arc<Option<Database>>>>,
     discovered: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Build files read (by path), and each folder's candidates, nearest first.
+    build_files: Mutex<HashMap<PathBuf, Arc<OnceLock<Arc<ProjectBuild>>>>>,
+    build_file_candidates: Mutex<HashMap<PathBuf, Candidates>>,
+    /// The functions each compiled file calls outside any `#if`, read once.
+    unguarded_calls: Mutex<HashMap<PathBuf, Arc<HashSet<String>>>>,
     /// Lines for standard error, each said once.
     messages: Mutex<Vec<String>>,
     /// Errors of the run, each said once: a configured database that cannot be read.
@@ -129,6 +137,185 @@ impl Sources {
     }
 }
 
+/// A folder's build files and its parents', nearest first.
+type Candidates = Arc<Vec<(BuildFileKind, PathBuf)>>;
+
+/// The kinds of build file read for targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BuildFileKind {
+    SetupPy,
+    CMake,
+    Makefile,
+}
+
+impl Sources {
+    /// The build files that may compile files of `dir`: those of the folder and of each
+    /// parent, nearest first (cached per folder).
+    fn build_file_candidates(&self, dir: &Path) -> Candidates {
+        let mut chain: Vec<PathBuf> = Vec::new();
+        let mut tail: Candidates = Arc::new(Vec::new());
+        let mut at = Some(dir);
+        while let Some(d) = at {
+            if let Some(hit) = self
+                .build_file_candidates
+                .lock()
+                .expect("no panics while locked")
+                .get(d)
+            {
+                tail = hit.clone();
+                break;
+            }
+            chain.push(d.to_path_buf());
+            at = d.parent();
+        }
+        let mut cache = self
+            .build_file_candidates
+            .lock()
+            .expect("no panics while locked");
+        for d in chain.into_iter().rev() {
+            let mut list = build_files_in(&d);
+            list.extend(tail.iter().cloned());
+            let list = Arc::new(list);
+            cache.insert(d, list.clone());
+            tail = list;
+        }
+        tail
+    }
+
+    /// A build file, read once for the toolkit `cuda` (threads that ask for it meanwhile
+    /// wait for that one reading).
+    fn build_file(&self, kind: BuildFileKind, path: &Path, cuda: CudaVersion) -> Arc<ProjectBuild> {
+        let cell = self
+            .build_files
+            .lock()
+            .expect("no panics while locked")
+            .entry(path.to_path_buf())
+            .or_default()
+            .clone();
+        cell.get_or_init(|| {
+            Arc::new(match kind {
+                BuildFileKind::SetupPy => ptxguard_analyzer::build::setup_py::read(path),
+                BuildFileKind::CMake => ptxguard_analyzer::build::cmake::read(path, cuda),
+                BuildFileKind::Makefile => ptxguard_analyzer::build::makefile::read(path),
+            })
+        })
+        .clone()
+    }
+
+    /// What the nearest build file that compiles `path` with known targets says, one build
+    /// per variant; empty when none does.
+    fn build_files_say(&self, path: &Path, cuda: CudaVersion) -> Vec<VariantBuild> {
+        let dir = path.parent().unwrap_or(path);
+        for (kind, file) in self.build_file_candidates(dir).iter() {
+            let project = self.build_file(*kind, file, cuda);
+            let builds: Vec<VariantBuild> = project
+                .builds_for(path)
+                .into_iter()
+                .filter(|b| !b.build.targets.is_empty())
+                .collect();
+            if builds.is_empty() {
+                continue;
+            }
+            let shown = project.notes.len().min(5);
+            for n in &project.notes[..shown] {
+                self.say(n.clone());
+            }
+            if project.notes.len() > shown {
+                self.say(format!(
+                    "{}: {} more things not read",
+                    project.path.display(),
+                    project.notes.len() - shown
+                ));
+            }
+            return builds;
+        }
+        Vec::new()
+    }
+}
+
+/// A header's includers read for their calls: at most this many (more, and the header's
+/// helpers count as compiled, as with a database).
+const MAX_INCLUDERS_READ: usize = 256;
+
+impl Sources {
+    /// The functions `file` calls outside any `#if` (read once, bounded).
+    fn unguarded_calls(&self, file: &Path) -> Arc<HashSet<String>> {
+        if let Some(c) = self
+            .unguarded_calls
+            .lock()
+            .expect("no panics while locked")
+            .get(file)
+        {
+            return c.clone();
+        }
+        let mut notes = Vec::new();
+        let calls = Arc::new(
+            ptxguard_analyzer::build::project::read_bounded(file, &mut notes)
+                .map(|t| ptxguard_analyzer::build::project::unguarded_calls(&t))
+                .unwrap_or_default(),
+        );
+        self.unguarded_calls
+            .lock()
+            .expect("no panics while locked")
+            .insert(file.to_path_buf(), calls.clone());
+        calls
+    }
+
+    /// For a header built through its includers: per target, what the includers built for
+    /// it call outside any `#if`.
+    fn called_by_includers(
+        &self,
+        includers: &[(PathBuf, Vec<ptxguard_analyzer::isa::Target>)],
+    ) -> Option<Arc<ptxguard_analyzer::build::CallsByTarget>> {
+        if includers.is_empty() || includers.len() > MAX_INCLUDERS_READ {
+            return None;
+        }
+        let mut by_target: ptxguard_analyzer::build::CallsByTarget = HashMap::new();
+        for (f, targets) in includers {
+            let calls = self.unguarded_calls(f);
+            for t in targets {
+                by_target
+                    .entry(*t)
+                    .or_default()
+                    .extend(calls.iter().cloned());
+            }
+        }
+        Some(Arc::new(by_target))
+    }
+}
+
+/// The build files of one folder: `setup.py`, a `CMakeLists.txt` that starts a project
+/// (its parent has none, or it calls `project()`), a `Makefile`.
+fn build_files_in(dir: &Path) -> Vec<(BuildFileKind, PathBuf)> {
+    let mut out = Vec::new();
+    let setup = dir.join("setup.py");
+    if setup.is_file() {
+        out.push((BuildFileKind::SetupPy, setup));
+    }
+    let cmake = dir.join("CMakeLists.txt");
+    if cmake.is_file() {
+        let parent_has = dir
+            .parent()
+            .is_some_and(|p| p.join("CMakeLists.txt").is_file());
+        let starts_project = || {
+            let mut notes = Vec::new();
+            ptxguard_analyzer::build::project::read_bounded(&cmake, &mut notes)
+                .is_some_and(|t| t.to_ascii_lowercase().contains("project("))
+        };
+        if !parent_has || starts_project() {
+            out.push((BuildFileKind::CMake, cmake));
+        }
+    }
+    for name in ["GNUmakefile", "makefile", "Makefile"] {
+        let make = dir.join(name);
+        if make.is_file() {
+            out.push((BuildFileKind::Makefile, make));
+            break;
+        }
+    }
+    out
+}
+
 fn database_in(dir: &Path) -> Option<PathBuf> {
     let here = dir.join(DATABASE_NAME);
     if here.is_file() {
@@ -168,6 +355,9 @@ pub struct Resolved {
     pub database: Option<PathBuf>,
     pub build: FileBuild,
     pub cccl: Option<(String, String)>,
+    /// When the targets come from a build file with variants that build the file
+    /// differently: each variant's build (`build` is then their union).
+    pub variants: Vec<VariantBuild>,
 }
 
 /// Decides a file's build context (absolute, normalized path).
@@ -221,6 +411,53 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     if settings.target_from.as_deref() == Some("--target") {
         set(settings.options.targets.clone(), "--target".into(), &mut r);
     }
+    if r.targets.is_empty() {
+        // Targets the toolkit cannot compile for (`sm_60` under CUDA 13, from a branch of the
+        // script for older toolkits) are no build of this one.
+        let cuda = settings
+            .cuda_version
+            .as_ref()
+            .and_then(|(v, _)| CudaVersion::parse(v))
+            .unwrap_or(CudaVersion::DEFAULT);
+        let mut builds = src.build_files_say(path, cuda);
+        for b in &mut builds {
+            b.build.targets.retain(|t| cuda.supports(t));
+            b.build.called_by_includers = src.called_by_includers(&b.includers);
+        }
+        builds.retain(|b| !b.build.targets.is_empty());
+        match builds.as_slice() {
+            [] => {}
+            [one] => {
+                r.targets = one.build.targets.iter().map(target_name).collect();
+                r.targets_from = one.build.targets_from.clone();
+                r.build = one.build.clone();
+            }
+            several => {
+                let mut union = several[0].build.clone();
+                for b in &several[1..] {
+                    union.targets.extend(b.build.targets.iter().copied());
+                    if union.macros != b.build.macros {
+                        union.macros = None;
+                    }
+                }
+                union.targets.sort_by_key(|t| (t.sm, t.suffix));
+                union.targets.dedup();
+                r.targets = union.targets.iter().map(target_name).collect();
+                r.targets_from = format!(
+                    "{} variants: {}",
+                    several.len(),
+                    several
+                        .iter()
+                        .map(|b| b.build.targets_from.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                );
+                union.targets_from = r.targets_from.clone();
+                r.build = union;
+                r.variants = builds;
+            }
+        }
+    }
     if let Some((v, from)) = &settings.cuda_version {
         r.build.cuda = CudaVersion::parse(v);
         r.build.cuda_from = from.clone();
@@ -234,7 +471,8 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     r
 }
 
-/// Puts a file's build context into the rules' options.
+/// Puts a file's build context into the rules' options (the union of a build file's
+/// variants: a branch one variant compiles is not declared dead).
 pub fn apply(options: &mut Options, path: &Path, settings: &Settings) {
     let r = resolve(path, settings);
     options.targets = r.targets;
@@ -242,6 +480,55 @@ pub fn apply(options: &mut Options, path: &Path, settings: &Settings) {
         options.cccl_version = Some(v);
     }
     options.build = Some(Arc::new(r.build));
+}
+
+/// The rules' options for each way the file is built: one, or one per build variant (with
+/// the variant's name and build file).
+pub fn variant_options(
+    options: &Options,
+    path: &Path,
+    settings: &Settings,
+) -> Vec<(Option<String>, Options)> {
+    let r = resolve(path, settings);
+    let mut base = options.clone();
+    if let Some((v, _)) = &r.cccl {
+        base.cccl_version = Some(v.clone());
+    }
+    if r.variants.is_empty() {
+        base.targets = r.targets;
+        base.build = Some(Arc::new(r.build));
+        return vec![(None, base)];
+    }
+    r.variants
+        .into_iter()
+        .map(|v| {
+            let mut o = base.clone();
+            o.targets = v.build.targets.iter().map(target_name).collect();
+            let mut build = v.build;
+            build.cuda = r.build.cuda;
+            build.cuda_from = r.build.cuda_from.clone();
+            let here = std::env::current_dir().unwrap_or_default();
+            let file = v.build_file.strip_prefix(&here).unwrap_or(&v.build_file);
+            let mut what: Vec<String> = build.targets.iter().map(target_name).collect();
+            what.extend(macro_words(&build));
+            let name = format!("{} of {} ({})", v.variant, file.display(), what.join(" "));
+            o.build = Some(Arc::new(build));
+            (Some(name), o)
+        })
+        .collect()
+}
+
+/// `-DX=1`, `-UY`: a build's macros as flags.
+fn macro_words(build: &FileBuild) -> Vec<String> {
+    build
+        .macros
+        .iter()
+        .flatten()
+        .map(|m| match m {
+            ptxguard_analyzer::build::MacroFlag::Define(n, v) => format!("-D{n}={v}"),
+            ptxguard_analyzer::build::MacroFlag::Undef(n) => format!("-U{n}"),
+        })
+        .collect()
 }
 
 /// What `--show-settings` adds for a file: the database and entry, the targets and where
@@ -279,17 +566,7 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
         "ptx-isa = {}",
         q(&format!("{}.{}", cuda.ptx_isa() / 10, cuda.ptx_isa() % 10))
     );
-    let macros: Vec<String> = r
-        .build
-        .macros
-        .iter()
-        .flatten()
-        .map(|m| match m {
-            ptxguard_analyzer::build::MacroFlag::Define(n, v) => format!("-D{n}={v}"),
-            ptxguard_analyzer::build::MacroFlag::Undef(n) => format!("-U{n}"),
-        })
-        .collect();
-    let _ = writeln!(out, "macros = {}", list(&macros));
+    let _ = writeln!(out, "macros = {}", list(&macro_words(&r.build)));
     if !r.build.macros_from.is_empty() {
         let _ = writeln!(out, "macros-from = {}", q(&r.build.macros_from));
     }
@@ -302,6 +579,16 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     let _ = writeln!(out, "include-dirs = {}", list(&dirs));
     if let Some((v, from)) = &r.cccl {
         let _ = writeln!(out, "cccl-version = {} # from {}", q(v), from);
+    }
+    // Each build variant the file is checked under.
+    for v in &r.variants {
+        let targets: Vec<String> = v.build.targets.iter().map(target_name).collect();
+        let _ = writeln!(out);
+        let _ = writeln!(out, "[[build.variant]]");
+        let _ = writeln!(out, "name = {}", q(&v.variant));
+        let _ = writeln!(out, "targets = {}", list(&targets));
+        let _ = writeln!(out, "targets-from = {}", q(&v.build.targets_from));
+        let _ = writeln!(out, "macros = {}", list(&macro_words(&v.build)));
     }
     out
 }

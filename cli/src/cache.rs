@@ -21,7 +21,6 @@ use crate::emit::FileReport;
 use ptxguard_analyzer::source::fingerprint;
 use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
 use ptxguard_rules::targets::{header_fingerprint, HeaderReads};
-use ptxguard_rules::Options;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -140,7 +139,7 @@ impl Cache {
         path: &Path,
         display: &str,
         bytes: u128,
-        options: &Options,
+        options: &crate::analysis::Runs,
         rules: &crate::settings::RuleFilter<'_>,
     ) -> u128 {
         let mut text = String::new();

@@ -19,10 +19,14 @@ declare_rule! {
     /// them the help is the `.sync` form, not an older target.
     ///
     /// Targets are what the file is really built for, from (lowest priority first) the file
-    /// itself, `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the compilation database
-    /// (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...; a header gets the
-    /// targets of the units that include it), the configuration (`target`, `[targets]` per
-    /// glob) and `--target`. `ptxguard check --show-settings FILE` says which applied.
+    /// itself, the build files (`setup.py` torch extensions, CMake, Makefiles, read statically
+    /// and only when nothing else names the targets), `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the
+    /// compilation database (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...;
+    /// a header gets the targets of the units that include it), the configuration (`target`,
+    /// `[targets]` per glob) and `--target`. `ptxguard check --show-settings FILE` says which
+    /// applied, and names the build file and variant. A `setup.py` that picks different
+    /// targets and `-D`s on an environment variable has build variants: the file is checked
+    /// under each, and a finding only some variants have says which in its note.
     ///
     /// When none of these says anything, the targets are inferred: a file whose path names an
     /// architecture (`gemm_sm90a.cu`, `kernels/sm100/...`) or a product (`h100`, `gh200`:
@@ -31,7 +35,13 @@ declare_rule! {
     /// unguarded statements its kernels reach can build (a file using `tcgen05` unguarded is an
     /// `sm_100a`/`sm_100f` file, and its `cp.async` needs no guard). Then the only finding is a
     /// conflict: two unguarded forms no single target has (`wgmma`, sm_90a only, beside
-    /// `tcgen05`), or a form the toolkit cannot emit at all.
+    /// `tcgen05`), or a form the toolkit cannot emit at all. Or the file's own evidence: a
+    /// guard that keeps an instruction from some targets (`#if __CUDA_ARCH__ >= 800` around
+    /// `cp.async`, `NV_IF_TARGET(NV_PROVIDES_SM_90, ...)`) shows the file is built for one of
+    /// them, so a statement its kernels compile that fails on every target that guard excludes
+    /// (an unguarded `redux.sync` beside that `cp.async` guard) is a finding. A guard of
+    /// `__CUDA_ARCH__ >= 900` says nothing about an unguarded `redux.sync`: the older target
+    /// may be sm_80.
     ///
     /// The toolkit is CUDA 13.0 (PTX ISA 9.0) unless `cuda-version` (or `--cuda-version`) says
     /// otherwise or the database's nvcc belongs to another one (its `version.json`): under
@@ -41,8 +51,9 @@ declare_rule! {
     /// call from a compiled function in the same file reaches it for that target (the call's
     /// own guards count: a helper called only under `#if __CUDA_ARCH__ >= 800` is guarded).
     /// With known targets, helpers of headers and helpers the file never calls count as
-    /// compiled for every target; without, they depend on code this file does not show and
-    /// count as guarded. So does asm in an `if` whose condition is about the architecture
+    /// compiled for every target (a header whose targets come from build files: for each
+    /// target, those that the files built for it and including it call outside any `#if`);
+    /// without, they depend on code this file does not show and count as guarded. So does asm in an `if` whose condition is about the architecture
     /// (`if (cuda::device::current_arch_traits().cluster_supported)`).
     ///
     /// A guard is evaluated for each target, and excludes it when it is false there:
@@ -245,7 +256,10 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     unknown_targets(cx, out);
     // Each statement's needs, and per target whether it is compiled there and fails.
     let mut rows: Vec<(&AsmStatement, Vec<Need>, Vec<bool>)> = Vec::new();
-    let mut last: Option<(&AsmStatement, Vec<bool>)> = None;
+    // Statements whose guard excludes targets where they would fail: with inferred targets,
+    // the file's own evidence that it is built for some of those targets.
+    let mut evidence: Vec<Evidence> = Vec::new();
+    let mut last: Option<(&AsmStatement, Vec<Guarded>)> = None;
     for stmt in cx.ptx_statements().filter(|s| !compiled_at_run_time(s)) {
         let needs = needs(stmt);
         if needs
@@ -255,26 +269,23 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         // Statements of one `#if` region share their guards: the last evaluation is reused.
-        let unguarded: Vec<bool> = match &last {
-            Some((prev, u))
+        let guards: Vec<Guarded> = match &last {
+            Some((prev, g))
                 if prev.context.conditions == stmt.context.conditions
                     && prev.context.nv_target == stmt.context.nv_target =>
             {
-                u.clone()
+                g.clone()
             }
-            _ => ev
-                .targets
-                .iter()
-                .map(|t| ev.guarded_for(stmt, t) == Guarded::No)
-                .collect(),
+            _ => ev.targets.iter().map(|t| ev.guarded_for(stmt, t)).collect(),
         };
         let in_if = in_arch_if(stmt);
         let failing: Vec<bool> = ev
             .targets
             .iter()
-            .zip(&unguarded)
-            .map(|(t, &u)| {
-                u && !in_if
+            .zip(&guards)
+            .map(|(t, &g)| {
+                g == Guarded::No
+                    && !in_if
                     && !needs.iter().all(|n| n.supported_on(t, cuda))
                     && match &stmt.context.function {
                         // Not in a function we recognised (or in a macro never used): in doubt.
@@ -283,7 +294,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     }
             })
             .collect();
-        last = Some((stmt, unguarded));
+        if ev.source == TargetSource::Unknown {
+            if let Some(e) = Evidence::of(cx, stmt, &needs, &guards) {
+                evidence.push(e);
+            }
+        }
+        last = Some((stmt, guards));
         rows.push((stmt, needs, failing));
     }
     if ev.source == TargetSource::Unknown {
@@ -297,8 +313,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 None => units.push((u, vec![row])),
             }
         }
-        for (_, in_unit) in &units {
-            conflicts(cx, in_unit, out);
+        for (u, in_unit) in &units {
+            let in_unit_evidence: Vec<&Evidence> =
+                evidence.iter().filter(|e| e.unit == *u).collect();
+            let reported = own_evidence(cx, in_unit, &in_unit_evidence, out);
+            let rest: Vec<_> = in_unit
+                .iter()
+                .filter(|(s, _, _)| !reported.iter().any(|r| std::ptr::eq(*r, *s)))
+                .map(|(s, n, f)| (*s, n.clone(), f.clone()))
+                .collect();
+            conflicts(cx, &rest, out);
         }
         return;
     }
@@ -380,6 +404,126 @@ fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         .with_note("nvcc rejects the target before any asm is compiled; the statements are checked for the other targets only".to_string())
         .with_help("build with a toolkit that knows the target (`cuda-version`), or drop the target from the build".to_string()),
     );
+}
+
+/// A statement whose guard excludes targets where it would fail: the file shows it is built
+/// for at least one of those targets (else the guard would not be needed).
+struct Evidence {
+    unit: Option<u32>,
+    /// Per target of the evaluator: whether the guard excludes it.
+    excluded: Vec<bool>,
+    /// The guarded need, the guard's text and the statement's line.
+    what: String,
+    guard: String,
+    line: usize,
+}
+
+impl Evidence {
+    fn of(cx: &Ctx, stmt: &AsmStatement, needs: &[Need], guards: &[Guarded]) -> Option<Evidence> {
+        let ev = cx.targets();
+        let excluded: Vec<bool> = guards.iter().map(|g| *g == Guarded::Excluded).collect();
+        // A guard about the architecture (it excludes some targets, not all) that keeps the
+        // statement from a target where one of its needs fails.
+        if excluded.iter().all(|e| *e) || !excluded.iter().any(|e| *e) {
+            return None;
+        }
+        let need = needs.iter().find(|n| {
+            ev.targets
+                .iter()
+                .zip(&excluded)
+                .any(|(t, e)| *e && !n.supported_on(t, ev.cuda))
+        })?;
+        let guard = stmt
+            .context
+            .conditions
+            .iter()
+            .rev()
+            .find(|c| {
+                let mut ls = Vec::new();
+                leaves(&c.expr, &mut ls);
+                ls.iter().any(|l| match l {
+                    CondExpr::Defined(n) | CondExpr::Ident(n) => n.starts_with("__CUDA_ARCH"),
+                    _ => false,
+                })
+            })
+            .map(|c| format!("`{}`", c.text.trim()))
+            .or_else(|| {
+                stmt.context
+                    .nv_target
+                    .first()
+                    .map(|(q, _)| format!("`NV_IF_TARGET({q})`"))
+            })?;
+        Some(Evidence {
+            unit: unit(stmt),
+            excluded,
+            what: need.what(),
+            guard,
+            line: cx.file.line_col(stmt.span.start as usize).0,
+        })
+    }
+}
+
+/// Inferred targets, and the file guards an instruction for its targets: it is built for
+/// some target that guard excludes. A statement that fails on every target such a guard
+/// excludes fails on the build. Returns the statements reported.
+fn own_evidence<'s>(
+    cx: &Ctx,
+    rows: &[(&'s AsmStatement, Vec<Need>, Vec<bool>)],
+    evidence: &[&Evidence],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<&'s AsmStatement> {
+    let ev = cx.targets();
+    let cuda = ev.cuda;
+    let mut reported = Vec::new();
+    for (stmt, needs, failing) in rows {
+        let Some(e) = evidence.iter().find(|e| {
+            e.excluded
+                .iter()
+                .zip(failing)
+                .all(|(excluded, fails)| !excluded || *fails)
+        }) else {
+            continue;
+        };
+        // The need that fails on those targets, and the oldest of them (for the message).
+        let older: Vec<&Target> = ev
+            .targets
+            .iter()
+            .zip(&e.excluded)
+            .filter(|(_, x)| **x)
+            .map(|(t, _)| t)
+            .collect();
+        let Some(first) = needs
+            .iter()
+            .find(|n| older.iter().all(|t| !n.supported_on(t, cuda)))
+            .or_else(|| {
+                needs
+                    .iter()
+                    .find(|n| older.iter().any(|t| !n.supported_on(t, cuda)))
+            })
+        else {
+            continue;
+        };
+        let d = diagnostic(
+            &META,
+            template_span(stmt, first.at.clone()),
+            format!(
+                "{} needs {}, but this file is also built for older targets: line {} guards {} with {}",
+                first.what(),
+                first.requirement(cuda),
+                e.line,
+                e.what,
+                e.guard
+            ),
+        )
+        .with_note("with no configured targets, the file's own guard is the evidence: a file built only for the targets that guard admits would not need it; ptxas rejects the file for the others".to_string())
+        .with_help(format!(
+            "{}; or, if the file is only built for newer targets, say so (`compile-commands`, `[targets]` in ptxguard.toml, `--target`)",
+            guard_help(first)
+        ));
+        out.push(d);
+        reported.push(*stmt);
+    }
+    reported
 }
 
 /// Inferred targets: the file is built for every target on which all its compiled

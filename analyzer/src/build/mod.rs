@@ -3,10 +3,14 @@
 //! gives headers the targets of the units that include them. Facts only: the rules decide
 //! what they mean.
 
+pub mod cmake;
 pub mod env;
 pub mod flags;
 pub mod includes;
+pub mod makefile;
 pub mod predefined;
+pub mod project;
+pub mod setup_py;
 pub mod toolkit;
 
 pub use flags::{CompileFlags, MacroFlag};
@@ -17,6 +21,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::OnceLock;
+
+/// Per target, function names (see [`FileBuild::called_by_includers`]).
+pub type CallsByTarget = HashMap<Target, std::collections::HashSet<String>>;
 
 /// What is known about how one file is compiled, whatever its source (database, config,
 /// environment, command line). Empty fields are unknown.
@@ -39,6 +46,11 @@ pub struct FileBuild {
     /// The compilers of the commands that build the file (or, for a header, the units that
     /// include it), as written (`/usr/bin/clang++`, `nvcc`); empty when no command is known.
     pub compilers: Vec<String>,
+    /// For a header whose targets come from the build files of the files that include it:
+    /// per target, the functions the files built for it call outside any `#if` (a helper
+    /// they call only under an `#if`, or not at all, is compiled where that condition says).
+    /// `None`: not known.
+    pub called_by_includers: Option<std::sync::Arc<CallsByTarget>>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -153,6 +165,21 @@ impl Database {
         Ok(db)
     }
 
+    /// A database of entries made elsewhere (a build file's units); `path` names it.
+    pub fn from_entries(path: &Path, entries: Vec<Entry>) -> Database {
+        let mut by_file: HashMap<PathBuf, Vec<usize>> = HashMap::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            by_file.entry(e.file.clone()).or_default().push(i);
+        }
+        Database {
+            path: path.to_path_buf(),
+            entries,
+            notes: Vec::new(),
+            by_file,
+            includers: OnceLock::new(),
+        }
+    }
+
     /// Entries that compile this file (absolute, normalized).
     pub fn entries_for(&self, file: &Path) -> &[usize] {
         self.by_file.get(file).map_or(&[], Vec::as_slice)
@@ -263,6 +290,7 @@ impl Database {
                 cuda: cuda.as_ref().map(|(v, _)| *v),
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
                 compilers,
+                called_by_includers: None,
             },
             units.to_vec(),
         ))

@@ -14,7 +14,7 @@
 //! pass (`syntax.rs`).
 
 mod strings;
-mod syntax;
+pub(crate) mod syntax;
 pub mod triton;
 
 pub use strings::push_python_literal;

@@ -11,7 +11,7 @@ use crate::Span;
 use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     Name,
     Number,
     /// A string literal, prefix and quotes included.
@@ -20,7 +20,7 @@ pub(super) enum Kind {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Token {
+pub(crate) struct Token {
     pub kind: Kind,
     pub start: u32,
     pub end: u32,
@@ -28,15 +28,15 @@ pub(super) struct Token {
 
 /// A logical line: its tokens and the column of its first one.
 #[derive(Clone, Debug)]
-pub(super) struct Line {
+pub(crate) struct Line {
     pub tokens: Range<u32>,
     pub indent: u32,
 }
 
 /// No partner: the token is not a bracket, or its partner is missing.
-pub(super) const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
-pub(super) struct Tokens<'t> {
+pub(crate) struct Tokens<'t> {
     pub text: &'t str,
     pub tokens: Vec<Token>,
     /// For each bracket token, the index of its partner ([`NONE`] if unmatched or not one).
@@ -46,7 +46,7 @@ pub(super) struct Tokens<'t> {
 }
 
 /// Python's keywords: never a name that can be bound or called.
-pub(super) const KEYWORDS: [&str; 35] = [
+pub(crate) const KEYWORDS: [&str; 35] = [
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
     "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
@@ -54,7 +54,7 @@ pub(super) const KEYWORDS: [&str; 35] = [
 ];
 
 /// Whether a name is a keyword (the longest is 8 bytes: most names are longer).
-pub(super) fn is_keyword(name: &str) -> bool {
+pub(crate) fn is_keyword(name: &str) -> bool {
     name.len() <= 8 && KEYWORDS.contains(&name)
 }
 
@@ -268,13 +268,13 @@ fn column(bytes: &[u8], at: usize) -> u32 {
 
 impl<'t> Tokens<'t> {
     /// The tokens of the whole text.
-    pub(super) fn new(text: &'t str) -> Tokens<'t> {
+    pub(crate) fn new(text: &'t str) -> Tokens<'t> {
         Tokens::of_ranges(text, std::slice::from_ref(&(0..text.len())))
     }
 
     /// The tokens of the given byte ranges of the text, each starting at a top-level statement
     /// (brackets do not continue from one range to the next).
-    pub(super) fn of_ranges(text: &'t str, ranges: &[Range<usize>]) -> Tokens<'t> {
+    pub(crate) fn of_ranges(text: &'t str, ranges: &[Range<usize>]) -> Tokens<'t> {
         let size: usize = ranges.iter().map(|r| r.len()).sum();
         let mut t = Tokens {
             text,
@@ -390,31 +390,31 @@ impl<'t> Tokens<'t> {
         *line_first = end;
     }
 
-    pub(super) fn text_of(&self, token: u32) -> &'t str {
+    pub(crate) fn text_of(&self, token: u32) -> &'t str {
         let t = self.tokens[token as usize];
         &self.text[t.start as usize..t.end as usize]
     }
 
-    pub(super) fn kind(&self, token: u32) -> Kind {
+    pub(crate) fn kind(&self, token: u32) -> Kind {
         self.tokens[token as usize].kind
     }
 
     /// Whether token `i` exists and is the operator `op`.
-    pub(super) fn is_op(&self, i: u32, op: &str) -> bool {
+    pub(crate) fn is_op(&self, i: u32, op: &str) -> bool {
         (i as usize) < self.tokens.len() && self.kind(i) == Kind::Op && self.text_of(i) == op
     }
 
     /// Whether token `i` is a name that is not a keyword.
-    pub(super) fn is_name(&self, i: u32) -> bool {
+    pub(crate) fn is_name(&self, i: u32) -> bool {
         self.kind(i) == Kind::Name && !is_keyword(self.text_of(i))
     }
 
-    pub(super) fn is_keyword(&self, i: u32, keyword: &str) -> bool {
+    pub(crate) fn is_keyword(&self, i: u32, keyword: &str) -> bool {
         self.kind(i) == Kind::Name && self.text_of(i) == keyword
     }
 
     /// The token after the bracket group that starts at `i`, or after token `i`.
-    pub(super) fn skip(&self, i: u32) -> u32 {
+    pub(crate) fn skip(&self, i: u32) -> u32 {
         match self.partner[i as usize] {
             p if p != NONE && p > i => p + 1,
             _ => i + 1,
@@ -422,7 +422,7 @@ impl<'t> Tokens<'t> {
     }
 
     /// The tokens at bracket depth 0 in `range`, in order.
-    pub(super) fn top_level(&self, range: Range<u32>) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn top_level(&self, range: Range<u32>) -> impl Iterator<Item = u32> + '_ {
         let mut i = range.start;
         std::iter::from_fn(move || {
             if i >= range.end {
@@ -435,13 +435,13 @@ impl<'t> Tokens<'t> {
     }
 
     /// The first operator `op` at depth 0 in `range`.
-    pub(super) fn find_op(&self, range: Range<u32>, op: &str) -> Option<u32> {
+    pub(crate) fn find_op(&self, range: Range<u32>, op: &str) -> Option<u32> {
         self.top_level(range).find(|&i| self.is_op(i, op))
     }
 
     /// `range` split at its depth-0 commas, empty parts (a trailing comma) left out. The
     /// parameters of a `lambda` are skipped: their commas split nothing.
-    pub(super) fn split_commas(&self, range: Range<u32>) -> Vec<Range<u32>> {
+    pub(crate) fn split_commas(&self, range: Range<u32>) -> Vec<Range<u32>> {
         let mut parts = Vec::new();
         let mut start = range.start;
         let mut in_lambda = false;
@@ -463,7 +463,7 @@ impl<'t> Tokens<'t> {
         parts
     }
 
-    pub(super) fn span(&self, range: &Range<u32>) -> Span {
+    pub(crate) fn span(&self, range: &Range<u32>) -> Span {
         let first = self.tokens[range.start as usize];
         let last = self.tokens[range.end as usize - 1];
         Span {
@@ -472,12 +472,12 @@ impl<'t> Tokens<'t> {
         }
     }
 
-    pub(super) fn source(&self, range: &Range<u32>) -> &'t str {
+    pub(crate) fn source(&self, range: &Range<u32>) -> &'t str {
         &self.text[self.span(range).range()]
     }
 
     /// The byte ranges of an f-string's `{...}` replacement fields (`{{` is a brace).
-    pub(super) fn fields(&self, token: u32) -> Vec<Range<usize>> {
+    pub(crate) fn fields(&self, token: u32) -> Vec<Range<usize>> {
         let t = self.tokens[token as usize];
         let bytes = &self.text.as_bytes()[t.start as usize..t.end as usize];
         let Some(quote) = bytes.iter().position(|b| matches!(b, b'"' | b'\'')) else {
@@ -540,7 +540,7 @@ fn number_end(bytes: &[u8], start: usize) -> usize {
 
 /// What an expression is, as far as the front end cares.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Shape {
+pub(crate) enum Shape {
     Name,
     Number,
     True,
@@ -599,7 +599,7 @@ impl Tokens<'_> {
         }
     }
 
-    pub(super) fn shape(&self, range: &Range<u32>) -> Shape {
+    pub(crate) fn shape(&self, range: &Range<u32>) -> Shape {
         let (a, b) = (range.start, range.end);
         if b <= a {
             return Shape::Other;
@@ -729,7 +729,7 @@ fn skim_mask(bytes: &[u8], at: usize) -> u64 {
 /// line continuations (an `else:`/`elif`/`except`/`finally` line continues its statement).
 /// A fast pass that only follows quotes, comments and brackets, eight bytes at a time: most
 /// bytes are none of them.
-pub(super) fn top_level_starts(bytes: &[u8]) -> Vec<usize> {
+pub(crate) fn top_level_starts(bytes: &[u8]) -> Vec<usize> {
     let mut starts = vec![0];
     let mut depth = 0u32;
     // `mask` holds the bytes still to look at in `bytes[base..base + 8]`.
@@ -790,7 +790,7 @@ fn starts_statement(line: &[u8]) -> bool {
 /// their decorators) that hold none of the `markers` (sorted byte offsets). Their names are
 /// their own (a class body's are not seen from its methods): they cannot bind a name a call
 /// elsewhere uses.
-pub(super) fn worth_reading(text: &str, markers: &[usize]) -> Vec<Range<usize>> {
+pub(crate) fn worth_reading(text: &str, markers: &[usize]) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let starts = top_level_starts(bytes);
     let mut ranges: Vec<Range<usize>> = Vec::new();

@@ -1022,6 +1022,8 @@ pub struct Evaluator<'a> {
     pub targets: Vec<Target>,
     pub source: TargetSource,
     header: bool,
+    /// See [`ptxguard_analyzer::build::FileBuild::called_by_includers`].
+    called_by_includers: Option<Arc<ptxguard_analyzer::build::CallsByTarget>>,
     /// Per target: the functions compiled for it.
     compiled: RefCell<HashMap<Target, Rc<HashSet<String>>>>,
 }
@@ -1054,6 +1056,10 @@ impl<'a> Evaluator<'a> {
             targets,
             source,
             header: is_header(file),
+            called_by_includers: options
+                .build
+                .as_ref()
+                .and_then(|b| b.called_by_includers.clone()),
             compiled: RefCell::new(HashMap::new()),
         }
     }
@@ -1167,8 +1173,19 @@ impl<'a> Evaluator<'a> {
         }
         let mut compiled: HashSet<String> = HashSet::new();
         let mut work: Vec<&str> = Vec::new();
+        // A header's helpers its includers call only under an `#if` (or never) are compiled
+        // where those files say, when the build files say which files include it.
+        let includers_call = self.called_by_includers.as_deref().map(|by_target| {
+            let calls = by_target.get(t);
+            move |name: &str| calls.is_some_and(|c| c.contains(name))
+        });
         for f in &facts.functions {
-            let root = f.1 || (known && !called.contains(f.0.as_str()));
+            let root = f.1
+                || (known
+                    && !called.contains(f.0.as_str())
+                    && includers_call
+                        .as_ref()
+                        .is_none_or(|calls| calls(f.0.as_str())));
             if root && compiled.insert(f.0.clone()) {
                 work.push(f.0.as_str());
             }

@@ -1,0 +1,968 @@
+//! CMake projects read statically: `CMAKE_CUDA_ARCHITECTURES` (set in a `CMakeLists.txt` or
+//! a preset's cache variables), the `CUDA_ARCHITECTURES` target property, `-gencode`/`-arch`
+//! in `CMAKE_CUDA_FLAGS` and compile options, compile definitions, include folders, and the
+//! sources of each target (`add_library`, `add_executable`, `target_sources`, `file(GLOB)`),
+//! following `add_subdirectory` and `include` of project files.
+//!
+//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are not
+//! evaluated: every branch is read, the architectures and flags of any branch count (the
+//! build may use them) and the definitions made inside a branch are dropped (unknown, never
+//! assumed). Function and macro bodies are not followed. A target's architectures are
+//! `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as CMake does.
+
+use super::env::cudaarchs;
+use super::flags::{shell_words, MacroFlag};
+use super::normalize;
+use super::project::{
+    glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
+};
+use super::toolkit::CudaVersion;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// At most this many CMake files are read for one project.
+const MAX_FILES: usize = 512;
+/// `add_subdirectory`/`include` nesting followed.
+const MAX_NESTING: usize = 32;
+/// Variable references replaced in one argument (`${${X}}` and variables naming variables
+/// count each), and the longest an expanded argument may grow.
+const MAX_EXPANSIONS: usize = 256;
+const MAX_EXPANDED_BYTES: usize = 64 * 1024;
+
+/// The value of something not known here (a `foreach` variable): whatever holds it is
+/// unknown too (a target whose architectures hold it has no known targets).
+const UNKNOWN: &str = "\u{1}";
+
+/// Reads the CMake project whose top `CMakeLists.txt` is `path`, for the toolkit `cuda`
+/// (`CMAKE_CUDA_COMPILER_VERSION`: `if()`s comparing it are decided).
+pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
+    let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+    let mut r = Reader {
+        targets: Vec::new(),
+        by_name: HashMap::new(),
+        files: 0,
+        notes: Vec::new(),
+        preset_archs: presets(&root),
+    };
+    let mut scope = Scope::default();
+    for (k, v) in [
+        ("CMAKE_SOURCE_DIR", &root),
+        ("PROJECT_SOURCE_DIR", &root),
+        ("CMAKE_CURRENT_LIST_DIR", &root),
+        ("CMAKE_CURRENT_SOURCE_DIR", &root),
+    ] {
+        scope.vars.insert(k.into(), v.display().to_string());
+    }
+    scope.vars.insert(
+        "CMAKE_CUDA_COMPILER_VERSION".into(),
+        format!("{}.{}", cuda.major, cuda.minor),
+    );
+    if let Some(a) = &r.preset_archs {
+        scope
+            .vars
+            .insert("CMAKE_CUDA_ARCHITECTURES".into(), a.clone());
+    }
+    r.directory(path, &mut scope, 0);
+    let units = r.units();
+    ProjectBuild::new(
+        path,
+        vec![Variant {
+            name: String::new(),
+            units,
+        }],
+        r.notes,
+    )
+}
+
+/// `CMAKE_CUDA_ARCHITECTURES` of the configure presets (`CMakePresets.json`,
+/// `CMakeUserPresets.json`), all of them together.
+fn presets(root: &Path) -> Option<String> {
+    let mut all: Vec<String> = Vec::new();
+    for name in ["CMakePresets.json", "CMakeUserPresets.json"] {
+        let mut notes = Vec::new();
+        let path = root.join(name);
+        if !path.is_file() {
+            continue;
+        }
+        let Some(text) = read_bounded(&path, &mut notes) else {
+            continue;
+        };
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        for preset in json["configurePresets"].as_array().into_iter().flatten() {
+            let v = &preset["cacheVariables"]["CMAKE_CUDA_ARCHITECTURES"];
+            let v = v.as_str().or_else(|| v["value"].as_str());
+            if let Some(v) = v {
+                if !v.contains("${") {
+                    all.push(v.to_string());
+                }
+            }
+        }
+    }
+    (!all.is_empty()).then(|| all.join(";"))
+}
+
+/// What a directory's commands see: variables, and the directory-wide options.
+#[derive(Clone, Default)]
+struct Scope {
+    vars: HashMap<String, String>,
+    /// `add_compile_options`, `add_definitions`, `add_compile_definitions`,
+    /// `include_directories` (definitions as `-DX` words), each with whether it is certain.
+    options: Vec<(String, bool)>,
+    /// Inside this many `if()`/`foreach()` blocks.
+    uncertain: usize,
+    /// Variables set under conditions that may not hold: their value is one of several
+    /// (conditions on them are not decided).
+    uncertain_vars: std::collections::HashSet<String>,
+}
+
+#[derive(Default)]
+struct Target {
+    name: String,
+    dir: PathBuf,
+    sources: Vec<PathBuf>,
+    /// `CUDA_ARCHITECTURES`: from the variable at creation, or the property.
+    archs: Vec<String>,
+    /// Compile options and definitions (`-DX`) as words, with whether each is certain.
+    words: Vec<(String, bool)>,
+    cuda_flags: String,
+    /// The architectures depend on something not known here.
+    archs_unknown: bool,
+}
+
+struct Reader {
+    targets: Vec<Target>,
+    by_name: HashMap<String, usize>,
+    files: usize,
+    notes: Vec<String>,
+    preset_archs: Option<String>,
+}
+
+/// One command: its name (lower case) and its arguments, unexpanded, with whether each was
+/// quoted.
+struct Command {
+    name: String,
+    args: Vec<(String, bool)>,
+}
+
+impl Reader {
+    /// Reads one `CMakeLists.txt` (or included file) in `scope`.
+    fn directory(&mut self, file: &Path, scope: &mut Scope, nesting: usize) {
+        if nesting > MAX_NESTING {
+            return;
+        }
+        if self.files >= MAX_FILES {
+            if self.files == MAX_FILES {
+                self.notes.push(format!(
+                    "more than {MAX_FILES} CMake files: the rest are not read"
+                ));
+                self.files += 1;
+            }
+            return;
+        }
+        self.files += 1;
+        let Some(text) = read_bounded(file, &mut self.notes) else {
+            return;
+        };
+        let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        // Function and macro bodies are skipped (depth of `function`...`endfunction`).
+        let mut in_function = 0usize;
+        // `if()` and loop frames of this file: `Some(false)` skips, `None` may or may not
+        // hold (loops: the body once, its variable unknown).
+        // (this branch holds, a branch held already, an earlier branch may have held)
+        let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
+        let outer_uncertain = scope.uncertain;
+        for cmd in commands(&text) {
+            let name = cmd.name.as_str();
+            match name {
+                "function" | "macro" => {
+                    in_function += 1;
+                    continue;
+                }
+                "endfunction" | "endmacro" => {
+                    in_function = in_function.saturating_sub(1);
+                    continue;
+                }
+                _ if in_function > 0 => continue,
+                _ => {}
+            }
+            let skipping = frames.iter().any(|f| f.0 == Some(false));
+            match name {
+                "if" => {
+                    let taken = if skipping {
+                        Some(false)
+                    } else {
+                        condition(&cmd.args, scope)
+                    };
+                    frames.push((taken, taken == Some(true), false));
+                }
+                "elseif" | "else" => {
+                    let parent_skips = frames.len() > 1
+                        && frames[..frames.len() - 1]
+                            .iter()
+                            .any(|f| f.0 == Some(false));
+                    if let Some(top) = frames.last_mut() {
+                        top.2 |= top.0.is_none();
+                        let next = if top.1 || parent_skips {
+                            Some(false)
+                        } else {
+                            let holds = if name == "elseif" {
+                                condition(&cmd.args, scope)
+                            } else {
+                                Some(true)
+                            };
+                            // After a branch that may have held, this one may not.
+                            match holds {
+                                Some(true) if top.2 => None,
+                                h => h,
+                            }
+                        };
+                        top.1 |= next == Some(true);
+                        top.0 = next;
+                    }
+                }
+                "foreach" | "while" => {
+                    // The loop variable's value is not known.
+                    if name == "foreach" && !skipping {
+                        if let Some((var, _)) = cmd.args.first() {
+                            scope.vars.insert(var.clone(), UNKNOWN.to_string());
+                        }
+                    }
+                    frames.push((if skipping { Some(false) } else { None }, false, false));
+                }
+                "endif" | "endforeach" | "endwhile" => {
+                    frames.pop();
+                }
+                _ => {
+                    if skipping {
+                        continue;
+                    }
+                }
+            }
+            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.0.is_none()).count();
+            if matches!(
+                name,
+                "if" | "elseif"
+                    | "else"
+                    | "endif"
+                    | "foreach"
+                    | "endforeach"
+                    | "while"
+                    | "endwhile"
+            ) {
+                continue;
+            }
+            let args = self.expand_args(&cmd.args, scope);
+            let certain = scope.uncertain == 0;
+            match name {
+                "set" => {
+                    let Some((var, values)) = args.split_first() else {
+                        continue;
+                    };
+                    let values: Vec<&String> = values
+                        .iter()
+                        .take_while(|v| !matches!(v.as_str(), "CACHE" | "PARENT_SCOPE"))
+                        .collect();
+                    let value = values
+                        .iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(";");
+                    self.set(scope, var, value);
+                }
+                "list" if args.first().map(String::as_str) == Some("APPEND") => {
+                    if let Some(var) = args.get(1) {
+                        let mut value = scope.vars.get(var).cloned().unwrap_or_default();
+                        for a in &args[2..] {
+                            if !value.is_empty() {
+                                value.push(';');
+                            }
+                            value.push_str(a);
+                        }
+                        if !certain {
+                            scope.uncertain_vars.insert(var.clone());
+                        }
+                        scope.vars.insert(var.clone(), value);
+                    }
+                }
+                "option" => {
+                    // A default the command line may change: conditions on it are not decided.
+                    if let (Some(var), Some(v)) = (args.first(), args.get(2)) {
+                        scope.uncertain_vars.insert(var.clone());
+                        scope.vars.entry(var.clone()).or_insert(v.clone());
+                    }
+                }
+                "file"
+                    if matches!(
+                        args.first().map(String::as_str),
+                        Some("GLOB" | "GLOB_RECURSE")
+                    ) =>
+                {
+                    let recurse = args[0] == "GLOB_RECURSE";
+                    let Some(var) = args.get(1) else { continue };
+                    let mut found = Vec::new();
+                    let mut relative: Option<PathBuf> = None;
+                    let mut k = 2;
+                    while k < args.len() {
+                        match args[k].as_str() {
+                            "CONFIGURE_DEPENDS" | "LIST_DIRECTORIES" | "FOLLOW_SYMLINKS" => {
+                                if args[k] == "LIST_DIRECTORIES" {
+                                    k += 1;
+                                }
+                            }
+                            "RELATIVE" => {
+                                relative = args.get(k + 1).map(PathBuf::from);
+                                k += 1;
+                            }
+                            pattern => {
+                                let pattern = if recurse {
+                                    let p = Path::new(pattern);
+                                    let parent = p.parent().unwrap_or(Path::new(""));
+                                    let name = p
+                                        .file_name()
+                                        .map(|n| n.to_string_lossy().into_owned())
+                                        .unwrap_or_default();
+                                    parent.join("**").join(name).display().to_string()
+                                } else {
+                                    pattern.to_string()
+                                };
+                                found.extend(glob(&dir, &pattern));
+                            }
+                        }
+                        k += 1;
+                    }
+                    let _ = relative;
+                    let value: Vec<String> =
+                        found.iter().map(|p| p.display().to_string()).collect();
+                    scope.vars.insert(var.clone(), value.join(";"));
+                }
+                "add_subdirectory" => {
+                    if let Some(sub) = args.first() {
+                        let sub_dir = normalize(&dir.join(sub));
+                        let list = sub_dir.join("CMakeLists.txt");
+                        if list.is_file() {
+                            let mut child = scope.clone();
+                            child.uncertain = 0;
+                            let d = sub_dir.display().to_string();
+                            child
+                                .vars
+                                .insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
+                            child.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), d);
+                            // A subdirectory added under an `if()` may not be built: its
+                            // definitions are not certain.
+                            if !certain {
+                                for o in &mut child.options {
+                                    o.1 = false;
+                                }
+                                child.uncertain = 1;
+                            }
+                            self.directory(&list, &mut child, nesting + 1);
+                        }
+                    }
+                }
+                "include" => {
+                    if let Some(f) = args.first() {
+                        let path = normalize(&dir.join(f));
+                        if f.ends_with(".cmake") && path.is_file() {
+                            let saved = scope.vars.get("CMAKE_CURRENT_LIST_DIR").cloned();
+                            if let Some(parent) = path.parent() {
+                                scope.vars.insert(
+                                    "CMAKE_CURRENT_LIST_DIR".into(),
+                                    parent.display().to_string(),
+                                );
+                            }
+                            self.directory(&path, scope, nesting + 1);
+                            if let Some(s) = saved {
+                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), s);
+                            }
+                        }
+                    }
+                }
+                "add_compile_options" => {
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (a.clone(), certain)));
+                }
+                "add_definitions" => {
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (a.clone(), certain)));
+                }
+                "add_compile_definitions" => {
+                    scope
+                        .options
+                        .extend(args.iter().map(|a| (format!("-D{}", strip_d(a)), certain)));
+                }
+                "include_directories" => {
+                    for a in args
+                        .iter()
+                        .filter(|a| !matches!(a.as_str(), "SYSTEM" | "BEFORE" | "AFTER"))
+                    {
+                        let d = normalize(&dir.join(a));
+                        scope.options.push((format!("-I{}", d.display()), certain));
+                    }
+                }
+                "add_library" | "add_executable" | "cuda_add_library" | "cuda_add_executable" => {
+                    let Some((tname, rest)) = args.split_first() else {
+                        continue;
+                    };
+                    if rest
+                        .iter()
+                        .any(|a| matches!(a.as_str(), "IMPORTED" | "ALIAS" | "INTERFACE"))
+                    {
+                        continue;
+                    }
+                    let archs = scope
+                        .vars
+                        .get("CMAKE_CUDA_ARCHITECTURES")
+                        .cloned()
+                        .unwrap_or_default();
+                    let mut t = Target {
+                        name: tname.clone(),
+                        dir: dir.clone(),
+                        archs_unknown: archs.contains(UNKNOWN),
+                        archs: split_list(&archs),
+                        words: scope.options.clone(),
+                        cuda_flags: scope
+                            .vars
+                            .get("CMAKE_CUDA_FLAGS")
+                            .cloned()
+                            .unwrap_or_default(),
+                        ..Target::default()
+                    };
+                    for s in rest {
+                        if matches!(
+                            s.as_str(),
+                            "STATIC"
+                                | "SHARED"
+                                | "MODULE"
+                                | "OBJECT"
+                                | "EXCLUDE_FROM_ALL"
+                                | "WIN32"
+                                | "MACOSX_BUNDLE"
+                        ) {
+                            continue;
+                        }
+                        t.sources.extend(sources(&dir, s));
+                    }
+                    let i = self.targets.len();
+                    self.by_name.insert(tname.clone(), i);
+                    self.targets.push(t);
+                }
+                "target_sources" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for s in &args[1..] {
+                            if !matches!(s.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE") {
+                                let found = sources(&dir, s);
+                                self.targets[i].sources.extend(found);
+                            }
+                        }
+                    }
+                }
+                "target_compile_options" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE" | "BEFORE")
+                            {
+                                self.targets[i].words.push((a.clone(), certain));
+                            }
+                        }
+                    }
+                }
+                "target_compile_definitions" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(a.as_str(), "PRIVATE" | "PUBLIC" | "INTERFACE") {
+                                self.targets[i]
+                                    .words
+                                    .push((format!("-D{}", strip_d(a)), certain));
+                            }
+                        }
+                    }
+                }
+                "target_include_directories" => {
+                    if let Some(i) = args.first().and_then(|n| self.by_name.get(n)).copied() {
+                        for a in &args[1..] {
+                            if !matches!(
+                                a.as_str(),
+                                "PRIVATE" | "PUBLIC" | "INTERFACE" | "SYSTEM" | "BEFORE" | "AFTER"
+                            ) {
+                                let d = normalize(&dir.join(a));
+                                self.targets[i]
+                                    .words
+                                    .push((format!("-I{}", d.display()), certain));
+                            }
+                        }
+                    }
+                }
+                "set_target_properties" => {
+                    let Some(p) = args.iter().position(|a| a == "PROPERTIES") else {
+                        continue;
+                    };
+                    let names = &args[..p];
+                    let mut k = p + 1;
+                    while k + 1 < args.len() {
+                        if args[k] == "CUDA_ARCHITECTURES" {
+                            self.set_archs(names, &args[k + 1]);
+                        }
+                        k += 2;
+                    }
+                }
+                "set_property" => {
+                    // set_property(TARGET a b [APPEND] PROPERTY CUDA_ARCHITECTURES v...)
+                    if args.first().map(String::as_str) != Some("TARGET") {
+                        continue;
+                    }
+                    let Some(p) = args.iter().position(|a| a == "PROPERTY") else {
+                        continue;
+                    };
+                    if args.get(p + 1).map(String::as_str) == Some("CUDA_ARCHITECTURES") {
+                        let names: Vec<String> = args[1..p]
+                            .iter()
+                            .filter(|a| !matches!(a.as_str(), "APPEND" | "APPEND_STRING"))
+                            .cloned()
+                            .collect();
+                        let value = args[p + 2..].join(";");
+                        self.set_archs(&names, &value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        scope.uncertain = outer_uncertain;
+    }
+
+    fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
+        // Under `if()`, a value is one possibility among others: the union is kept (the
+        // build may use any; an unknown part stays unknown).
+        let old = scope.vars.get(var).cloned().unwrap_or_default();
+        if scope.uncertain > 0 {
+            scope.uncertain_vars.insert(var.to_string());
+        } else {
+            scope.uncertain_vars.remove(var);
+        }
+        if scope.uncertain > 0 && !old.is_empty() && old != value {
+            let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
+            scope
+                .vars
+                .insert(var.to_string(), format!("{old}{sep}{value}"));
+            return;
+        }
+        scope.vars.insert(var.to_string(), value);
+    }
+
+    /// The `CUDA_ARCHITECTURES` property: it replaces what the target had (usually set
+    /// right after the target is created, under the same conditions).
+    fn set_archs(&mut self, names: &[String], value: &str) {
+        for n in names {
+            if let Some(&i) = self.by_name.get(n) {
+                let t = &mut self.targets[i];
+                t.archs_unknown = value.contains(UNKNOWN) || value.is_empty();
+                t.archs = split_list(value);
+            }
+        }
+    }
+
+    fn expand_args(&self, args: &[(String, bool)], scope: &Scope) -> Vec<String> {
+        let mut out = Vec::new();
+        for (a, quoted) in args {
+            let v = expand(a, &scope.vars);
+            if *quoted {
+                out.push(v);
+            } else {
+                // An unquoted argument that expands to a list is several arguments.
+                out.extend(v.split(';').filter(|s| !s.is_empty()).map(str::to_string));
+            }
+        }
+        out
+    }
+
+    fn units(&mut self) -> Vec<Unit> {
+        let mut out = Vec::new();
+        for t in &self.targets {
+            let mut words: Vec<String> = shell_words(&t.cuda_flags)
+                .into_iter()
+                .filter(|w| !w.contains(UNKNOWN))
+                .collect();
+            let mut certain_words: Vec<String> = Vec::new();
+            for (w, certain) in &t.words {
+                let w = generator_expression(w);
+                let Some(w) = w else { continue };
+                for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
+                    if *certain {
+                        certain_words.push(part.clone());
+                    }
+                    words.push(part);
+                }
+            }
+            let mut flags = nvcc_flags(&words, &t.dir);
+            flags.macros = nvcc_flags(&certain_words, &t.dir)
+                .macros
+                .into_iter()
+                .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
+                .collect();
+            let archs = cudaarchs(&t.archs.join(";"));
+            let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
+            if t.archs_unknown && !off {
+                let n = format!(
+                    "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
+                    t.name
+                );
+                if !self.notes.contains(&n) {
+                    self.notes.push(n);
+                }
+            } else if !off {
+                flags.targets.extend(archs.targets);
+                for n in archs.notes {
+                    let n = format!("target `{}`: {n}", t.name);
+                    if !self.notes.contains(&n) {
+                        self.notes.push(n);
+                    }
+                }
+            }
+            flags.targets.sort_by_key(|x| (x.sm, x.suffix));
+            flags.targets.dedup();
+            flags.notes.clear();
+            for s in &t.sources {
+                if !is_compiled_source(s) {
+                    continue;
+                }
+                out.push(Unit {
+                    file: s.clone(),
+                    flags: flags.clone(),
+                    origin: format!("target `{}`", t.name),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// An `if()` condition decided when its operands are known: `A OP B` (`VERSION_LESS`,
+/// `STREQUAL`, `EQUAL`... and their `NOT`), each operand a literal or a variable the
+/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's). Else `None`.
+fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
+    let (negate, args) = match args.first() {
+        Some((w, false)) if w == "NOT" => (true, &args[1..]),
+        _ => (false, args),
+    };
+    let [(a, aq), (op, false), (b, bq)] = args else {
+        return None;
+    };
+    let value = |w: &str, quoted: bool| -> Option<String> {
+        let names: Vec<&str> = if w.contains("${") {
+            w.split("${")
+                .skip(1)
+                .filter_map(|r| r.split('}').next())
+                .collect()
+        } else {
+            vec![w]
+        };
+        if names.iter().any(|n| scope.uncertain_vars.contains(*n)) {
+            return None;
+        }
+        // An unquoted name of a variable is its value; `${X}` is expanded.
+        if !quoted && !w.contains("${") {
+            if let Some(v) = scope.vars.get(w) {
+                return Some(v.clone());
+            }
+            // A name the project does not set may be set on the command line.
+            if w.bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+                && w.bytes().any(|c| c.is_ascii_uppercase())
+            {
+                return None;
+            }
+        }
+        if w.contains("${") {
+            let names_known = w.split("${").skip(1).all(|r| {
+                r.split('}')
+                    .next()
+                    .is_some_and(|n| scope.vars.contains_key(n))
+            });
+            if !names_known {
+                return None;
+            }
+        }
+        let v = expand(w, &scope.vars);
+        (!v.contains(UNKNOWN)).then_some(v)
+    };
+    let (x, y) = (value(a, *aq)?, value(b, *bq)?);
+    let version = |v: &str| -> Vec<u64> {
+        v.split('.')
+            .map(|p| p.trim().parse().unwrap_or(0))
+            .collect()
+    };
+    let cmp_versions = || {
+        let (mut vx, mut vy) = (version(&x), version(&y));
+        let n = vx.len().max(vy.len());
+        vx.resize(n, 0);
+        vy.resize(n, 0);
+        vx.cmp(&vy)
+    };
+    use std::cmp::Ordering::*;
+    let number = |v: &str| v.trim().parse::<f64>().ok();
+    let result = match op.as_str() {
+        "VERSION_LESS" => cmp_versions() == Less,
+        "VERSION_GREATER" => cmp_versions() == Greater,
+        "VERSION_EQUAL" => cmp_versions() == Equal,
+        "VERSION_LESS_EQUAL" => cmp_versions() != Greater,
+        "VERSION_GREATER_EQUAL" => cmp_versions() != Less,
+        "STREQUAL" => x == y,
+        "EQUAL" | "LESS" | "GREATER" | "LESS_EQUAL" | "GREATER_EQUAL" => {
+            let (nx, ny) = (number(&x)?, number(&y)?);
+            match op.as_str() {
+                "EQUAL" => nx == ny,
+                "LESS" => nx < ny,
+                "GREATER" => nx > ny,
+                "LESS_EQUAL" => nx <= ny,
+                _ => nx >= ny,
+            }
+        }
+        _ => return None,
+    };
+    Some(result != negate)
+}
+
+/// `-DX` and `X` both name the definition `X` in CMake's definition commands.
+fn strip_d(a: &str) -> &str {
+    a.strip_prefix("-D").unwrap_or(a)
+}
+
+/// `$<$<COMPILE_LANGUAGE:CUDA>:-gencode arch=...>` -> its value when the condition is about
+/// the language or configuration (the value may apply), else `None`; plain words unchanged.
+fn generator_expression(w: &str) -> Option<String> {
+    if !w.contains("$<") {
+        return Some(w.to_string());
+    }
+    let inner = w.strip_prefix("$<")?.strip_suffix('>')?;
+    // The condition is everything up to the `:` at depth 0.
+    let mut depth = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ':' if depth == 0 => {
+                let (cond, value) = (&inner[..i], &inner[i + 1..]);
+                let about_language = cond.contains("COMPILE_LANGUAGE:CUDA")
+                    || cond.contains("COMPILE_LANG_AND_ID:CUDA")
+                    || cond.contains("CONFIG");
+                return (about_language && !value.contains("$<")).then(|| value.to_string());
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A target's source argument: a file (relative to the folder), or nothing for a generator
+/// expression.
+fn sources(dir: &Path, s: &str) -> Vec<PathBuf> {
+    if s.contains("$<") || s.is_empty() || s.contains(UNKNOWN) {
+        return Vec::new();
+    }
+    vec![normalize(&dir.join(s))]
+}
+
+fn split_list(v: &str) -> Vec<String> {
+    v.split([';', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `${X}`, `$ENV{X}` (unknown), innermost first, a bounded number of passes.
+fn expand(s: &str, vars: &HashMap<String, String>) -> String {
+    let mut s = s.to_string();
+    for _ in 0..MAX_EXPANSIONS {
+        if s.len() > MAX_EXPANDED_BYTES {
+            break;
+        }
+        let Some(close) = s.find('}') else { break };
+        let Some(open) = s[..close].rfind("{") else {
+            break;
+        };
+        let (start, name) = if open >= 1 && s[..open].ends_with('$') {
+            (open - 1, &s[open + 1..close])
+        } else if open >= 4 && s[..open].ends_with("$ENV") {
+            (open - 4, "")
+        } else {
+            break;
+        };
+        // A variable the project does not set may come from the command line or CMake
+        // itself: unknown (`$ENV{X}` too).
+        let value = match vars.get(name) {
+            Some(v) if !name.is_empty() => v.clone(),
+            _ => UNKNOWN.to_string(),
+        };
+        s.replace_range(start..=close, &value);
+    }
+    s
+}
+
+/// The commands of a CMake file: `name(args)`, arguments split as CMake does (blanks,
+/// `"quoted"`, `[[bracket]]`, nested parentheses kept), comments skipped. Never fails.
+fn commands(text: &str) -> Vec<Command> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'#' {
+            i = skip_comment(b, i);
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let name = text[start..i].to_ascii_lowercase();
+            while i < b.len() && matches!(b[i], b' ' | b'\t') {
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'(' {
+                let (args, end) = arguments(text, i + 1);
+                out.push(Command { name, args });
+                i = end;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+fn skip_comment(b: &[u8], i: usize) -> usize {
+    // `#[[ ... ]]` (or `#[=[ ... ]=]`) is a bracket comment.
+    if let Some(end) = bracket_end(b, i + 1) {
+        return end;
+    }
+    memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |n| i + n)
+}
+
+/// At `[[` or `[=*[`: the index after the matching close, else `None`.
+fn bracket_end(b: &[u8], i: usize) -> Option<usize> {
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let mut j = i + 1;
+    while b.get(j) == Some(&b'=') {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'[') {
+        return None;
+    }
+    let equals = j - i - 1;
+    let mut close = Vec::with_capacity(equals + 2);
+    close.push(b']');
+    close.extend(std::iter::repeat_n(b'=', equals));
+    close.push(b']');
+    let body = j + 1;
+    let found =
+        memchr::memmem::find(&b[body..], &close).map_or(b.len(), |n| body + n + close.len());
+    Some(found)
+}
+
+/// The arguments from just after `(` to the matching `)`, and the index after it.
+fn arguments(text: &str, mut i: usize) -> (Vec<(String, bool)>, usize) {
+    let b = text.as_bytes();
+    let mut args = Vec::new();
+    let mut depth = 0usize;
+    let mut word = String::new();
+    let mut in_word = false;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'#' => {
+                if in_word {
+                    args.push((std::mem::take(&mut word), false));
+                    in_word = false;
+                }
+                i = skip_comment(b, i);
+                continue;
+            }
+            b'"' => {
+                let start = i + 1;
+                let mut j = start;
+                let mut s = String::new();
+                while j < b.len() && b[j] != b'"' {
+                    if b[j] == b'\\' && j + 1 < b.len() && b[j + 1].is_ascii() {
+                        match b[j + 1] {
+                            b'\n' => {}
+                            b'n' => s.push('\n'),
+                            b'"' | b'\\' | b'$' | b';' => s.push(b[j + 1] as char),
+                            other => {
+                                s.push('\\');
+                                s.push(other as char);
+                            }
+                        }
+                        j += 2;
+                        continue;
+                    }
+                    let ch_len = utf8_len(b[j]);
+                    s.push_str(&text[j..(j + ch_len).min(b.len())]);
+                    j += ch_len;
+                }
+                args.push((s, true));
+                i = (j + 1).min(b.len());
+                continue;
+            }
+            b'[' if !in_word => {
+                if let Some(end) = bracket_end(b, i) {
+                    // `[` `=`* `[` ... `]` `=`* `]`
+                    let equals = b[i + 1..].iter().take_while(|&&x| x == b'=').count();
+                    let inner_start = (i + equals + 2).min(end);
+                    let inner_end = end.saturating_sub(equals + 2).max(inner_start);
+                    args.push((
+                        text.get(inner_start..inner_end).unwrap_or("").to_string(),
+                        true,
+                    ));
+                    i = end;
+                    continue;
+                }
+            }
+            b'(' => depth += 1,
+            b')' => {
+                if depth == 0 {
+                    if in_word {
+                        args.push((word, false));
+                    }
+                    return (args, i + 1);
+                }
+                depth -= 1;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                if in_word {
+                    args.push((std::mem::take(&mut word), false));
+                    in_word = false;
+                }
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let ch_len = utf8_len(c);
+        word.push_str(&text[i..(i + ch_len).min(b.len())]);
+        in_word = true;
+        i += ch_len;
+    }
+    if in_word {
+        args.push((word, false));
+    }
+    (args, b.len())
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests;

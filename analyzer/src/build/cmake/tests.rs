@@ -1,0 +1,118 @@
+use super::*;
+use crate::build::toolkit::target_name;
+use crate::build::CudaVersion;
+
+fn project(files: &[(&str, &str)]) -> (PathBuf, ProjectBuild) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("ptxguard-cmake-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (rel, text) in files {
+        let p = dir.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let p = read(&dir.join("CMakeLists.txt"), CudaVersion::DEFAULT);
+    (dir, p)
+}
+
+fn targets(p: &ProjectBuild, file: &Path) -> Vec<String> {
+    p.builds_for(file)
+        .first()
+        .map(|b| b.build.targets.iter().map(target_name).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn architectures_properties_flags_and_subdirectories() {
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "cmake_minimum_required(VERSION 3.24)\nproject(p LANGUAGES CUDA) # comment\n#[[ add_library(ghost ghost.cu) ]]\nset(CMAKE_CUDA_ARCHITECTURES 75 80)\nset(SRCS a.cu)\nadd_library(a STATIC ${SRCS})\ntarget_compile_definitions(a PRIVATE X=1 -DY)\nif(WITH_Z)\n  target_compile_definitions(a PRIVATE Z)\nendif()\nadd_executable(b b.cu)\nset_target_properties(b PROPERTIES CUDA_ARCHITECTURES \"90a-real\")\nadd_subdirectory(sub)\nfunction(f)\n  add_library(in_function f.cu)\nendfunction()\n",
+        ),
+        (
+            "sub/CMakeLists.txt",
+            "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -gencode arch=compute_100a,code=sm_100a\")\nset(CMAKE_CUDA_ARCHITECTURES OFF)\nfile(GLOB KS ${CMAKE_CURRENT_SOURCE_DIR}/k*.cu)\nadd_library(c ${KS})\ntarget_compile_options(c PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-DFROM_GENEX>)\n",
+        ),
+        ("sub/k1.cu", ""),
+    ]);
+    assert_eq!(targets(&p, &dir.join("a.cu")), ["sm_75", "sm_80"]);
+    let a = &p.builds_for(&dir.join("a.cu"))[0].build;
+    // Z is defined only when WITH_Z holds: not assumed.
+    assert_eq!(a.macros.as_ref().map(Vec::len), Some(2), "{:?}", a.macros);
+    assert_eq!(targets(&p, &dir.join("b.cu")), ["sm_90a"]);
+    assert_eq!(targets(&p, &dir.join("sub/k1.cu")), ["sm_100a"]);
+    let c = &p.builds_for(&dir.join("sub/k1.cu"))[0].build;
+    assert!(
+        c.macros
+            .iter()
+            .flatten()
+            .any(|m| format!("{m:?}").contains("FROM_GENEX")),
+        "{:?}",
+        c.macros
+    );
+    assert!(p.builds_for(&dir.join("ghost.cu")).is_empty());
+    assert!(p.builds_for(&dir.join("f.cu")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn presets_native_and_malformed_text() {
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p)\nadd_library(a a.cu)\nadd_library(n n.cu)\nset_property(TARGET n PROPERTY CUDA_ARCHITECTURES native)\n",
+        ),
+        (
+            "CMakePresets.json",
+            r#"{"version": 3, "configurePresets": [{"name": "x", "cacheVariables": {"CMAKE_CUDA_ARCHITECTURES": {"type": "STRING", "value": "86"}}}]}"#,
+        ),
+    ]);
+    assert_eq!(targets(&p, &dir.join("a.cu")), ["sm_86"]);
+    assert!(targets(&p, &dir.join("n.cu")).is_empty());
+    assert!(
+        p.notes.iter().any(|n| n.contains("native")),
+        "{:?}",
+        p.notes
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // Malformed: every prefix of a file full of CMake's quoting forms.
+    let text = "set(A \"x;\\\"y\\\" ${B}\" [==[raw ]] ]==] é)\n#[=[ c ]=]\nadd_library(t ${A} $<IF:$<CONFIG:Debug>,d.cu,r.cu>) ${${X}}\n";
+    for end in (0..=text.len()).filter(|&e| text.is_char_boundary(e)) {
+        let _ = commands(&text[..end]);
+    }
+    let mut vars = HashMap::new();
+    vars.insert("A".to_string(), "${A}${A}".to_string());
+    assert!(expand("${A}", &vars).len() <= 2 * MAX_EXPANDED_BYTES);
+}
+
+#[test]
+fn architectures_computed_in_loops_are_unknown() {
+    // Architectures bucketed in a `foreach` (whose variable is not known here): the
+    // target's property is unknown, not the project-wide list it was created with.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 70-real 90a-real)\nset(SM90 \"\")\nforeach(arch IN LISTS CMAKE_CUDA_ARCHITECTURES)\n  if(arch MATCHES \"^90\")\n    list(APPEND SM90 \"${arch}\")\n  endif()\nendforeach()\nif(NOT SM90)\n  set(SM90 \"90\")\nendif()\nadd_library(k90 k90.cu)\nset_target_properties(k90 PROPERTIES CUDA_ARCHITECTURES \"${SM90}\")\nadd_library(all all.cu)\n",
+        ),
+    ]);
+    assert!(targets(&p, &dir.join("k90.cu")).is_empty());
+    assert!(p.notes.iter().any(|n| n.contains("k90")), "{:?}", p.notes);
+    assert_eq!(targets(&p, &dir.join("all.cu")), ["sm_70", "sm_90a"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn conditions_on_the_toolkit_version_are_decided() {
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES \"\")\nif (${CMAKE_CUDA_COMPILER_VERSION} VERSION_LESS \"13.0\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 75-real)\nendif()\nif(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 90a-real)\nelseif(UNSET_OPTION)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 70)\nelse()\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 60)\nendif()\nif(ARCH STREQUAL \"aarch64\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 87)\nendif()\nif(UNSET_OPTION)\n  set(HOST \"x86\")\nelse()\n  set(HOST \"arm\")\nendif()\nif(HOST STREQUAL \"x86\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 80)\nendif()\noption(WITH_89 \"\" OFF)\nif(WITH_89 STREQUAL \"ON\")\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 89)\nendif()\nadd_library(k k.cu)\n",
+    )]);
+    // 75 only below CUDA 13; 87 depends on ARCH, not set here: kept; 80 on a variable set
+    // under a condition that may not hold, 89 on an option: kept.
+    assert_eq!(
+        targets(&p, &dir.join("k.cu")),
+        ["sm_80", "sm_87", "sm_89", "sm_90a"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

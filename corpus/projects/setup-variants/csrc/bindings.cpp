@@ -1,0 +1,2 @@
+// Host bindings (no device code).
+void bind_ops() {}
