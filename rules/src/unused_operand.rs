@@ -22,7 +22,8 @@ declare_rule! {
     ///   effects whose API-required dummy result is returned (`return
     ///   tl.inline_asm_elementwise(...)`) to callers not in view.
     /// - *warning*: an input never used (a three-way max that ignored its third argument
-    ///   shipped in a real project).
+    ///   shipped in a real project); *info* when that input is a literal constant (`"r"(0x80008000)`
+    ///   left over from an earlier template: no data is ignored).
     ///
     /// An empty template with operands is the deliberate register-fence idiom
     /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
@@ -113,9 +114,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .with_note("an `=` output is not loaded before the asm; whatever the register held is what the variable gets")
                 }
             } else {
+                // A constant nothing uses is a leftover (info); an unused variable usually means
+                // the template ignores data it was meant to read (warning).
+                let constant = op
+                    .expr
+                    .trim()
+                    .starts_with(|c: char| c.is_ascii_digit() || c == '-');
                 Diagnostic::new(
                     META.name,
-                    Severity::Warning,
+                    if constant {
+                        Severity::Info
+                    } else {
+                        Severity::Warning
+                    },
                     op.constraint.span,
                     format!(
                         "input %{} (`{}`) is never used by the template",

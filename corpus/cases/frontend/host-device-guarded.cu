@@ -14,7 +14,7 @@ __host__ __device__ inline uint32_t bswap(uint32_t x) {
 
 __host__ __device__ inline void relax() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-  asm volatile("nanosleep.u32 %0;" :: "r"(100u), "r"(0u));  // expect: prefer-intrinsic(info), unused-operand(warning)
+  asm volatile("nanosleep.u32 %0;" :: "r"(100u), "r"(0u));  // expect: prefer-intrinsic(info), unused-operand(info)
 #endif
 }
 

@@ -13,7 +13,7 @@ template <int Bytes = 16, typename Ptr = const void*>
 __device__ __forceinline__ void copy(uint32_t dst, Ptr src) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("cp.async.cg.shared.global [%0], [%1], %2;"
-               :: "r"(dst), "l"(__cvta_generic_to_global(src)), "n"(Bytes), "n"(0)  // expect: unused-operand(warning)
+               :: "r"(dst), "l"(__cvta_generic_to_global(src)), "n"(Bytes), "n"(0)  // expect: unused-operand(info)
                : "memory");
 #endif
 }
