@@ -3,7 +3,7 @@ __device__ unsigned bump_bin(unsigned* bin) {
   unsigned old;
   asm volatile("atom.shared.add.u32 %0, [%1], 1;"
                : "=r"(old)
-               : "l"(bin)  // expect: generic-address(warning)
+               : "l"(bin)  // expect: generic-address(info)
                : "memory");
   return old;
 }

@@ -3,5 +3,5 @@
 #include <cstdint>
 
 __device__ void put(uint32_t* smem_slot, uint32_t v) {
-  asm volatile("st.u32 [%0], %1;" :: "l"(__cvta_generic_to_shared(smem_slot)), "r"(v) : "memory");  // expect: generic-address(warning)
+  asm volatile("st.u32 [%0], %1;" :: "l"(__cvta_generic_to_shared(smem_slot)), "r"(v) : "memory");  // expect: generic-address(info)
 }

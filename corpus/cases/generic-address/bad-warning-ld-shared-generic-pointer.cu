@@ -7,7 +7,7 @@ __device__ float read_shared(const float* slot) {
   float v;
   asm volatile("ld.shared.f32 %0, [%1];"
                : "=f"(v)
-               : "l"(slot)  // expect: generic-address(warning)
+               : "l"(slot)  // expect: generic-address(info)
                : "memory");
   return v;
 }

@@ -5,7 +5,7 @@
 __global__ void k(const unsigned* in, unsigned* out) {
   __shared__ unsigned s[64];
   asm volatile("st.shared.u32 [%0], %1;"
-               :: "l"(&s[threadIdx.x]),  // expect: generic-address(warning)
+               :: "l"(&s[threadIdx.x]),  // expect: generic-address(info)
                   "r"(in[threadIdx.x])
                : "memory");
   __syncthreads();
