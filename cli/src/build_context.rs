@@ -337,6 +337,35 @@ pub fn sources() -> &'static Sources {
     SOURCES.get_or_init(Sources::from_env)
 }
 
+/// The names of the files a build context is read from (databases and build files): the
+/// language server watches them and forgets what it read when one changes.
+pub const BUILD_FILE_NAMES: &[&str] = &[
+    "compile_commands.json",
+    "setup.py",
+    "CMakeLists.txt",
+    "CMakePresets.json",
+    "Makefile",
+    "makefile",
+    "GNUmakefile",
+];
+
+/// Forgets every compilation database and build file read, and what was found where: the
+/// next check reads them again (the language server calls it when one of them changes).
+pub fn forget_build_files() {
+    let s = sources();
+    clear_map(&s.databases);
+    clear_map(&s.discovered);
+    clear_map(&s.build_files);
+    clear_map(&s.build_file_candidates);
+    clear_map(&s.unguarded_calls);
+}
+
+fn clear_map<V>(m: &Mutex<HashMap<PathBuf, V>>) {
+    if let Ok(mut m) = m.lock() {
+        m.clear();
+    }
+}
+
 /// Lines to print on standard error (once each), taken.
 pub fn take_messages() -> Vec<String> {
     std::mem::take(&mut *sources().messages.lock().expect("no panics while locked"))

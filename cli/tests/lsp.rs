@@ -839,3 +839,41 @@ fn suppress_action_never_writes_into_a_multi_line_string() {
     }
     client.shutdown();
 }
+
+/// A regenerated `compile_commands.json` is read again when the client says it changed (it
+/// used to be read once, at start): the targets it names decide the findings.
+#[test]
+fn a_regenerated_compilation_database_is_read_again() {
+    let dir = TestDir::new("lsp-database-reload");
+    let text = "__global__ void k(unsigned* out) {\n  unsigned r;\n  asm volatile(\"redux.sync.add.u32 %0, %1, 0xffffffff;\" : \"=r\"(r) : \"r\"(out[0]));\n  out[0] = r;\n}\n";
+    let path = dir.write("src/k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let database = |arch: &str| {
+        json!([{
+            "directory": dir.path.join("src"),
+            "file": path,
+            "arguments": ["nvcc", format!("-arch={arch}"), "-c", "k.cu"],
+        }])
+        .to_string()
+    };
+    dir.write("build/compile_commands.json", database("sm_75"));
+    let capabilities =
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } });
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, capabilities);
+    let registration = client
+        .wait_for(|m| matches!(m, Message::Request(r) if r.method == "client/registerCapability"));
+    let Message::Request(registration) = registration else {
+        unreachable!()
+    };
+    let watched =
+        registration.params["registrations"][0]["registerOptions"]["watchers"].to_string();
+    assert!(watched.contains("**/compile_commands.json"), "{watched}");
+    assert_eq!(codes(&client.open(&uri, text)), ["arch-requirement"]);
+    let db = dir.write("build/compile_commands.json", database("sm_80"));
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": path_to_uri(&db).as_str(), "type": 2 }] }),
+    );
+    assert_eq!(codes(&client.diagnostics(&uri)), Vec::<String>::new());
+    client.shutdown();
+}

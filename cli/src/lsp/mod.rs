@@ -288,6 +288,7 @@ impl<'c> Server<'c> {
         }
         let watchers = CONFIG_FILE_NAMES
             .iter()
+            .chain(crate::build_context::BUILD_FILE_NAMES)
             .map(|name| lsp_types::FileSystemWatcher {
                 glob_pattern: lsp_types::GlobPattern::String(format!("**/{name}")),
                 kind: None,
@@ -531,10 +532,19 @@ impl<'c> Server<'c> {
                 };
                 let uri = p.text_document.uri;
                 let path = convert::uri_to_path(&uri);
-                let is_config = path
+                let name = path
                     .as_ref()
-                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                    .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n.as_str()));
+                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()));
+                let is_build_file = name
+                    .as_deref()
+                    .is_some_and(|n| crate::build_context::BUILD_FILE_NAMES.contains(&n));
+                if is_build_file {
+                    crate::build_context::forget_build_files();
+                }
+                let is_config = is_build_file
+                    || name
+                        .as_deref()
+                        .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n));
                 // A saved header may give macros to the documents that include it.
                 ptxguard_rules::targets::forget_headers();
                 let is_header = path.is_some_and(|p| {
@@ -564,6 +574,8 @@ impl<'c> Server<'c> {
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
                 ptxguard_rules::targets::forget_headers();
+                // A regenerated compile_commands.json or an edited build file.
+                crate::build_context::forget_build_files();
                 self.check_all();
             }
             _ => {}
