@@ -433,20 +433,8 @@ impl Evidence {
                 .zip(&excluded)
                 .any(|(t, e)| *e && !n.supported_on(t, ev.cuda))
         })?;
-        let guard = stmt
-            .context
-            .conditions
-            .iter()
-            .rev()
-            .find(|c| {
-                let mut ls = Vec::new();
-                leaves(&c.expr, &mut ls);
-                ls.iter().any(|l| match l {
-                    CondExpr::Defined(n) | CondExpr::Ident(n) => n.starts_with("__CUDA_ARCH"),
-                    _ => false,
-                })
-            })
-            .map(|c| format!("`{}`", c.text.trim()))
+        let guard = arch_guard(stmt)
+            .map(|text| format!("`{text}`"))
             .or_else(|| {
                 stmt.context
                     .nv_target
@@ -652,20 +640,7 @@ fn report(
     } else {
         names.join(", ")
     };
-    let guard = stmt
-        .context
-        .conditions
-        .iter()
-        .rev()
-        .find(|c| {
-            let mut ls = Vec::new();
-            leaves(&c.expr, &mut ls);
-            ls.iter().any(|l| match l {
-                CondExpr::Defined(n) | CondExpr::Ident(n) => n.starts_with("__CUDA_ARCH"),
-                _ => false,
-            })
-        })
-        .map(|c| c.text.trim().to_string());
+    let guard = arch_guard(stmt).map(str::to_string);
     let why = match &guard {
         Some(g) => format!("`{g}` still admits {list}"),
         None => format!("nothing excludes {list}"),
@@ -719,6 +694,24 @@ fn guard_help(n: &Need) -> String {
         n.min_sm * 10,
         n.min_sm
     )
+}
+
+/// The innermost `#if` around the statement that tests `__CUDA_ARCH__` (or a feature macro
+/// of that family), as written.
+fn arch_guard(stmt: &AsmStatement) -> Option<&str> {
+    stmt.context
+        .conditions
+        .iter()
+        .rev()
+        .find(|c| {
+            let mut ls = Vec::new();
+            leaves(&c.expr, &mut ls);
+            ls.iter().any(|l| match l {
+                CondExpr::Defined(n) | CondExpr::Ident(n) => n.starts_with("__CUDA_ARCH"),
+                _ => false,
+            })
+        })
+        .map(|c| c.text.trim())
 }
 
 #[cfg(test)]
