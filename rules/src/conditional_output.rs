@@ -299,11 +299,9 @@ fn unused_when_unwritten(
     })
 }
 
-/// The asm inputs the conditions that can skip `operand`'s write are computed from (the
-/// predicates guarding its writes and the template's conditional branches, each set by
-/// instructions reading only inputs and immediates); `None` when some condition comes from
-/// anything else.
-fn condition_inputs(flow: &Flow, operand: usize) -> Option<Vec<usize>> {
+/// The predicates that can skip `operand`'s write: those guarding its writes and those of the
+/// template's conditional branches.
+fn skipping_predicates(flow: &Flow, operand: usize) -> Vec<RegKey> {
     let mut predicates: Vec<RegKey> = flow
         .uses_of_operand(operand)
         .filter(|u| u.access.writes())
@@ -316,6 +314,15 @@ fn condition_inputs(flow: &Flow, operand: usize) -> Option<Vec<usize>> {
         } => s.guard.as_ref().map(|g| g.predicate),
         _ => None,
     }));
+    predicates
+}
+
+/// The asm inputs the conditions that can skip `operand`'s write are computed from (the
+/// predicates guarding its writes and the template's conditional branches, each set by
+/// instructions reading only inputs and immediates); `None` when some condition comes from
+/// anything else.
+fn condition_inputs(flow: &Flow, operand: usize) -> Option<Vec<usize>> {
+    let predicates = skipping_predicates(flow, operand);
     let is_input = |i: usize| flow.stmt.operand(i).is_some_and(|o| !o.is_output);
     let mut inputs = Vec::new();
     for key in predicates {
@@ -360,18 +367,7 @@ fn condition_inputs(flow: &Flow, operand: usize) -> Option<Vec<usize>> {
 /// so the caller can tell when this output holds nothing (CUTLASS and ThunderKittens read
 /// `clusterlaunchcontrol` results this way).
 fn flagged_by_another_output(flow: &Flow, must: &MustWrite, operand: usize) -> bool {
-    let mut predicates: Vec<RegKey> = flow
-        .uses_of_operand(operand)
-        .filter(|u| u.access.writes())
-        .filter_map(|u| flow.steps[u.step].guard.as_ref())
-        .map(|g| g.predicate)
-        .collect();
-    predicates.extend(flow.steps.iter().filter_map(|s| match s.control {
-        Control::Branch {
-            conditional: true, ..
-        } => s.guard.as_ref().map(|g| g.predicate),
-        _ => None,
-    }));
+    let predicates = skipping_predicates(flow, operand);
     // `selp.u32 %1, 1, 0, p;`, or `@p mov.u32 %1, 1;` with its `@!p` twin (complementary
     // guards make the flag written on every path).
     let sets_flag = |s: &crate::support::dataflow::Step| {

@@ -171,6 +171,7 @@ fn purpose(step: &Step) -> Option<Purpose> {
 /// variable that shows it.
 fn judge(
     cx: &Ctx,
+    file: &std::cell::OnceCell<FileScan>,
     flow: &Flow,
     i: usize,
     m: &MemoryUse,
@@ -189,7 +190,13 @@ fn judge(
         let plain_read = !m.writes && !m.orders;
         let loud = if plain_read {
             !reads_through_const_pointer(cx, flow.stmt, step)
-                && cpp_memory_access_beside(cx, flow.stmt, Side::Both, Access::Write)
+                && cpp_memory_access_beside(
+                    cx,
+                    file.get_or_init(|| FileScan::new(cx)),
+                    flow.stmt,
+                    Side::Both,
+                    Access::Write,
+                )
         } else {
             true
         };
@@ -201,7 +208,8 @@ fn judge(
         return Some((severity, None));
     }
     if purpose == Purpose::Orders {
-        if cpp_memory_access_beside(cx, flow.stmt, side(step), Access::Any) {
+        let file = file.get_or_init(|| FileScan::new(cx));
+        if cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any) {
             return Some((Severity::Warning, None));
         }
     } else if m.writes && !followed_by_syncthreads(cx, flow.stmt) {
@@ -260,20 +268,14 @@ fn side(step: &Step) -> Side {
 /// macro's body), and, where no barrier separates the asm from the function's start (or end),
 /// around the function's calls in the file too (a helper inlined where its callers touch
 /// memory). A helper with no caller in view orders nothing visible.
-fn cpp_memory_access_beside(cx: &Ctx, stmt: &AsmStatement, side: Side, access: Access) -> bool {
+fn cpp_memory_access_beside(
+    cx: &Ctx,
+    file: &FileScan,
+    stmt: &AsmStatement,
+    side: Side,
+    access: Access,
+) -> bool {
     let source = cx.source();
-    let asm_spans: Vec<std::ops::Range<usize>> = cx
-        .statements
-        .iter()
-        .map(|s| s.span.start as usize..s.span.end as usize)
-        .collect();
-    let barriers: Vec<std::ops::Range<usize>> = cx
-        .statements
-        .iter()
-        .filter(|s| s.has_clobber("memory"))
-        .map(|s| s.span.start as usize..s.span.end as usize)
-        .chain(barrier_calls(source))
-        .collect();
     let (at, end) = (stmt.span.start as usize, stmt.span.end as usize);
     // The code around the asm: its macro's body, or its function's body.
     let (body, name) = match (&stmt.macro_name, &stmt.context.function) {
@@ -287,8 +289,8 @@ fn cpp_memory_access_beside(cx: &Ctx, stmt: &AsmStatement, side: Side, access: A
     let reach = reachable_end(source, end, body.end).max(end);
     let look = Look {
         source,
-        barriers: &barriers,
-        asm_spans: &asm_spans,
+        barriers: &file.barriers,
+        asm_spans: &file.asm_spans,
         access,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -373,6 +375,29 @@ fn macro_body_around(source: &str, at: usize) -> std::ops::Range<usize> {
         }
     }
     start..end
+}
+
+/// What every statement's judgment reads of the file, gathered once per file: where the asm
+/// statements are, and the compiler barriers (asm with `"memory"`, barrier calls).
+struct FileScan {
+    asm_spans: Vec<std::ops::Range<usize>>,
+    barriers: Vec<std::ops::Range<usize>>,
+}
+
+impl FileScan {
+    fn new(cx: &Ctx) -> FileScan {
+        let span = |s: &AsmStatement| s.span.start as usize..s.span.end as usize;
+        FileScan {
+            asm_spans: cx.statements.iter().map(span).collect(),
+            barriers: cx
+                .statements
+                .iter()
+                .filter(|s| s.has_clobber("memory"))
+                .map(span)
+                .chain(barrier_calls(cx.source()))
+                .collect(),
+        }
+    }
 }
 
 /// How accesses are looked for around an asm or a call.
@@ -775,6 +800,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     if implements_cuda_intrinsics(cx) {
         return;
     }
+    let file = std::cell::OnceCell::new();
     for stmt in cx.ptx_statements() {
         // Python calls (Triton, MLIR) order memory through their side-effect flag, which
         // `missing-volatile` judges; what `~{memory}` adds there is not measured.
@@ -795,7 +821,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             if !m.any() {
                 continue;
             }
-            let Some((severity, touched)) = judge(cx, &flow, i, &m, volatile) else {
+            let Some((severity, touched)) = judge(cx, &file, &flow, i, &m, volatile) else {
                 continue;
             };
             if worst.as_ref().is_none_or(|w| severity > w.2) {
