@@ -143,8 +143,8 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
             i += 1;
             continue;
         }
-        let skip_depth = groups.iter().any(|g| !g.1).then_some(());
-        if skip_depth.is_some() {
+        // Inside a branch not kept.
+        if groups.iter().any(|g| !g.1) {
             i += 1;
             continue;
         }
