@@ -154,6 +154,81 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
     );
 }
 
+/// A stand-in nvcc that "preprocesses": the quoted includes of the unit, read relative to the
+/// unit's folder as a compiler reads them, then the unit.
+const FAKE_NVCC_WITH_INCLUDES: &str = r#"#!/bin/sh
+if [ "$1" = "--version" ]; then
+  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
+fi
+out=""; prev=""; src=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  prev=$a; src=$a
+done
+echo "cwd=$(pwd) src=$src" >> "$(dirname "$0")/calls.log"
+: > "$out"
+sed -n 's/^#include "\(.*\)"/\1/p' "$src" | while read h; do cat "$(dirname "$src")/$h" >> "$out"; done
+cat "$src" >> "$out"
+"#;
+
+/// A finding in a header (no database entry of its own) is built through a unit that includes
+/// it: each variant of the header in a mirror of the tree, the user's files untouched.
+#[test]
+fn a_header_is_built_through_a_unit_that_includes_it() {
+    let dir = TestDir::new("confirm-header");
+    let nvcc = toolkit(&dir);
+    let p = dir.write("cuda/bin/nvcc", FAKE_NVCC_WITH_INCLUDES);
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let header = "__device__ inline void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n";
+    dir.write("src/inc/bump.cuh", header);
+    dir.write(
+        "src/k.cu",
+        "#include \"inc/bump.cuh\"\n__global__ void count(unsigned* c) { bump(c); }\n",
+    );
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    dir.write(
+        "build/compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "../src/k.cu", "command": "nvcc -arch=sm_90 -O3 -c ../src/k.cu -o k.o"}}]"#,
+            dir.join("build").display()
+        ),
+    );
+    let run = binary(
+        &dir.path,
+        &["confirm", "--nvcc", &nvcc, "src/inc/bump.cuh"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("which includes this header"),
+        "{}",
+        run.stdout
+    );
+    let at = run.stdout.find(": missing-volatile [").expect(&run.stdout);
+    assert_eq!(
+        run.stdout[at..].lines().nth(1).unwrap().trim(),
+        "bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1",
+        "{}",
+        run.stdout
+    );
+    // Every build ran on the unit in a mirror (in the mirrored build folder), never in place.
+    let calls = dir.read("cuda/bin/calls.log");
+    assert!(calls.lines().count() >= 2, "{calls}");
+    for call in calls.lines() {
+        assert!(call.contains("/tree/"), "{calls}");
+        assert!(call.ends_with("/src/k.cu"), "{calls}");
+        assert!(
+            !call.contains(&format!("src={}", dir.path.display())),
+            "{calls}"
+        );
+    }
+    assert_eq!(
+        dir.read("src/inc/bump.cuh"),
+        header,
+        "the user's header is untouched"
+    );
+}
+
 #[test]
 fn a_fatal_error_without_a_line_is_confirmed_when_the_fix_removes_it() {
     let dir = TestDir::new("confirm-abi");

@@ -24,7 +24,7 @@ use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_toolchain::evidence::{
-    build_device, judge, merge, AtStatement, DeviceBuild, Judgement,
+    build_device, common_folder, judge, merge, AtStatement, DeviceBuild, Judgement, ThroughUnit,
 };
 use ptxguard_toolchain::{
     compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
@@ -201,6 +201,8 @@ pub struct FileCommand {
     pub from: String,
     /// The build context the rules get (targets, macros, include folders).
     pub build: Option<ptxguard_analyzer::build::FileBuild>,
+    /// For a header: the unit that includes it, whose command builds it.
+    pub unit: Option<PathBuf>,
 }
 
 /// The database entry's words made into nvcc flags for this file.
@@ -252,9 +254,20 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
     let Some(db) = &*db else {
         return none("the compilation database cannot be read: nvcc's defaults".into());
     };
-    let Some(&first) = db.entries_for(&abs).first() else {
+    if let Some(&first) = db.entries_for(&abs).first() {
+        let entry = &db.entries[first];
+        return FileCommand {
+            flags: flags_from_entry(entry),
+            directory: Some(entry.directory.clone()),
+            from: format!("{} (entry {})", db.path.display(), first + 1),
+            build: db.build_for(&abs).map(|(b, _)| b),
+            unit: None,
+        };
+    }
+    // A header is built through the first unit that includes it.
+    let Some(&first) = db.includers_of(&abs).first() else {
         return none(format!(
-            "{} has no entry for this file: nvcc's defaults",
+            "{} has no entry for this file and no unit that includes it: nvcc's defaults",
             db.path.display()
         ));
     };
@@ -262,8 +275,14 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
     FileCommand {
         flags: flags_from_entry(entry),
         directory: Some(entry.directory.clone()),
-        from: format!("{} (entry {})", db.path.display(), first + 1),
+        from: format!(
+            "{} (entry {}: {}, which includes this header)",
+            db.path.display(),
+            first + 1,
+            entry.file.display()
+        ),
         build: db.build_for(&abs).map(|(b, _)| b),
+        unit: Some(entry.file.clone()),
     }
 }
 
@@ -331,16 +350,47 @@ fn evidence_for_file(
     let jobs: Vec<(usize, &String)> = (0..variants.len())
         .flat_map(|v| targets.iter().map(move |t| (v, t)))
         .collect();
+    // A header: every variant is built through its unit, in a mirror of the folder that holds
+    // the unit, the header and the command's folder.
+    let through = match &command.unit {
+        None => None,
+        Some(unit) => {
+            let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            let folders = [
+                Some(unit.as_path()),
+                Some(abs.as_path()),
+                command.directory.as_deref(),
+            ];
+            let root = common_folder(folders.into_iter().flatten())
+                .filter(|r| r.parent().is_some())
+                .ok_or_else(|| {
+                    format!(
+                        "{} and its unit {} share no folder to mirror",
+                        path.display(),
+                        unit.display()
+                    )
+                })?;
+            Some(ThroughUnit {
+                unit: unit.clone(),
+                root,
+            })
+        }
+    };
+    let original = match &through {
+        Some(_) => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
+        None => path.to_path_buf(),
+    };
     let built: Vec<Result<DeviceBuild, String>> = jobs
         .par_iter()
         .map(|(v, t)| {
             build_device(
                 toolkit,
-                path,
+                &original,
                 &variants[*v],
                 &command.flags,
                 command.directory.as_deref(),
                 t,
+                through.as_ref(),
             )
         })
         .collect();
@@ -375,7 +425,7 @@ fn evidence_for_file(
                     let (a, b) = (builds.get(&(0, t.as_str()))?, builds.get(&(v, t.as_str()))?);
                     let at_statement = |build: &DeviceBuild, text: &str| -> Vec<String> {
                         build
-                            .errors_by_statement(path, text)
+                            .errors_by_statement(&original, text)
                             .into_iter()
                             .filter(|(s, _)| s.is_some() && *s == stmt)
                             .map(|(_, w)| w)
