@@ -385,6 +385,9 @@ impl DeviceBuild {
     }
 }
 
+/// Why a build says nothing about a statement that no inline asm block of its PTX comes from.
+pub const NOT_COMPILED: &str = "no inline asm of this statement in the generated PTX: it is not compiled in this build (not instantiated, or not for this target)";
+
 /// A finding's verdict in one build.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Judgement {
@@ -494,10 +497,9 @@ pub fn judge(
     }
     match sass::compare(&flawed.sass, &fixed.sass, aspect) {
         sass::Verdict::Bites(d) => judgement("bites", d),
-        sass::Verdict::NoEffect(_) if compiled == Some(false) => judgement(
-            "not-decidable",
-            "no inline asm of this statement in the generated PTX: it is not compiled in this build (not instantiated, or not for this target)",
-        ),
+        sass::Verdict::NoEffect(_) if compiled == Some(false) => {
+            judgement("not-decidable", NOT_COMPILED)
+        }
         sass::Verdict::NoEffect(d) => judgement("no-effect", d),
         sass::Verdict::NotDecidable(d) => judgement("not-decidable", d),
     }

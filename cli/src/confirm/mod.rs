@@ -25,6 +25,7 @@ use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_toolchain::evidence::{
     build_device, common_folder, judge, merge, AtStatement, DeviceBuild, Judgement, ThroughUnit,
+    NOT_COMPILED,
 };
 use ptxguard_toolchain::{
     compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
@@ -319,6 +320,10 @@ fn merged(builds: &[&DeviceBuild]) -> Build {
 /// A finding's verdict, the target it comes from, and the build.
 type FindingEvidence = (String, Judgement, BuildUsed);
 
+/// The file's build as written, each finding's evidence (`None`: no fix to build with), and
+/// whether the finding's statement is compiled in that build (`None`: not known).
+type FileEvidence = (Build, Vec<Option<FindingEvidence>>, Vec<Option<bool>>);
+
 /// Builds every variant (the file as written, and with each finding's fix alone) for every
 /// target, in parallel; the same bytes are built once.
 fn evidence_for_file(
@@ -328,7 +333,7 @@ fn evidence_for_file(
     findings: &[Diagnostic],
     command: &FileCommand,
     targets: &[String],
-) -> Result<(Build, Vec<Option<FindingEvidence>>), String> {
+) -> Result<FileEvidence, String> {
     let mut variants: Vec<String> = vec![file.text.clone()];
     let variant_of: Vec<Option<usize>> = findings
         .iter()
@@ -411,6 +416,13 @@ fn evidence_for_file(
         .filter_map(|block| statement_of_block(file, &statements, &block))
         .collect();
     let any_ptx = flawed.iter().any(|b| !b.ptx.is_empty());
+    let is_compiled: Vec<Option<bool>> = findings
+        .iter()
+        .map(|d| {
+            let stmt = statement_of(d, &statements);
+            any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)))
+        })
+        .collect();
     let judgements = findings
         .iter()
         .zip(&variant_of)
@@ -446,7 +458,7 @@ fn evidence_for_file(
             Some((target, j, used))
         })
         .collect();
-    Ok((merged(&flawed), judgements))
+    Ok((merged(&flawed), judgements, is_compiled))
 }
 
 /// `check --confirm`: the evidence for each diagnostic of a file at warning or above, by
@@ -482,7 +494,7 @@ pub fn confirmations(
         return Ok(out);
     }
     let findings: Vec<Diagnostic> = wanted.iter().map(|&i| diagnostics[i].clone()).collect();
-    let (build, judgements) =
+    let (build, judgements, compiled) =
         evidence_for_file(toolkit, path, file, &findings, &command, &targets)?;
     let statements = find_asm_statements(file);
     let mut report = compare(file, &statements, &findings, &build);
@@ -492,11 +504,17 @@ pub fn confirmations(
         .filter(|_| !report.build_succeeded)
         .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
     let mut out = vec![None; diagnostics.len()];
-    for ((f, j), &i) in report.findings.iter_mut().zip(judgements).zip(&wanted) {
+    for (((f, j), &i), compiled) in report
+        .findings
+        .iter_mut()
+        .zip(judgements)
+        .zip(&wanted)
+        .zip(compiled)
+    {
         let (verdict, detail, target) = match j {
             Some((target, j, _)) => (j.verdict, j.detail, target),
             None => {
-                without_fix(f, failed_elsewhere.as_deref());
+                without_fix(f, failed_elsewhere.as_deref(), compiled);
                 (
                     f.verdict,
                     f.detail.clone().unwrap_or_default(),
@@ -515,7 +533,9 @@ pub fn confirmations(
 
 /// The verdict of a finding that has no fix to build with: a build error at its statement
 /// confirms it; otherwise nothing can be compared.
-fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
+/// `compiled`: whether an inline asm block of the build's PTX comes from the finding's
+/// statement (`None`: not known); a statement not compiled can show no error.
+fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>, compiled: Option<bool>) {
     if f.verdict == "confirmed" {
         f.detail = Some(format!(
             "the toolchain reports it: {}",
@@ -526,6 +546,9 @@ fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
         f.detail = Some(format!(
             "the build fails before it can tell, and no fix to build with: {error}"
         ));
+    } else if compiled == Some(false) {
+        f.verdict = "not-decidable";
+        f.detail = Some(NOT_COMPILED.into());
     } else if toolchain_detects(f.rule) {
         f.verdict = "not-reproduced";
         f.detail = Some("no error at this statement in this build".into());
@@ -593,7 +616,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
                     targets.clone()
                 };
                 match evidence_for_file(toolkit, path, &file, &findings, &command, &targets) {
-                    Ok((build, judgements)) => {
+                    Ok((build, judgements, compiled)) => {
                         let mut report = compare(&file, &statements, &findings, &build);
                         // Errors not at any asm statement: the build may stop before ptxas.
                         let failed_elsewhere = report
@@ -601,14 +624,15 @@ pub fn run(args: ConfirmArgs) -> i32 {
                             .first()
                             .filter(|_| !report.build_succeeded)
                             .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
-                        for (f, j) in report.findings.iter_mut().zip(judgements) {
+                        let findings = report.findings.iter_mut().zip(judgements);
+                        for ((f, j), compiled) in findings.zip(compiled) {
                             match j {
                                 Some((_, j, used)) => {
                                     f.verdict = j.verdict;
                                     f.detail = Some(j.detail);
                                     f.build = Some(used);
                                 }
-                                None => without_fix(f, failed_elsewhere.as_deref()),
+                                None => without_fix(f, failed_elsewhere.as_deref(), compiled),
                             }
                         }
                         report.flags_from = Some(command.from.clone());
@@ -760,6 +784,7 @@ mod tests {
         without_fix(
             &mut f,
             Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."),
+            None,
         );
         assert_eq!(f.verdict, "not-decidable");
         assert!(f.detail.as_deref().unwrap().contains("nvcc fatal"), "{f:?}");
@@ -767,14 +792,20 @@ mod tests {
             verdict: "run-only",
             ..f.clone()
         };
-        without_fix(&mut g, None);
+        without_fix(&mut g.clone(), None, None);
+        // A claimed error at a statement the build does not compile: nothing to tell.
+        let mut not_compiled = g.clone();
+        without_fix(&mut not_compiled, None, Some(false));
+        assert_eq!(not_compiled.verdict, "not-decidable");
+        assert_eq!(not_compiled.detail.as_deref(), Some(NOT_COMPILED));
+        without_fix(&mut g, None, Some(true));
         assert_eq!(g.verdict, "not-reproduced");
         let mut h = FindingResult {
             rule: "early-clobber",
             verdict: "run-only",
             ..f
         };
-        without_fix(&mut h, None);
+        without_fix(&mut h, None, None);
         assert_eq!(h.verdict, "not-decidable");
     }
 
