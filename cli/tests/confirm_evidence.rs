@@ -441,3 +441,47 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     assert_eq!(code, 2);
     assert!(stderr.contains("needs `--confirm`"), "{stderr}");
 }
+
+/// An nvcc that hangs is stopped at `PTXGUARD_BUILD_TIMEOUT` and the finding reads
+/// not-decidable, saying why; the run ends.
+#[test]
+fn a_build_that_hangs_is_stopped_and_said() {
+    let dir = TestDir::new("confirm-timeout");
+    let nvcc = toolkit(&dir);
+    let p = dir.write(
+        "cuda/bin/nvcc",
+        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nsleep 60\n",
+    );
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write("k.cu", ATOMIC);
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args([
+            "confirm",
+            "--json",
+            "--nvcc",
+            &nvcc,
+            "k.cu",
+            "--",
+            "-arch=sm_90",
+        ])
+        .current_dir(&dir.path)
+        .env("PTXGUARD_BUILD_TIMEOUT", "0.5")
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let findings = doc["files"][0]["findings"].as_array().unwrap();
+    assert!(!findings.is_empty(), "{stdout}");
+    for f in findings {
+        assert_eq!(f["verdict"], "not-decidable", "{stdout}");
+        assert!(
+            f["detail"]
+                .as_str()
+                .unwrap()
+                .contains("did not finish within 0.5 s"),
+            "{stdout}"
+        );
+    }
+}

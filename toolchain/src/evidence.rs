@@ -188,9 +188,27 @@ pub fn build_device(
             _ => command.push(a),
         }
     }
-    let out = cmd
-        .output()
-        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?;
+    let limit = crate::process::limit();
+    let Some(out) = crate::process::output_within(&mut cmd, limit)
+        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?
+    else {
+        // A build that hangs tells nothing; the verdicts say why.
+        return Ok(DeviceBuild {
+            target: target.to_string(),
+            command,
+            success: false,
+            messages: vec![Message {
+                tool: crate::messages::Tool::Other,
+                level: crate::messages::Level::Error,
+                file: None,
+                line: None,
+                text: crate::process::timed_out(&toolkit.nvcc, limit),
+            }],
+            ptx: Vec::new(),
+            sass: Vec::new(),
+            sass_missing: None,
+        });
+    };
     let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
     output.push_str(&String::from_utf8_lossy(&out.stdout));
     if let Some((to, from)) = &moved {
@@ -234,11 +252,18 @@ pub fn build_device(
                 Vec::new(),
                 Some("cuobjdump not found beside nvcc".to_string()),
             ),
-            Some(cuobjdump) => match Command::new(cuobjdump).arg("-sass").arg(&cubin).output() {
-                Ok(o) if o.status.success() => {
+            Some(cuobjdump) => match crate::process::output_within(
+                Command::new(cuobjdump).arg("-sass").arg(&cubin),
+                limit,
+            ) {
+                Ok(None) => (
+                    Vec::new(),
+                    Some(crate::process::timed_out(cuobjdump, limit)),
+                ),
+                Ok(Some(o)) if o.status.success() => {
                     (sass::parse(&String::from_utf8_lossy(&o.stdout)), None)
                 }
-                Ok(o) => (
+                Ok(Some(o)) => (
                     Vec::new(),
                     Some(format!(
                         "cuobjdump failed: {}",
