@@ -7,44 +7,8 @@
 
 mod common;
 
-use common::{binary, TestDir};
+use common::{binary, fake_toolkit as toolkit, TestDir};
 use std::os::unix::fs::PermissionsExt;
-
-const FAKE_NVCC: &str = r#"#!/bin/sh
-if [ "$1" = "--version" ]; then
-  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
-fi
-out=""; prev=""; src=""
-for a in "$@"; do
-  [ "$prev" = "-o" ] && out=$a
-  prev=$a; src=$a
-done
-echo "cwd=$(pwd) args=$*" >> "$(dirname "$0")/calls.log"
-if grep -q '"r"((unsigned)(size_t)' "$src"; then
-  echo "ptxas fatal   : 32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures." >&2
-  exit 1
-fi
-cp "$src" "$out"
-"#;
-
-const FAKE_CUOBJDUMP: &str = r#"#!/bin/sh
-cubin=$2
-echo "	code for sm_90"
-echo "		Function : _Z5countPj"
-echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
-if grep -q 'asm volatile' "$cubin" && ! grep -q 'compiled the same' "$cubin"; then
-  echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
-fi
-echo "        /*0020*/                   EXIT ;"
-"#;
-
-fn toolkit(dir: &TestDir) -> String {
-    for (name, text) in [("nvcc", FAKE_NVCC), ("cuobjdump", FAKE_CUOBJDUMP)] {
-        let p = dir.write(&format!("cuda/bin/{name}"), text);
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    dir.join("cuda/bin/nvcc").display().to_string()
-}
 
 const ATOMIC: &str = "__device__ void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n__global__ void count(unsigned* c) { bump(c); }\n";
 
