@@ -27,10 +27,16 @@ declare_rule! {
     ///   it**: on the side it orders (after an acquire load or a wait, before a release store,
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
-    ///   `grid.sync()`, or an asm with `"memory"`), in its function outside asm (`p[i]`,
-    ///   `p->x`, `*p`) or, when nothing stops the window at the function's start or return,
-    ///   around one of its calls in the file (arguments aside). A helper with no caller in
-    ///   view is **info**: nothing visible is ordered (callers in other files are not seen).
+    ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
+    ///   runs such an asm on every path), in its function outside asm (`p[i]`, `p->x`, `*p`;
+    ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call) or, when
+    ///   nothing stops the window at the function's start or return, around one of its calls
+    ///   in the file (arguments aside), and from there, where the caller's window is open too,
+    ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
+    ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
+    ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls.
+    ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
+    ///   other files are not seen).
     ///   Also a warning: any write whose object the C++ of the same function uses after the
     ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
     ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
@@ -366,7 +372,10 @@ fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
     // (`A::f(` is a qualified name, not an initialiser).
     let initialiser =
         (preceding.ends_with(':') && !preceding.ends_with("::")) || preceding.ends_with(',');
-    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) && !control && !initialiser)
+    (!name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && !control
+        && !initialiser)
         .then_some(name)
 }
 
@@ -876,7 +885,11 @@ fn address_taken(source: &str, floor: usize, at: usize) -> bool {
         } else if c == b'>' && i - 1 > floor && bytes[i - 2] == b'-' {
             i -= 2;
         } else if matches!(c, b']' | b')') {
-            let (close, open) = if c == b']' { (b']', b'[') } else { (b')', b'(') };
+            let (close, open) = if c == b']' {
+                (b']', b'[')
+            } else {
+                (b')', b'(')
+            };
             let mut depth = 0i32;
             let mut k = i;
             let found = loop {
@@ -914,7 +927,9 @@ fn address_taken(source: &str, floor: usize, at: usize) -> bool {
         return false;
     }
     rest.is_empty()
-        || rest.ends_with(['=', '(', ',', ';', '{', '}', '?', ':', '!', '|', '+', '-', '<', '['])
+        || rest.ends_with([
+            '=', '(', ',', ';', '{', '}', '?', ':', '!', '|', '+', '-', '<', '[',
+        ])
         || rest.ends_with("return")
 }
 

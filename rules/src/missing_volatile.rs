@@ -21,6 +21,10 @@ declare_rule! {
     /// - it reads state that changes: `%clock`, `%clock64`, `%globaltimer` (and the other
     ///   clock and performance-counter registers), `ld.volatile`/`.relaxed`/`.acquire`/`.cv`,
     ///   `mbarrier.test_wait`/`try_wait`, `activemask`;
+    ///   A `.relaxed` load outside a loop is **info**: it orders nothing, so reading one
+    ///   value for two loads of the same address, or dropping one whose value is unused, is
+    ///   what the memory model allows; only moving it across synchronization could bite, and
+    ///   that is not measured (Megatron-LM's `is_pure=True` `multimem.ld_reduce.relaxed`);
     /// - it loads memory and stands inside a loop (the polling pattern). Loads that cannot
     ///   change during the kernel (`ld.global.nc`, `ldu`, `.const`, `.param`, textures) are
     ///   not reported.

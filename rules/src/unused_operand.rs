@@ -126,7 +126,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 // (`args=[sel, a, b, sel]` with only `$4` read): no data is ignored.
                 let same = |e: &str| e.split_whitespace().collect::<String>();
                 let passed_again = stmt.inputs.iter().any(|other| {
-                    other.index != op.index && used[other.index] && same(&other.expr) == same(&op.expr)
+                    other.index != op.index
+                        && used[other.index]
+                        && same(&other.expr) == same(&op.expr)
                 });
                 Diagnostic::new(
                     META.name,
