@@ -634,6 +634,9 @@ impl Look<'_> {
         if levels == 0 || name.is_empty() {
             return false;
         }
+        // Each calling function is followed up once, however many calls it makes: the work
+        // stays one scan of the file per caller.
+        let mut followed = std::collections::HashSet::new();
         source.match_indices(name).any(|(call, _)| {
             let call_end = call + name.len();
             // Not a call: the definition or a declaration (a type word before the name).
@@ -672,6 +675,7 @@ impl Look<'_> {
             let caller_open_before = open_before && b.start == block.start;
             let caller_open_after = open_after && a.end >= block.end;
             (caller_open_before || caller_open_after)
+                && followed.insert((block.start, caller_open_before, caller_open_after))
                 && function_name_before(source, block.start).is_some_and(|caller| {
                     caller != name
                         && self.callers_access(
