@@ -28,7 +28,8 @@ declare_rule! {
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
     ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
-    ///   runs such an asm on every path), in its function outside asm (`p[i]`, `p->x`, `*p`;
+    ///   runs such an asm or barrier call on every path, with no `if`, loop, early `return` or
+    ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside), and from there, where the caller's window is open too,
@@ -498,9 +499,10 @@ impl FileScan {
 }
 
 /// Calls of the file's functions that are compiler barriers themselves: a body that runs an
-/// asm with `"memory"` on every path (`void named_barrier_sync(...) { asm volatile("bar.sync
-/// %0, %1;" :: ... : "memory"); }`, no `if`, loop or early `return` around it). Inlined, the
-/// call orders the caller's accesses as the asm does.
+/// asm with `"memory"` or a barrier call on every path (`void named_barrier_sync(...) { asm
+/// volatile("bar.sync %0, %1;" :: ... : "memory"); }`, `void syncwarp() { __syncwarp(); }`; no
+/// `if`, loop or early `return` around it). Inlined, the call orders the caller's accesses as
+/// the barrier does.
 fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
     let source = cx.source();
     let mut asm_spans: Vec<std::ops::Range<usize>> = cx
@@ -519,6 +521,21 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         if stmt.macro_name.is_some()
             || stmt.in_python()
             || body.is_empty()
+            || helpers.iter().any(|(n, _)| *n == name)
+            || !runs_on_every_path(cx, &asm_spans, body.clone())
+        {
+            continue;
+        }
+        helpers.push((name, body));
+    }
+    // Wrappers of the barrier calls (`void syncwarp() { __syncwarp(); }`).
+    for call in barrier_calls(source) {
+        let body = enclosing_function_body(source, call.start);
+        let Some(name) = function_name_before(source, body.start) else {
+            continue;
+        };
+        if body.is_empty()
+            || body.start < 2
             || helpers.iter().any(|(n, _)| *n == name)
             || !runs_on_every_path(cx, &asm_spans, body.clone())
         {
@@ -548,8 +565,8 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
 }
 
 /// Whether the code of `body` outside its asm statements has no branch, loop or `return` (what
-/// is left is declarations and plain statements), so every asm in it runs whenever it is
-/// called. Preprocessor lines and comments aside.
+/// is left is declarations and plain statements) and no preprocessor directive, so every asm
+/// and call in it runs whenever it is called. Comments aside.
 fn runs_on_every_path(
     cx: &Ctx,
     asm_spans: &[std::ops::Range<usize>],
@@ -563,20 +580,23 @@ fn runs_on_every_path(
         // The last asm starting at or before the token (spans do not nest).
         let k = asm_spans.partition_point(|r| r.start <= t.start());
         let in_asm = k > 0 && asm_spans[k - 1].contains(&t.start());
-        in_asm
-            || !matches!(
-                &source[t.span.range()],
-                "if" | "else"
-                    | "for"
-                    | "while"
-                    | "do"
-                    | "switch"
-                    | "return"
-                    | "goto"
-                    | "?"
-                    | "break"
-                    | "continue"
-            )
+        // A directive: the barrier may be in a branch another target compiles
+        // (`#if __CUDA_ARCH__ < 700 __threadfence(); #else asm(...) #endif`).
+        t.kind != ptxguard_analyzer::cpp::lexer::TokenKind::Directive
+            && (in_asm
+                || !matches!(
+                    &source[t.span.range()],
+                    "if" | "else"
+                        | "for"
+                        | "while"
+                        | "do"
+                        | "switch"
+                        | "return"
+                        | "goto"
+                        | "?"
+                        | "break"
+                        | "continue"
+                ))
     })
 }
 
