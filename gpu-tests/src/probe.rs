@@ -642,6 +642,109 @@ pub fn run_probe(
     Ok(rows)
 }
 
+/// Forms for the SM probe beyond [`FORMS`]: one or more per ISA family whose forms need a
+/// target above the oldest nvcc 13 compiles for (a minimum SM, an arch- or family-specific
+/// target, or a removed form), written with the probe kernel's registers. Each claim
+/// `arch-requirement` can make about a family is measured on at least one of its forms.
+pub const SM_FORMS: &[&str] = &[
+    // Arithmetic on newer types and modifiers.
+    "add.rn.bf16 %h1, %h2, %h3;",
+    "add.u16x2 %r1, %r2, %r3;",
+    "add.rn.f32x2 %rd1, %rd2, %rd3;",
+    "sub.rn.bf16x2 %r1, %r2, %r3;",
+    "mul.rn.bf16 %h1, %h2, %h3;",
+    "abs.bf16 %h1, %h2;",
+    "neg.bf16x2 %r1, %r2;",
+    "min.NaN.f32 %f1, %f2, %f3;",
+    "min.xorsign.abs.f16 %h1, %h2, %h3;",
+    "max.relu.s16x2 %r1, %r2, %r3;",
+    "max.f32 %f1, %f2, %f3, %f4;",
+    "fma.rn.relu.f16 %h1, %h2, %h3, %h1;",
+    "fma.rn.bf16 %h1, %h2, %h3, %h1;",
+    "fma.rn.f32x2 %rd1, %rd2, %rd3, %rd4;",
+    "ex2.approx.ftz.bf16 %h1, %h2;",
+    "tanh.approx.f32 %f1, %f2;",
+    "tanh.approx.bf16 %h1, %h2;",
+    "setp.gt.bf16 %p2, %h1, %h2;",
+    "set.gt.u32.bf16 %r1, %h1, %h2;",
+    // Conversions.
+    "cvt.rn.bf16.f32 %h1, %f1;",
+    "cvt.rn.relu.f16.f32 %h1, %f1;",
+    "cvt.rna.tf32.f32 %r1, %f1;",
+    "cvt.rn.f16x2.f32 %r1, %f1, %f2;",
+    "cvt.f32.bf16 %f1, %h1;",
+    "cvt.rn.satfinite.e4m3x2.f32 %h1, %f1, %f2;",
+    // Addresses and clusters.
+    "isspacep.shared::cluster %p2, %rd10;",
+    "cvta.shared::cluster.u64 %rd1, %rd10;",
+    "mapa.u64 %rd1, %rd10, %r1;",
+    "getctarank.u64 %r4, %rd10;",
+    "barrier.cluster.arrive;",
+    "barrier.cluster.wait;",
+    "barrier.cluster.arrive.release;",
+    // Asynchronous copies: groups.
+    "cp.async.commit_group;",
+    "cp.async.wait_group 0;",
+    "cp.async.wait_all;",
+    "cp.async.bulk.commit_group;",
+    "cp.async.bulk.wait_group 0;",
+    "cp.async.bulk.prefetch.L2.global [%rd10], 128;",
+    // Fences, votes, shuffles, reductions, launch control.
+    "fence.sc.gpu;",
+    "fence.acq_rel.cluster;",
+    "fence.proxy.async;",
+    "fence.mbarrier_init.release.cluster;",
+    "vote.all.pred %p2, %p1;",
+    "shfl.down.b32 %r4, %r1, 1, 0x1f;",
+    "redux.sync.add.u32 %r4, %r1, 0xffffffff;",
+    "redux.sync.max.f32 %f4, %f1, 0xffffffff;",
+    "griddepcontrol.wait;",
+    "griddepcontrol.launch_dependents;",
+    "elect.sync %r4|%p2, 0xffffffff;",
+    "mbarrier.pending_count.b64 %r4, %rd13;",
+    "setmaxnreg.inc.sync.aligned.u32 240;",
+    // Matrix instructions.
+    "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, {%r8, %r9, %r10, %r11, %r12, %r13, %r14, %r15}, {%f8, %f9, %f10, %f11, %f12, %f13, %f14, %f15};",
+    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};",
+    "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, {%r2}, {%f4, %f5, %f6, %f7};",
+    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};",
+    "mma.sp.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f4, %f5, %f6, %f7}, %r8, 0x0;",
+    "wgmma.fence.sync.aligned;",
+    "wgmma.commit_group.sync.aligned;",
+    "wgmma.wait_group.sync.aligned 0;",
+    "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd10, %rd11, %p1, 1, 1, 0, 0;",
+    "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;",
+    "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;",
+    "tcgen05.wait::ld.sync.aligned;",
+    "tcgen05.fence::before_thread_sync;",
+];
+
+/// Families whose requirements no form of [`FORMS`] or [`SM_FORMS`] measures, and why.
+pub const SM_NOT_PROBED: &[(&str, &str)] = &[
+    (
+        "wgmma.mma_async.sp",
+        "its sparse metadata and selector operands make a form not written yet; wgmma.mma_async is probed",
+    ),
+    (
+        "clusterlaunchcontrol.query_cancel",
+        "it reads a .b128 register the probe kernel does not declare; clusterlaunchcontrol.try_cancel is probed",
+    ),
+];
+
+/// The family and dotted opcode of an [`SM_FORMS`] entry, as the ISA table resolves it.
+pub fn sm_form_family(instruction: &str) -> Result<(&'static str, String), String> {
+    let opcode = instruction
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .next()
+        .unwrap_or(instruction);
+    let rest = instruction[opcode.len()..].trim();
+    let count = split_operands(rest).len();
+    let parts = dotted_parts(opcode);
+    let form = isa::resolve_with_count(&parts, count)
+        .ok_or_else(|| format!("`{instruction}`: the ISA table does not know `{opcode}`"))?;
+    Ok((form.family.name, opcode.to_string()))
+}
+
 /// The targets the SM probe assembles every form for: each architecture nvcc 13 compiles
 /// for, plain and arch-specific.
 pub const SM_PROBE_TARGETS: &[&str] = &[
@@ -658,7 +761,19 @@ pub fn run_sm_probe(
     dir: &std::path::Path,
     jobs: usize,
 ) -> Result<String, String> {
-    let forms = check_forms()?;
+    // (family, opcode, instruction): the address forms, then the rest.
+    // Tensor memory addresses are 32 bits wide (ptxas rejects a 64-bit one on every target).
+    let mut forms: Vec<(&str, String, String)> = check_forms()?
+        .into_iter()
+        .map(|f| {
+            let reg = if f.space == StateSpace::Tmem { REG32 } else { REG64 };
+            (f.family, f.opcode, instantiate(f.template, reg))
+        })
+        .collect();
+    for &instruction in SM_FORMS {
+        let (family, opcode) = sm_form_family(instruction)?;
+        forms.push((family, opcode, instruction.to_string()));
+    }
     let mut work = Vec::new();
     for i in 0..forms.len() {
         for t in 0..SM_PROBE_TARGETS.len() {
@@ -666,11 +781,10 @@ pub fn run_sm_probe(
         }
     }
     let results = crate::util::parallel_map(&work, jobs, |&(i, t)| {
-        let f = &forms[i];
         let arch = SM_PROBE_TARGETS[t];
         let ptx = dir.join(format!("sm{i}_{t}.ptx"));
         let cubin = dir.join(format!("sm{i}_{t}.cubin"));
-        if let Err(e) = std::fs::write(&ptx, kernel(&instantiate(f.template, REG64), arch)) {
+        if let Err(e) = std::fs::write(&ptx, kernel(&forms[i].2, arch)) {
             return Verdict::Error(format!("harness: cannot write {}: {e}", ptx.display()));
         }
         let mut cmd = std::process::Command::new(ptxas);
@@ -684,7 +798,7 @@ pub fn run_sm_probe(
         }
     });
     let mut out = format!("family\topcode\t{}\n", SM_PROBE_TARGETS.join("\t"));
-    for (i, f) in forms.iter().enumerate() {
+    for (i, (family, opcode, _)) in forms.iter().enumerate() {
         let verdicts: Vec<&str> = (0..SM_PROBE_TARGETS.len())
             .map(|t| match &results[i * SM_PROBE_TARGETS.len() + t] {
                 Verdict::Error(_) => "error",
@@ -692,9 +806,7 @@ pub fn run_sm_probe(
             })
             .collect();
         out.push_str(&format!(
-            "{}\t{}\t{}\n",
-            f.family,
-            f.opcode,
+            "{family}\t{opcode}\t{}\n",
             verdicts.join("\t")
         ));
     }
@@ -737,6 +849,31 @@ mod tests {
             missing.is_empty(),
             "families with no probe form: {missing:?}"
         );
+    }
+
+    /// Every family some form of which needs more than the oldest target nvcc 13 builds for
+    /// (a minimum SM, arch-specific targets, a removed form) has a form in the SM probe.
+    #[test]
+    fn every_family_with_a_target_requirement_is_probed() {
+        let mut probed: Vec<&str> = check_forms().unwrap().iter().map(|f| f.family).collect();
+        for instruction in SM_FORMS {
+            probed.push(sm_form_family(instruction).unwrap_or_else(|e| panic!("{e}")).0);
+        }
+        let oldest = 75;
+        let mut missing = Vec::new();
+        for f in isa::families() {
+            let needs = f.min_sm > oldest
+                || !f.arch.is_empty()
+                || f.removed_on.is_some()
+                || f.reqs.iter().any(|r| r.sm > oldest || !r.arch.is_empty());
+            if needs
+                && !probed.contains(&f.name)
+                && !SM_NOT_PROBED.iter().any(|(n, _)| *n == f.name)
+            {
+                missing.push(f.name);
+            }
+        }
+        assert!(missing.is_empty(), "families with a requirement and no probe form: {missing:?}");
     }
 
     #[test]
