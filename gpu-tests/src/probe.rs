@@ -766,7 +766,11 @@ pub fn run_sm_probe(
     let mut forms: Vec<(&str, String, String)> = check_forms()?
         .into_iter()
         .map(|f| {
-            let reg = if f.space == StateSpace::Tmem { REG32 } else { REG64 };
+            let reg = if f.space == StateSpace::Tmem {
+                REG32
+            } else {
+                REG64
+            };
             (f.family, f.opcode, instantiate(f.template, reg))
         })
         .collect();
@@ -805,10 +809,7 @@ pub fn run_sm_probe(
                 _ => "ok",
             })
             .collect();
-        out.push_str(&format!(
-            "{family}\t{opcode}\t{}\n",
-            verdicts.join("\t")
-        ));
+        out.push_str(&format!("{family}\t{opcode}\t{}\n", verdicts.join("\t")));
     }
     Ok(out)
 }
@@ -857,7 +858,11 @@ mod tests {
     fn every_family_with_a_target_requirement_is_probed() {
         let mut probed: Vec<&str> = check_forms().unwrap().iter().map(|f| f.family).collect();
         for instruction in SM_FORMS {
-            probed.push(sm_form_family(instruction).unwrap_or_else(|e| panic!("{e}")).0);
+            probed.push(
+                sm_form_family(instruction)
+                    .unwrap_or_else(|e| panic!("{e}"))
+                    .0,
+            );
         }
         let oldest = 75;
         let mut missing = Vec::new();
@@ -873,7 +878,10 @@ mod tests {
                 missing.push(f.name);
             }
         }
-        assert!(missing.is_empty(), "families with a requirement and no probe form: {missing:?}");
+        assert!(
+            missing.is_empty(),
+            "families with a requirement and no probe form: {missing:?}"
+        );
     }
 
     #[test]

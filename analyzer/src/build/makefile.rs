@@ -101,15 +101,16 @@ impl Make {
         for raw in joined.lines() {
             let skipping = frames.iter().any(|f| f.taken == Some(false));
             let uncertain = frames.iter().any(|f| f.taken.is_none());
-            if let Some(recipe) = raw.strip_prefix('\t') {
+            // A tab starts a recipe line only after a rule; before the first rule (or after
+            // a variable definition ends the rule's recipe) it is a makefile line, as GNU make
+            // reads it (`\tNVCCFLAGS += -gencode ...` inside an `ifeq` at the top).
+            if let (Some(recipe), Some((pre, pattern))) = (raw.strip_prefix('\t'), &rule) {
                 if !skipping && (recipe.contains("nvcc") || recipe.contains("NVCC")) {
-                    if let Some((pre, pattern)) = &rule {
-                        self.recipes.push(Recipe {
-                            line: recipe.to_string(),
-                            prerequisites: pre.clone(),
-                            pattern: *pattern,
-                        });
-                    }
+                    self.recipes.push(Recipe {
+                        line: recipe.to_string(),
+                        prerequisites: pre.clone(),
+                        pattern: *pattern,
+                    });
                 }
                 continue;
             }
@@ -139,7 +140,6 @@ impl Make {
                         let (w2, r2) = rest
                             .split_once(|c: char| c.is_whitespace())
                             .map_or((rest, ""), |(w, r)| (w, r.trim()));
-                        let parent_skips = false;
                         let next = if f.done {
                             Some(false)
                         } else if matches!(w2, "ifeq" | "ifneq" | "ifdef" | "ifndef") {
@@ -147,7 +147,6 @@ impl Make {
                         } else {
                             f.taken.map(|t| !t)
                         };
-                        let _ = parent_skips;
                         f.done |= next == Some(true);
                         f.taken = if f.done && next != Some(true) {
                             Some(false)
@@ -176,6 +175,8 @@ impl Make {
                 continue;
             }
             if let Some((name, op, value)) = assignment(line) {
+                // A variable definition ends the rule's recipe.
+                rule = None;
                 let value = value.trim().to_string();
                 if uncertain {
                     for w in shell_words(&value) {

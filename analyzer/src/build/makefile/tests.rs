@@ -70,3 +70,23 @@ fn pattern_rules_and_self_reference_stay_bounded() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A tab-indented assignment inside a conditional before the first rule is a makefile line
+/// (GNU make reads it so); it used to be taken for a recipe line and dropped, leaving the file
+/// with no known targets. After a rule, a tab line is the rule's recipe until a variable
+/// definition ends it.
+#[test]
+fn tab_indented_assignments_before_the_first_rule_count() {
+    let (dir, p) = project(&[
+        (
+            "k/Makefile",
+            "GPU := H100\nNVCC := nvcc\nNVCCFLAGS := -O3\nifeq ($(GPU), H100)\n\tNVCCFLAGS += -DKITTENS_HOPPER -gencode arch=compute_90a,code=sm_90a\nelse ifeq ($(GPU), B200)\n\tNVCCFLAGS += -gencode arch=compute_100a,code=sm_100a\nendif\nSRC := k.cu\nall: k\nk: $(SRC)\n\t$(NVCC) $(SRC) $(NVCCFLAGS) -o k\nclean:\n\trm -f k\n",
+        ),
+        ("k/k.cu", ""),
+    ]);
+    let b = p.builds_for(&dir.join("k/k.cu"));
+    assert_eq!(b.len(), 1, "{p:?}");
+    let t: Vec<String> = b[0].build.targets.iter().map(target_name).collect();
+    assert_eq!(t, ["sm_90a"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
