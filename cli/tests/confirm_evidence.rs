@@ -449,3 +449,30 @@ fn a_build_that_hangs_is_stopped_and_said() {
         );
     }
 }
+
+/// `--with-info` also builds the findings the defaults keep at info (a gate counts only
+/// warnings and errors, so by default they are not built).
+#[test]
+fn with_info_also_builds_info_findings() {
+    let dir = TestDir::new("confirm-with-info");
+    let nvcc = toolkit(&dir);
+    dir.write(
+        "k.cu",
+        "__global__ void k(unsigned* p) {\n  p[0] = 1;\n  asm volatile(\"fence.proxy.async;\" ::: \"memory\");\n}\n",
+    );
+    let rules_of = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["confirm", "--json", "--nvcc", &nvcc];
+        args.extend_from_slice(extra);
+        args.extend(["k.cu", "--", "-arch=sm_90"]);
+        let run = binary(&dir.path, &args, None);
+        let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+        doc["files"][0]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(!rules_of(&[]).contains(&"prefer-cuda-ptx".to_string()));
+    assert!(rules_of(&["--with-info"]).contains(&"prefer-cuda-ptx".to_string()));
+}

@@ -4,6 +4,7 @@
 # its `// gpu-arch:` line, else sm_90); the project with no flags typed, from its
 # compile_commands.json (paths moved to where it runs). JSON per file and wall times in OUTDIR.
 # Usage: confirm-evidence.sh PTXGUARD OUTDIR   (from the repository root; needs nvcc, cuobjdump)
+# CONFIRM_EXTRA (e.g. `--with-info`) is passed to each `ptxguard confirm`.
 set -u
 pg=$(realpath "$1"); o=$2; mkdir -p "$o/corpus"
 nvcc --version | tail -1 > "$o/VERSION"
@@ -14,10 +15,11 @@ one() {
   flags="-O3"; for a in $archs; do n=${a#sm_}; flags="$flags -gencode arch=compute_$n,code=sm_$n"; done
   name=$(echo "${f#corpus/cases/}" | tr '/' '~')
   s=$(date +%s%N)
-  "$pg" confirm --json "$f" -- $flags > "$o/corpus/$name.json" 2> "$o/corpus/$name.err"
+  "$pg" confirm --json $CONFIRM_EXTRA "$f" -- $flags > "$o/corpus/$name.json" 2> "$o/corpus/$name.err"
   echo "$name $? $(( ($(date +%s%N) - s) / 1000000 ))ms" >> "$o/corpus-times.txt"
 }
 export -f one
+export CONFIRM_EXTRA=${CONFIRM_EXTRA:-}
 grep -l '^// gpu-' corpus/cases/*/*.cu | xargs -P 6 -I{} bash -c 'one "$@"' _ {} "$pg" "$o"
 tt=$(mktemp -d); cp -r corpus/projects/two-targets/. "$tt"
 db=$tt/cmake-output/compile_commands.json

@@ -156,9 +156,18 @@ pub fn findings_for(file: &SourceFile, targets: &[String]) -> Vec<Diagnostic> {
 
 /// The same with the rules' options (the build context of a compilation database).
 pub fn findings_with(file: &SourceFile, options: &ptxguard_rules::Options) -> Vec<Diagnostic> {
+    findings_at_least(file, options, Severity::Warning)
+}
+
+/// The findings of the default rules at `least` or above.
+pub fn findings_at_least(
+    file: &SourceFile,
+    options: &ptxguard_rules::Options,
+    least: Severity,
+) -> Vec<Diagnostic> {
     ptxguard_rules::check(file, options)
         .into_iter()
-        .filter(|d| d.severity >= Severity::Warning)
+        .filter(|d| d.severity >= least)
         .filter(|d| ptxguard_rules::rule(d.rule).is_some_and(|r| r.default_enabled))
         .collect()
 }

@@ -26,7 +26,8 @@ pub mod toolkit;
 
 pub use build::{build_with_nvcc, targets_from_flags, Build, TempDir};
 pub use compare::{
-    compare, findings_for, findings_with, toolchain_detects, BuildUsed, FileReport, FindingResult,
+    compare, findings_at_least, findings_for, findings_with, toolchain_detects, BuildUsed,
+    FileReport, FindingResult,
 };
 pub use locate::{
     block_at, inline_asm_blocks, locate, statement_at_line, statement_of_block, AsmBlock, Located,

@@ -28,7 +28,7 @@ use ptxguard_toolchain::evidence::{
     NOT_COMPILED,
 };
 use ptxguard_toolchain::{
-    compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
+    compare, find_toolkit, findings_at_least, inline_asm_blocks, nvrtc, statement_of_block,
     targets_from_flags, toolchain_detects, Build, BuildUsed, FileReport, FindingResult, Level,
     Message, TempDir, Toolkit,
 };
@@ -64,6 +64,10 @@ pub struct ConfirmArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also build the info findings (by default only warnings and errors, what a gate
+    /// counts): to see whether a finding the defaults keep quiet bites in this build.
+    #[arg(long)]
+    pub with_info: bool,
     /// Compiler flags, after `--`: `ptxguard confirm k.cu -- -arch=sm_90a -O3 -Iinclude`.
     /// Without them each file's command comes from the compilation database.
     #[arg(last = true, value_name = "COMPILER FLAGS")]
@@ -605,7 +609,12 @@ pub fn run(args: ConfirmArgs) -> i32 {
             build: command.build.clone().map(std::sync::Arc::new),
             ..Default::default()
         };
-        let findings = findings_with(&file, &options);
+        let least = if args.with_info {
+            ptxguard_analyzer::Severity::Info
+        } else {
+            ptxguard_analyzer::Severity::Warning
+        };
+        let findings = findings_at_least(&file, &options, least);
         let statements = find_asm_statements(&file);
         let report = match &builder {
             Builder::Nvcc(toolkit) => {
