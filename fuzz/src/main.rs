@@ -195,8 +195,13 @@ fn main() {
     }));
     let mut rng = Rng::new(seed);
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    // `FUZZ_INPUTS=N`: stop after N inputs (a campaign of a set size), or at the deadline.
+    let most: u64 = std::env::var("FUZZ_INPUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(u64::MAX);
     let (mut inputs, mut failures) = (0u64, 0u64);
-    while Instant::now() < deadline {
+    while inputs < most && Instant::now() < deadline {
         let (_, input) = next_input(&mut rng, &seeds);
         // A stack overflow aborts the process: the input it was on is left here.
         if keep_current {
