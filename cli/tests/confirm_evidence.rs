@@ -476,3 +476,27 @@ fn with_info_also_builds_info_findings() {
     assert!(!rules_of(&[]).contains(&"prefer-cuda-ptx".to_string()));
     assert!(rules_of(&["--with-info"]).contains(&"prefer-cuda-ptx".to_string()));
 }
+
+/// No compilation database: the command comes from what the check knows from the build files
+/// (a torch extension's setup.py: its nvcc -gencode and -D), not nvcc's defaults.
+#[test]
+fn without_a_database_the_build_files_give_the_command() {
+    let dir = TestDir::new("confirm-build-files");
+    let nvcc = toolkit(&dir);
+    dir.write(
+        "setup.py",
+        "from setuptools import setup\nfrom torch.utils.cpp_extension import CUDAExtension, BuildExtension\nsetup(name='k', ext_modules=[CUDAExtension('k', ['csrc/k.cu'], extra_compile_args={'nvcc': ['-O3', '-gencode', 'arch=compute_90a,code=sm_90a', '-DUSE_FAST=1']})], cmdclass={'build_ext': BuildExtension})\n",
+    );
+    dir.write("csrc/k.cu", ATOMIC);
+    let run = binary(&dir.path, &["confirm", "--nvcc", &nvcc, "csrc/k.cu"], None);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("setup.py"), "{}", run.stdout);
+    let calls = dir.read("cuda/bin/calls.log");
+    let first = calls.lines().next().unwrap();
+    for flag in ["-DUSE_FAST=1", "-arch=compute_90a", "-code=sm_90a"] {
+        assert!(
+            first.split_whitespace().any(|w| w == flag),
+            "{flag}: {calls}"
+        );
+    }
+}

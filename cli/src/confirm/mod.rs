@@ -247,9 +247,11 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
     let abs = std::path::absolute(path)
         .map(|p| ptxguard_analyzer::build::normalize(&p))
         .unwrap_or_else(|_| path.to_path_buf());
-    let none = |why: String| FileCommand {
-        from: why,
-        ..FileCommand::default()
+    let none = |why: String| {
+        command_from_build_context(&abs).unwrap_or(FileCommand {
+            from: why,
+            ..FileCommand::default()
+        })
     };
     let Some(db) = crate::build_context::database_for(&abs, database) else {
         return none(
@@ -289,6 +291,45 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
         build: db.build_for(&abs).map(|(b, _)| b),
         unit: Some(entry.file.clone()),
     }
+}
+
+/// Without a database entry: the command the check's other sources give the file (build
+/// files, `CUDAARCHS`/`TORCH_CUDA_ARCH_LIST`, the configuration): its targets, `-D`/`-U` and
+/// include folders. `None` when they name no targets (then nvcc's defaults): targets the check
+/// only inferred are a guess, not a build.
+fn command_from_build_context(abs: &Path) -> Option<FileCommand> {
+    let cwd = std::env::current_dir().ok()?;
+    let resolver = crate::settings::Resolver::new(
+        crate::settings::ConfigSource::Discover,
+        crate::config::ConfigLayer::default(),
+        &cwd,
+    );
+    let settings = resolver.settings_for(abs, false).ok()?;
+    let resolved = crate::build_context::resolve(abs, &settings);
+    if resolved.targets.is_empty() || resolved.targets_from.starts_with("inferred") {
+        return None;
+    }
+    let mut flags = Vec::new();
+    for t in &resolved.targets {
+        let n = t.strip_prefix("sm_")?;
+        flags.push(format!("-gencode=arch=compute_{n},code=sm_{n}"));
+    }
+    for m in resolved.build.macros.iter().flatten() {
+        flags.push(match m {
+            ptxguard_analyzer::build::MacroFlag::Define(name, value) => format!("-D{name}={value}"),
+            ptxguard_analyzer::build::MacroFlag::Undef(name) => format!("-U{name}"),
+        });
+    }
+    for dir in &resolved.build.include_dirs {
+        flags.push(format!("-I{}", dir.display()));
+    }
+    Some(FileCommand {
+        flags,
+        directory: None,
+        from: format!("{} (no database entry)", resolved.targets_from),
+        build: Some(resolved.build),
+        unit: None,
+    })
 }
 
 /// The finding's statement: the asm statement its span starts in.
