@@ -1,5 +1,6 @@
 use crate::support::diagnostics::{diagnostic, template_span};
-use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
+use ptxguard_analyzer::build::toolkit::target_name;
+use ptxguard_analyzer::context::targets::{in_arch_if, Guarded, TargetSource};
 use crate::Ctx;
 use ptxguard_analyzer::build::CudaVersion;
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
@@ -327,7 +328,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         return;
     }
     // A target the known toolkit cannot compile for has its own finding (`unknown_targets`).
-    let toolkit_known = cx.options.build.as_ref().is_some_and(|b| b.cuda.is_some());
+    let toolkit_known = cx.context.build.as_ref().is_some_and(|b| b.cuda.is_some());
     for (stmt, needs, failing) in &rows {
         let compiled: Vec<&Target> = ev
             .targets
@@ -359,7 +360,7 @@ fn compiled_at_run_time(stmt: &AsmStatement) -> bool {
 /// stops before ptxas sees any asm. One finding per file, at its first PTX instruction.
 fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ev = cx.targets();
-    let Some(build) = cx.options.build.as_deref().filter(|b| b.cuda.is_some()) else {
+    let Some(build) = cx.context.build.as_deref().filter(|b| b.cuda.is_some()) else {
         return;
     };
     if ev.source != TargetSource::Known {

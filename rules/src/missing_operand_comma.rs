@@ -61,7 +61,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .with_label(Span::empty_at(at), "a comma belongs here")
             .with_fix(Fix::safe("insert `,`", vec![Edit::insert(at, ",")]));
             out.push(portability_finding(
-                cx.options,
+                cx,
                 d,
                 "nvcc binds both operands (measured), but clang and GCC reject the statement",
             ));

@@ -18,6 +18,7 @@
 //! which the GPU harness uses too; this module is the command: the file's command, the
 //! parallel builds, and the output.
 
+use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
 use ptxguard_analyzer::build::Entry;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::diag::apply_edits;
@@ -508,6 +509,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
     }
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
+    let headers = HeaderCache::default();
     // On a terminal only: stderr piped or redirected gets nothing more.
     let progress = ptxguard_toolchain::progress::Progress::stderr("confirm", args.files.len());
     for path in &args.files {
@@ -527,12 +529,12 @@ pub fn run(args: ConfirmArgs) -> i32 {
             eprintln!("ptxguard confirm: {line}");
         }
         let targets = targets_from_flags(&command.flags);
-        let options = ptxguard_rules::Options {
-            targets: targets.clone(),
+        let context = AnalysisContext {
+            targets: ptxguard_toolchain::build::sm_targets_from_flags(&command.flags),
             build: command.build.clone().map(std::sync::Arc::new),
-            ..Default::default()
+            ..AnalysisContext::new(headers.clone())
         };
-        let findings = findings_with(&file, &options);
+        let findings = findings_with(&file, &context);
         let statements = find_asm_statements(&file);
         let report = match &builder {
             Builder::Nvcc(toolkit) => {

@@ -19,6 +19,7 @@ pub mod hover;
 pub mod pool;
 pub mod transport;
 
+use ptxguard_analyzer::context::HeaderCache;
 use crate::analysis::{self, CheckFn};
 use crate::config::{ConfigLayer, CONFIG_FILE_NAMES};
 use crate::settings::{ConfigSource, Resolver, Settings};
@@ -151,6 +152,8 @@ struct SettingsLookup {
     /// The last configuration error shown, so that it is shown once, not on every check.
     last_error: std::sync::Mutex<Option<String>>,
     sender: crossbeam_channel::Sender<Message>,
+    /// The headers read for their macros, the session's: emptied when files change on disk.
+    headers: ptxguard_analyzer::context::HeaderCache,
 }
 
 impl SettingsLookup {
@@ -263,6 +266,7 @@ impl<'c> Server<'c> {
                 compile_commands,
                 last_error: std::sync::Mutex::new(None),
                 sender: connection.sender.clone(),
+                headers: Default::default(),
             }),
             root,
             documents: HashMap::new(),
@@ -546,11 +550,11 @@ impl<'c> Server<'c> {
                         .as_deref()
                         .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n));
                 // A saved header may give macros to the documents that include it.
-                ptxguard_rules::targets::forget_headers();
+                self.lookup.headers.forget();
                 let is_header = path.is_some_and(|p| {
                     p.extension()
                         .and_then(|e| e.to_str())
-                        .is_some_and(ptxguard_rules::targets::is_header_extension)
+                        .is_some_and(ptxguard_analyzer::context::targets::is_header_extension)
                 });
                 if is_config || is_header {
                     self.check_all();
@@ -573,7 +577,7 @@ impl<'c> Server<'c> {
             }
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
-                ptxguard_rules::targets::forget_headers();
+                self.lookup.headers.forget();
                 // A regenerated compile_commands.json or an edited build file.
                 crate::build_context::forget_build_files();
                 self.check_all();
@@ -617,8 +621,9 @@ impl<'c> Server<'c> {
                     Box::new(move || {
                         let response = match lookup.settings_for(&path) {
                             Ok(settings) => {
-                                let analyze =
-                                    |file: &SourceFile| analyze_text(file, &path, &settings, check);
+                                let analyze = |file: &SourceFile| {
+                                    analyze_text(file, &path, &settings, &lookup.headers, check)
+                                };
                                 let range = convert::span(&source, p.range);
                                 let actions = actions::code_actions(
                                     &source,
@@ -777,7 +782,7 @@ fn check_on_worker(
     let diagnostics = if settings.is_excluded(path, false) {
         Ok(Vec::new())
     } else {
-        analyze_isolated(source, path, &settings, check)
+        analyze_isolated(source, path, &settings, &lookup.headers, check)
     };
     let diagnostics = match diagnostics {
         Ok(d) => d,
@@ -818,11 +823,12 @@ fn analyze_text(
     file: &SourceFile,
     path: &Path,
     settings: &Settings,
+    headers: &HeaderCache,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
     // As in `check`: a panic or a spent budget is one `analysis-failed` finding, and the
     // server lives on.
-    analyze_isolated(file, path, settings, check).unwrap_or_else(|failure| {
+    analyze_isolated(file, path, settings, headers, check).unwrap_or_else(|failure| {
         analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics
     })
 }
@@ -831,12 +837,13 @@ fn analyze_isolated(
     file: &SourceFile,
     path: &Path,
     settings: &Settings,
+    headers: &HeaderCache,
     check: CheckFn,
 ) -> Result<Vec<Diagnostic>, ptxguard_analyzer::phase::Failure> {
     if !analysis::may_hold_asm(path, file.text.as_bytes()) {
         return Ok(Vec::new());
     }
     ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
-        analysis::analyze(file, path, settings, check)
+        analysis::analyze(file, path, settings, headers, check)
     })
 }
