@@ -13,7 +13,11 @@ use std::path::{Path, PathBuf};
 pub type CheckFn = fn(&SourceFile, &AnalysisContext, &Options) -> Vec<Diagnostic>;
 
 /// The real engine.
-pub fn engine_check(file: &SourceFile, context: &AnalysisContext, options: &Options) -> Vec<Diagnostic> {
+pub fn engine_check(
+    file: &SourceFile,
+    context: &AnalysisContext,
+    options: &Options,
+) -> Vec<Diagnostic> {
     ptxguard_rules::check(file, context, options)
 }
 

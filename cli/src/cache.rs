@@ -18,9 +18,9 @@
 //! same with and without the cache.
 
 use crate::emit::FileReport;
+use ptxguard_analyzer::context::targets::{header_fingerprint, HeaderReads};
 use ptxguard_analyzer::source::fingerprint;
 use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
-use ptxguard_analyzer::context::targets::{header_fingerprint, HeaderReads};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;

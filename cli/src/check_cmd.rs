@@ -1,6 +1,5 @@
 //! `ptxguard check`.
 
-use ptxguard_analyzer::context::HeaderCache;
 use crate::analysis::{self, CheckFn};
 use crate::args::{CheckArgs, ColorChoice, OutputFormat, SeverityArg};
 use crate::baseline::{self, BaselineEntry, Known};
@@ -10,6 +9,7 @@ use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
 use crate::settings::{ConfigSource, Resolver};
 use crate::walk::{self, io_message, Candidate};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::SourceFile;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -868,7 +868,8 @@ fn analyse_bytes(
     let analyze = |file: &SourceFile| {
         analysis::analyze_with(file, &candidate.path, &settings, &options, job.check)
     };
-    let (mut diagnostics, reads) = ptxguard_analyzer::context::targets::record_reads(|| analyze(&source));
+    let (mut diagnostics, reads) =
+        ptxguard_analyzer::context::targets::record_reads(|| analyze(&source));
     if diagnostics.is_empty() {
         if let Some(note) = analysis::host_only_note(&source) {
             outcome.notes.push(format!("{}: {note}", candidate.display));

@@ -523,11 +523,7 @@ fn allow_line_before(file: &SourceFile, scan: &Scan, mut line: usize, rule: &str
     let start = file.line_start(line);
     let text = &file.text[start..];
     let indent = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
-    let opener = if file.language.is_python() {
-        "#"
-    } else {
-        "//"
-    };
+    let opener = if file.language.is_python() { "#" } else { "//" };
     let newline = if file.text.contains("\r\n") {
         "\r\n"
     } else {

@@ -7,8 +7,8 @@
 //! two seeds). Each target checks more than "no panic" where it can (spans inside the file,
 //! fix edits inside the file, re-checking the fixed text).
 
-use ptxguard_analyzer::context::HeaderCache;
 use ptxguard::fix::{fix_file_from, FixMode};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::ptx::model::PercentMode;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::path::PathBuf;
@@ -99,7 +99,13 @@ fn pipeline(text: &str, name: &str) -> Result<(), String> {
     let path = PathBuf::from("/fuzz").join(name);
     let headers = HeaderCache::default();
     let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(f, &path, &settings, &headers, ptxguard::analysis::engine_check)
+        ptxguard::analysis::analyze(
+            f,
+            &path,
+            &settings,
+            &headers,
+            ptxguard::analysis::engine_check,
+        )
     };
     let diagnostics = analyze(&file);
     check_spans(text, &diagnostics)?;
@@ -122,7 +128,13 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
     let path = PathBuf::from("/fuzz").join(name);
     let headers = HeaderCache::default();
     let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(f, &path, &settings, &headers, ptxguard::analysis::engine_check)
+        ptxguard::analysis::analyze(
+            f,
+            &path,
+            &settings,
+            &headers,
+            ptxguard::analysis::engine_check,
+        )
     };
     let outcome = fix_file_from(&file, analyze(&file), FixMode::SafeAndUnsafe, &analyze);
     if !outcome.changed(text) {

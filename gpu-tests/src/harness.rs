@@ -5,11 +5,11 @@
 //! built with every toolchain found (nvcc + ptxas; NVRTC, whose own ptxas makes the CUBIN),
 //! launched where the header says how, and judged against the header's expectations.
 
-use ptxguard_analyzer::context::AnalysisContext;
-use ptxguard_analyzer::isa::Target;
 use crate::cuda::RunResult;
 use crate::header::{self, Artifact, Expect, Header, Index, Stage};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::diag::apply_edits;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::{Edit, SourceFile};
 use serde::Serialize;
 use std::path::{Path, PathBuf};

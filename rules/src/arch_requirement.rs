@@ -1,8 +1,8 @@
 use crate::support::diagnostics::{diagnostic, template_span};
-use ptxguard_analyzer::build::toolkit::target_name;
-use ptxguard_analyzer::context::targets::{in_arch_if, Guarded, TargetSource};
 use crate::Ctx;
+use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::CudaVersion;
+use ptxguard_analyzer::context::targets::{in_arch_if, Guarded, TargetSource};
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
 use ptxguard_analyzer::cpp::{AsmStatement, Origin};
 use ptxguard_analyzer::isa::{special_register, ArchTarget, InstrForm, Target};

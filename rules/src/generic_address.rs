@@ -145,7 +145,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {
         let mut seen: Vec<usize> = Vec::new();
-        let width_findings = crate::address_register_width::findings(stmt);
+        let width_findings = crate::support::address_width::too_narrow_addresses(stmt);
         for u in address_uses(stmt) {
             if u.cvta_source || seen.contains(&u.asm.index) {
                 continue;

@@ -85,7 +85,7 @@ struct Mismatch<'a> {
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     for stmt in cx.ptx_statements() {
-        let mut skip: Vec<usize> = crate::address_register_width::findings(stmt)
+        let mut skip: Vec<usize> = crate::support::address_width::too_narrow_addresses(stmt)
             .iter()
             .map(|uses| uses[0].asm.index)
             .collect();

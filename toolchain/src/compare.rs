@@ -2,9 +2,9 @@
 //! run can show, and which errors ptxguard did not predict (`ptxguard confirm` and the GPU
 //! harness both use it).
 
-use ptxguard_analyzer::context::AnalysisContext;
 use crate::build::Build;
 use crate::locate::{locate, Located};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
@@ -147,7 +147,10 @@ pub fn compare(
 }
 
 /// The findings `confirm` compares: default-enabled rules, warnings and errors.
-pub fn findings_for(file: &SourceFile, targets: &[ptxguard_analyzer::isa::Target]) -> Vec<Diagnostic> {
+pub fn findings_for(
+    file: &SourceFile,
+    targets: &[ptxguard_analyzer::isa::Target],
+) -> Vec<Diagnostic> {
     let context = AnalysisContext {
         targets: targets.to_vec(),
         ..AnalysisContext::default()

@@ -146,7 +146,10 @@ pub fn cpp_view(file: &SourceFile) -> Option<SourceFile> {
     // did; such bytes become `?`, one for one, as in any file read.
     let text = String::from_utf8(view)
         .unwrap_or_else(|e| crate::source::replace_invalid_utf8(e.as_bytes()));
-    Some(SourceFile::new(file.path.clone(), text).with_language(crate::source::Language::CppInPython))
+    Some(
+        SourceFile::new(file.path.clone(), text)
+            .with_language(crate::source::Language::CppInPython),
+    )
 }
 
 /// Writes each run of decoded bytes that one source span produced at the end of that span.

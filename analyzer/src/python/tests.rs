@@ -1,6 +1,6 @@
 use super::*;
-use std::path::Path;
 use crate::ptx::{OperandKind, PlaceholderTarget};
+use std::path::Path;
 
 fn find(src: &str) -> Vec<AsmStatement> {
     find_statements(&SourceFile::new("t.py", src))

@@ -18,8 +18,8 @@
 //! which the GPU harness uses too; this module is the command: the file's command, the
 //! parallel builds, and the output.
 
-use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
 use ptxguard_analyzer::build::Entry;
+use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;

@@ -19,7 +19,6 @@ pub mod hover;
 pub mod pool;
 pub mod transport;
 
-use ptxguard_analyzer::context::HeaderCache;
 use crate::analysis::{self, CheckFn};
 use crate::config::{ConfigLayer, CONFIG_FILE_NAMES};
 use crate::settings::{ConfigSource, Resolver, Settings};
@@ -27,6 +26,7 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{notification, request, Uri};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;

@@ -13,7 +13,10 @@ fn options() -> Options {
 }
 
 /// A build for `targets` (known names), with `build` when given.
-fn built_for(targets: &[&str], build: Option<ptxguard_analyzer::build::FileBuild>) -> AnalysisContext {
+fn built_for(
+    targets: &[&str],
+    build: Option<ptxguard_analyzer::build::FileBuild>,
+) -> AnalysisContext {
     AnalysisContext {
         targets: targets.iter().map(|t| Target::parse(t).unwrap()).collect(),
         build: build.map(std::sync::Arc::new),

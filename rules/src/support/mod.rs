@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub(crate) mod macros;
+pub(crate) mod address_width;
 pub(crate) mod cpp_uses;
 pub(crate) mod cuda_library;
 pub(crate) mod dataflow;

@@ -81,7 +81,8 @@ mod tests {
             portability: vec![Compiler::Clang],
             ..Options::default()
         };
-        assert!(clang_builds(&nothing_known, &configured)
-            .is_some_and(|r| r.contains("configuration")));
+        assert!(
+            clang_builds(&nothing_known, &configured).is_some_and(|r| r.contains("configuration"))
+        );
     }
 }

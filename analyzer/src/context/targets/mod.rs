@@ -932,10 +932,7 @@ fn record(
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
-fn function_head(
-    text: &str,
-    head: &[crate::cpp::lexer::Token],
-) -> Option<(String, bool)> {
+fn function_head(text: &str, head: &[crate::cpp::lexer::Token]) -> Option<(String, bool)> {
     let w = |t: &crate::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
     let close = head.iter().rposition(|t| w(t) == ")")?;
     let mut depth = 0;
@@ -1019,9 +1016,11 @@ impl<'a> Evaluator<'a> {
         let cuda = cx.toolkit();
         let build = cx.macros();
         let (targets, source) = file_targets(file, cx);
-        let include_dirs = cx.build.as_ref().map_or(&[][..], |b| b.include_dirs.as_slice());
-        let includes =
-            IncludeContext::for_file(&file.path, include_dirs, build, cuda, &cx.headers);
+        let include_dirs = cx
+            .build
+            .as_ref()
+            .map_or(&[][..], |b| b.include_dirs.as_slice());
+        let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda, &cx.headers);
         let mut facts = file_facts(
             &file.text,
             tokens,
