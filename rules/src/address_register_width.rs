@@ -4,6 +4,7 @@ use crate::support::{
     },
     diagnostics::{diagnostic, template_span},
     fixes::replace_constraint_letter,
+    front_end::ForStatement,
     operands::AddressUse,
 };
 use crate::Ctx;
@@ -211,7 +212,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         template_span(stmt, first.operand.span.clone()),
                         space_words(first),
                     )
-                    .with_note("measured with nvcc 13.0: ptxas accepts a 32-bit `.const` address, but `(unsigned)(size_t)&coeffs[i]` read 0.0 instead of the constant")
+                    .note_for(stmt, "measured with nvcc 13.0: ptxas accepts a 32-bit `.const` address, but `(unsigned)(size_t)&coeffs[i]` read 0.0 instead of the constant")
                     .with_help(format!("convert the pointer with `{convert}(p)` (a 32-bit `\"r\"` of it is fine)")),
                 );
                 continue;
@@ -267,7 +268,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             } else {
                 Severity::Info
             };
-            d = d.with_note(match (overridden, verdict) {
+            d = d.note_for(stmt, match (overridden, verdict) {
                 (Some(o), _) if !o.source.is_empty() => o.source.clone(),
                 (_, Some(p)) if p.addr32 == "ok" => format!(
                     "ptxas accepts a 32-bit register here (measured on `{}`), but it cannot hold a 64-bit address: the truncated address faults (measured with cp.async's global source)",
@@ -286,10 +287,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     let replacement = widened_expression(first, cast, inner);
                     if let Some(letter_edit) = replace_constraint_letter(source, op, 'l') {
                         if !replacement.is_empty() {
-                            d = d.with_fix(Fix::unsafe_(
-                                format!("pass the 64-bit value with `l`: `\"l\"({replacement})`"),
-                                vec![letter_edit, Edit::replace(op.expr_span, replacement)],
-                            ));
+                            d = d.cpp_fix_for(
+                                stmt,
+                                Fix::unsafe_(
+                                    format!(
+                                        "pass the 64-bit value with `l`: `\"l\"({replacement})`"
+                                    ),
+                                    vec![letter_edit, Edit::replace(op.expr_span, replacement)],
+                                ),
+                            );
                         }
                     }
                 }

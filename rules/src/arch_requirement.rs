@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::ForStatement;
 use crate::Ctx;
 use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::CudaVersion;
@@ -662,7 +663,7 @@ fn report(
         );
     }
     d = d
-        .with_note(if let Some(isa) = first.deprecated.filter(|_| first.removed_on.is_some()) {
+        .note_for(stmt, if let Some(isa) = first.deprecated.filter(|_| first.removed_on.is_some()) {
             format!("the PTX ISA: {isa}")
         } else if first.arch.is_empty() {
             "ptxas rejects the file for the older target (nvcc 13.0 on `redux.sync` for sm_75: `Feature 'redux' requires .target sm_80 or higher`)".to_string()

@@ -31,7 +31,6 @@ mod percent_escape;
 mod prefer_cuda_ptx;
 mod prefer_intrinsic;
 mod ptx_syntax;
-mod python;
 mod unscoped_declaration;
 mod unsupported_constraint;
 mod unsupported_modifier;
@@ -332,15 +331,12 @@ fn run_rules(
             .only
             .as_ref()
             .is_some_and(|only| !only.contains(&meta.name))
-            || (python_calls_only && python::NOT_FOR_PYTHON_CALLS.contains(&meta.name))
+            || (python_calls_only && support::front_end::NOT_FOR_PYTHON_CALLS.contains(&meta.name))
         {
             continue;
         }
         ptxguard_analyzer::phase::enter("rule", meta.name);
         check(&cx, &mut out);
-    }
-    if statements.iter().any(|s| s.in_python()) {
-        python::adapt(statements, &mut out);
     }
     support::fix_safety::check_fixes(file, statements, &mut out);
     if let Some(ev) = cx.targets.get() {

@@ -1,3 +1,4 @@
+use crate::support::front_end::{llvm_reads, ForStatement};
 use crate::support::{
     diagnostics::diagnostic, fixes::replace_constraint_letter, operands::operand_slots,
 };
@@ -111,15 +112,20 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 format!("`{letter}` is a {reg_bits}-bit register, but `{}` is `{}` ({} bits)", op.expr, ty.spelling, ty.bits),
             )
             .with_label(op.expr_span, format!("`{}` bits", ty.bits))
-            .with_note(format!("nvcc rejects it: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8));
+            .note_for(stmt, format!("nvcc rejects it: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8));
             // Only where the instruction takes the new register too; else the error moves to ptxas.
             let fits = right.is_some_and(|r| letter_fits_uses(stmt, op.index, r) == Some(true));
             if let (Some(right), true) = (right, fits) {
                 if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
-                    d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+                    d = d.cpp_fix_for(stmt, Fix::unsafe_(format!("use `{right}`"), vec![edit]));
                 }
             } else {
-                d = d.with_help("the instruction's operand type fixes the register size: cast the C++ value to a type of that size");
+                let value = if llvm_reads(stmt) {
+                    "the value"
+                } else {
+                    "the C++ value"
+                };
+                d = d.with_help(format!("the instruction's operand type fixes the register size: cast {value} to a type of that size"));
             }
             out.push(d);
         }

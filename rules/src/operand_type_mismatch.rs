@@ -1,3 +1,4 @@
+use crate::support::front_end::ForStatement;
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::replace_constraint_letter,
@@ -183,7 +184,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         .map(|o| replace_constraint_letter(source, o, right))
                         .collect();
                     if let Some(edits) = edits {
-                        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), edits));
+                        d = d.cpp_fix_for(stmt, Fix::unsafe_(format!("use `{right}`"), edits));
                     }
                 }
             }

@@ -75,6 +75,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         .with_fix(Fix::safe("escape the `%`", vec![Edit::insert(first_percent.start as usize, "%")]));
                     out.push(portability_finding(
                         cx,
+                        stmt,
                         d,
                         "nvcc passes it through (measured), but clang and GCC-style compilers read `%c`, `%l`... as operand modifiers and reject the statement",
                     ));

@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::{operand_ref, ForStatement};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -75,14 +76,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 &META,
                 template_span(stmt, u.span.clone()),
                 format!(
-                    "`{}` writes %{}, an input (`{}`): the compiler does not expect the register to change and keeps using it",
-                    instr.opcode, op.index, op.expr
+                    "`{}` writes {}, an input (`{}`): the compiler does not expect the register to change and keeps using it",
+                    instr.opcode, operand_ref(stmt, op.index), op.expr
                 ),
             )
             .with_label(op.constraint.span, "declared as an input here")
-            .with_note("measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
+            .note_for(stmt, "measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
             if let Some(fix) = make_read_write(cx.source(), stmt, op) {
-                d = d.with_fix(fix);
+                d = d.cpp_fix_for(stmt, fix);
             }
             out.push(d);
         }

@@ -10,6 +10,7 @@ pub(crate) mod dataflow;
 pub(crate) mod diagnostics;
 pub(crate) mod fix_safety;
 pub(crate) mod fixes;
+pub(crate) mod front_end;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
 pub(crate) mod portability;

@@ -2,8 +2,10 @@
 //! where clang builds the file (a compilation database entry says so) or the configuration
 //! asks for clang portability (`portability = ["clang"]`, `--portability clang`).
 
+use crate::support::front_end::ForStatement;
 use crate::{Compiler, Options};
 use ptxguard_analyzer::context::AnalysisContext;
+use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity};
 use std::path::Path;
 
@@ -31,15 +33,20 @@ fn is_clang(compiler: &str) -> bool {
 
 /// A portability finding (`note`: what nvcc and clang do) at its evidence's severity: a warning
 /// saying why clang matters here, else info saying what would make it one.
-pub(crate) fn portability_finding(cx: &crate::Ctx, d: Diagnostic, note: &str) -> Diagnostic {
+pub(crate) fn portability_finding(
+    cx: &crate::Ctx,
+    stmt: &AsmStatement,
+    d: Diagnostic,
+    note: &str,
+) -> Diagnostic {
     match clang_builds(cx.context, cx.options) {
         Some(reason) => {
-            let mut d = d.with_note(format!("{note}; {reason}"));
+            let mut d = d.note_for(stmt, format!("{note}; {reason}"));
             d.severity = Severity::Warning;
             d
         }
         None => {
-            let mut d = d.with_note(format!(
+            let mut d = d.note_for(stmt, format!(
                 "{note}; info while only nvcc builds the file: a warning with `portability = [\"clang\"]` or a clang entry in compile_commands.json"
             ));
             d.severity = Severity::Info;
