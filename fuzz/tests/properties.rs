@@ -95,7 +95,7 @@ fn best_time(f: &dyn Fn(usize) -> String, n: usize) -> f64 {
     (0..3)
         .map(|_| {
             let started = Instant::now();
-            let _ = ptxguard_rules::check(&file, &Default::default());
+            let _ = ptxguard_rules::check(&file, &Default::default(), &Default::default());
             started.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min)

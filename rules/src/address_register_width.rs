@@ -355,7 +355,7 @@ mod tests {
         let text = "import triton.language as tl\n\
                     y = tl.inline_asm_elementwise(\"ld.global.b32 $0, [$1];\", \"=r,r\", [p], dtype=tl.int32, is_pure=False, pack=1)\n";
         let file = ptxguard_analyzer::SourceFile::new("t.py", text.to_string());
-        let found: Vec<_> = crate::check(&file, &Default::default())
+        let found: Vec<_> = crate::check(&file, &Default::default(), &Default::default())
             .into_iter()
             .filter(|d| d.rule == META.name)
             .collect();

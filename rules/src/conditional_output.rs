@@ -402,7 +402,7 @@ mod tests {
 
     fn findings(text: &str) -> Vec<Diagnostic> {
         let file = ptxguard_analyzer::SourceFile::new("t.py", text.to_string());
-        crate::check(&file, &Default::default())
+        crate::check(&file, &Default::default(), &Default::default())
             .into_iter()
             .filter(|d| d.rule == META.name)
             .collect()

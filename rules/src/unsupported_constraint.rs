@@ -380,7 +380,7 @@ mod tests {
 
     fn findings(path: &str, text: &str) -> Vec<String> {
         let file = SourceFile::new(path, text);
-        crate::check(&file, &Default::default())
+        crate::check(&file, &Default::default(), &Default::default())
             .into_iter()
             .filter(|d| d.rule == "unsupported-constraint")
             .map(|d| format!("{}: {}", d.severity.as_str(), d.message))

@@ -216,7 +216,7 @@ mod tests {
             "__device__ void f(unsigned acc, unsigned k, unsigned* p) {{ unsigned r; {asm}; }}"
         );
         let file = SourceFile::new("t.cu", text.clone());
-        let diags = crate::check(&file, &Default::default());
+        let diags = crate::check(&file, &Default::default(), &Default::default());
         let d = diags
             .iter()
             .find(|d| d.rule == "write-to-input")
@@ -262,7 +262,7 @@ mod tests {
                 "from cutlass._mlir.dialects import llvm\n\ndef f(acc, x):\n    return llvm.inline_asm(T.i32(), [acc, x], \"add.u32 $1, $1, $2;\", \"{constraints}\")\n"
             );
             let file = SourceFile::new("t.py", text);
-            crate::check(&file, &Default::default())
+            crate::check(&file, &Default::default(), &Default::default())
                 .iter()
                 .filter(|d| d.rule == "write-to-input")
                 .count()
