@@ -269,3 +269,38 @@ fn each_file_has_its_own_include_budget() {
     let second = facts_of(&b, &cx);
     assert_eq!(second.at("OTHER", 25), Some(MacroValue::Int(7)));
 }
+
+/// The header cache is the caller's: a run with its own cache reads a header again, even one
+/// rewritten with the same size and modification time (which a cache shared by the whole
+/// process took for unchanged).
+#[test]
+fn each_caller_has_its_own_header_cache() {
+    let dir = Scratch::new("caller-cache");
+    let header = dir.write("cfg.h", "#define LEVEL 1\n");
+    let main = dir.write("k.cu", "#include \"cfg.h\"\nint end;\n");
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    let first_run = AnalysisContext::default();
+    assert_eq!(
+        facts_of(&main, &first_run).at("LEVEL", end),
+        Some(MacroValue::Int(1))
+    );
+    let modified = std::fs::metadata(&header).unwrap().modified().unwrap();
+    std::fs::write(&header, "#define LEVEL 2\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&header)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    assert_eq!(
+        facts_of(&main, &first_run).at("LEVEL", end),
+        Some(MacroValue::Int(1)),
+        "the same run keeps what it read"
+    );
+    let second_run = AnalysisContext::default();
+    assert_eq!(
+        facts_of(&main, &second_run).at("LEVEL", end),
+        Some(MacroValue::Int(2)),
+        "another run reads the header itself"
+    );
+}
