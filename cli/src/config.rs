@@ -593,7 +593,12 @@ unused-suppression = "error"
         assert_eq!(layer.select, Some(vec![RuleSelector::All]));
         assert_eq!(layer.ignore, vec![RuleSelector::Rule("unused-suppression")]);
         assert_eq!(layer.extensions, Some(vec!["cu".into(), "cuh".into()]));
-        assert_eq!(layer.target, Some(vec!["sm_80".into(), "sm_90a".into()]));
+        let names = layer.target.as_ref().map(|ts| {
+            ts.iter()
+                .map(ptxguard_analyzer::build::toolkit::target_name)
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(names, Some(vec!["sm_80".to_string(), "sm_90a".to_string()]));
         assert_eq!(layer.cache, Some(false));
         assert_eq!(layer.severity.len(), 1);
         assert_eq!(layer.per_file_ignores[0].0, "tests/**");
