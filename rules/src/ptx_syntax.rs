@@ -166,7 +166,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
             opcode_span,
             format!(
                 "`{}` is not a PTX instruction: ptxas reports `Not a name of any known instruction`",
-                instr.base()
+                template_words(stmt, instr.base())
             ),
         );
         if let Some(s) = suggestion(instr) {
@@ -537,4 +537,26 @@ fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
         return Some(format!("malformed address `{text}`"));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    /// A CuTe DSL template is quoted with the operand names it writes (`{$w0}`), not the
+    /// `$0` the front end decodes them to.
+    #[test]
+    fn cute_templates_are_quoted_as_written() {
+        let text = "import cutlass.cute as cute\nfrom cutlass import Int32\n\n\n@cute.jit\ndef f(x):\n    return cute.arch.inline_ptx(\n        \"{$w0} {$r0};\",\n        write_only_types=[Int32],\n        read_only_args=[x],\n    )\n";
+        let file = ptxguard_analyzer::SourceFile::new("k.py", text);
+        let messages: Vec<String> = crate::check(&file, &Default::default(), &Default::default())
+            .into_iter()
+            .filter(|d| d.rule == super::META.name)
+            .map(|d| d.message)
+            .collect();
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.starts_with("`{$w0}` is not a PTX instruction")),
+            "{messages:?}"
+        );
+    }
 }
