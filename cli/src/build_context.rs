@@ -2,7 +2,7 @@
 //! compilation database, the environment, the configuration and the build files, merged by
 //! priority (lowest first): inference (in the rules), build files (`setup.py`, CMake,
 //! Makefiles: only when nothing below says the targets), `CUDAARCHS`,
-//! `TORCH_CUDA_ARCH_LIST`, the database, the configuration (`target`, then `[targets]`),
+//! `TORCH_CUDA_ARCH_LIST`, the configuration (`target`, then `[targets]`), the database,
 //! `--target`. A build file with variants gives a file one build per variant.
 
 use crate::analysis::Run;
@@ -416,6 +416,16 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             set(list.targets.clone(), format!("environment ({var})"), &mut r);
         }
     }
+    // The configuration says what the project means to build; a database entry says what a
+    // build of this file really compiles: it wins (as in clangd).
+    if let Some(from) = &settings.target_from {
+        if from != "--target" {
+            set(settings.targets.clone(), from.clone(), &mut r);
+        }
+    }
+    if let Some((targets, from)) = settings.targets_for(path) {
+        set(targets.to_vec(), from.to_string(), &mut r);
+    }
     let configured = settings.compile_commands.is_some();
     let db_path = settings
         .compile_commands
@@ -429,14 +439,6 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             }
         }
         r.database = Some(db_path.clone());
-    }
-    if let Some(from) = &settings.target_from {
-        if from != "--target" {
-            set(settings.targets.clone(), from.clone(), &mut r);
-        }
-    }
-    if let Some((targets, from)) = settings.targets_for(path) {
-        set(targets.to_vec(), from.to_string(), &mut r);
     }
     if settings.target_from.as_deref() == Some("--target") {
         set(settings.targets.clone(), "--target".into(), &mut r);

@@ -163,11 +163,15 @@ fn environment_lists_and_priorities() {
     write_database(&dir, "build");
     let (found, _) = findings(&dir.path, &[], &[("TORCH_CUDA_ARCH_LIST", "8.0")]);
     assert_eq!(found, [ELECT_ON_SM80]);
-    // The configuration beats the database, `[targets]` the `target` key.
+    // The database beats the configuration: an entry says what a build really compiles.
     dir.write(
         "ptxguard.toml",
         "target = [\"sm_80\"]\n[targets]\n\"attention/**\" = [\"sm_90a\"]\n",
     );
+    let (found, _) = findings(&dir.path, &[], &[]);
+    assert_eq!(found, [ELECT_ON_SM80]);
+    // Without a database the configuration decides, `[targets]` before the `target` key.
+    std::fs::remove_dir_all(dir.join("build")).unwrap();
     let (found, _) = findings(&dir.path, &[], &[]);
     assert_eq!(found, ["tensor/mma.cu:4", "tensor/mma.cu:5"]);
     let show = ptxguard(

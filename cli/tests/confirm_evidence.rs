@@ -7,44 +7,8 @@
 
 mod common;
 
-use common::{binary, TestDir};
+use common::{binary, fake_toolkit as toolkit, TestDir};
 use std::os::unix::fs::PermissionsExt;
-
-const FAKE_NVCC: &str = r#"#!/bin/sh
-if [ "$1" = "--version" ]; then
-  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
-fi
-out=""; prev=""; src=""
-for a in "$@"; do
-  [ "$prev" = "-o" ] && out=$a
-  prev=$a; src=$a
-done
-echo "cwd=$(pwd) args=$*" >> "$(dirname "$0")/calls.log"
-if grep -q '"r"((unsigned)(size_t)' "$src"; then
-  echo "ptxas fatal   : 32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures." >&2
-  exit 1
-fi
-cp "$src" "$out"
-"#;
-
-const FAKE_CUOBJDUMP: &str = r#"#!/bin/sh
-cubin=$2
-echo "	code for sm_90"
-echo "		Function : _Z5countPj"
-echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
-if grep -q 'asm volatile' "$cubin" && ! grep -q 'compiled the same' "$cubin"; then
-  echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
-fi
-echo "        /*0020*/                   EXIT ;"
-"#;
-
-fn toolkit(dir: &TestDir) -> String {
-    for (name, text) in [("nvcc", FAKE_NVCC), ("cuobjdump", FAKE_CUOBJDUMP)] {
-        let p = dir.write(&format!("cuda/bin/{name}"), text);
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    dir.join("cuda/bin/nvcc").display().to_string()
-}
 
 const ATOMIC: &str = "__device__ void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n__global__ void count(unsigned* c) { bump(c); }\n";
 
@@ -151,6 +115,81 @@ fn flags_come_from_the_database_and_each_fix_is_built_alone() {
     assert!(
         !command.iter().any(|w| w.contains("ptxguard-evidence")),
         "{command:?}"
+    );
+}
+
+/// A stand-in nvcc that "preprocesses": the quoted includes of the unit, read relative to the
+/// unit's folder as a compiler reads them, then the unit.
+const FAKE_NVCC_WITH_INCLUDES: &str = r#"#!/bin/sh
+if [ "$1" = "--version" ]; then
+  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
+fi
+out=""; prev=""; src=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  prev=$a; src=$a
+done
+echo "cwd=$(pwd) src=$src" >> "$(dirname "$0")/calls.log"
+: > "$out"
+sed -n 's/^#include "\(.*\)"/\1/p' "$src" | while read h; do cat "$(dirname "$src")/$h" >> "$out"; done
+cat "$src" >> "$out"
+"#;
+
+/// A finding in a header (no database entry of its own) is built through a unit that includes
+/// it: each variant of the header in a mirror of the tree, the user's files untouched.
+#[test]
+fn a_header_is_built_through_a_unit_that_includes_it() {
+    let dir = TestDir::new("confirm-header");
+    let nvcc = toolkit(&dir);
+    let p = dir.write("cuda/bin/nvcc", FAKE_NVCC_WITH_INCLUDES);
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let header = "__device__ inline void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n";
+    dir.write("src/inc/bump.cuh", header);
+    dir.write(
+        "src/k.cu",
+        "#include \"inc/bump.cuh\"\n__global__ void count(unsigned* c) { bump(c); }\n",
+    );
+    std::fs::create_dir_all(dir.join("build")).unwrap();
+    dir.write(
+        "build/compile_commands.json",
+        format!(
+            r#"[{{"directory": "{}", "file": "../src/k.cu", "command": "nvcc -arch=sm_90 -O3 -c ../src/k.cu -o k.o"}}]"#,
+            dir.join("build").display()
+        ),
+    );
+    let run = binary(
+        &dir.path,
+        &["confirm", "--nvcc", &nvcc, "src/inc/bump.cuh"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("which includes this header"),
+        "{}",
+        run.stdout
+    );
+    let at = run.stdout.find(": missing-volatile [").expect(&run.stdout);
+    assert_eq!(
+        run.stdout[at..].lines().nth(1).unwrap().trim(),
+        "bites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1",
+        "{}",
+        run.stdout
+    );
+    // Every build ran on the unit in a mirror (in the mirrored build folder), never in place.
+    let calls = dir.read("cuda/bin/calls.log");
+    assert!(calls.lines().count() >= 2, "{calls}");
+    for call in calls.lines() {
+        assert!(call.contains("/tree/"), "{calls}");
+        assert!(call.ends_with("/src/k.cu"), "{calls}");
+        assert!(
+            !call.contains(&format!("src={}", dir.path.display())),
+            "{calls}"
+        );
+    }
+    assert_eq!(
+        dir.read("src/inc/bump.cuh"),
+        header,
+        "the user's header is untouched"
     );
 }
 
@@ -365,4 +404,48 @@ fn check_confirm_carries_the_evidence_and_fail_on_confirmed_counts_only_what_the
     );
     assert_eq!(code, 2);
     assert!(stderr.contains("needs `--confirm`"), "{stderr}");
+}
+
+/// An nvcc that hangs is stopped at `PTXGUARD_BUILD_TIMEOUT` and the finding reads
+/// not-decidable, saying why; the run ends.
+#[test]
+fn a_build_that_hangs_is_stopped_and_said() {
+    let dir = TestDir::new("confirm-timeout");
+    let nvcc = toolkit(&dir);
+    let p = dir.write(
+        "cuda/bin/nvcc",
+        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nsleep 60\n",
+    );
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write("k.cu", ATOMIC);
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args([
+            "confirm",
+            "--json",
+            "--nvcc",
+            &nvcc,
+            "k.cu",
+            "--",
+            "-arch=sm_90",
+        ])
+        .current_dir(&dir.path)
+        .env("PTXGUARD_BUILD_TIMEOUT", "0.5")
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect(&stdout);
+    let findings = doc["files"][0]["findings"].as_array().unwrap();
+    assert!(!findings.is_empty(), "{stdout}");
+    for f in findings {
+        assert_eq!(f["verdict"], "not-decidable", "{stdout}");
+        assert!(
+            f["detail"]
+                .as_str()
+                .unwrap()
+                .contains("did not finish within 0.5 s"),
+            "{stdout}"
+        );
+    }
 }

@@ -880,3 +880,85 @@ fn a_regenerated_compilation_database_is_read_again() {
     assert_eq!(codes(&client.diagnostics(&uri)), Vec::<String>::new());
     client.shutdown();
 }
+
+/// `confirm` in `initializationOptions`: on save, the findings at warning or above carry the
+/// evidence of the user's build (a stand-in toolkit: the atomic is deleted without `volatile`),
+/// in the message and in `data.confirmation`; an edit drops it.
+#[cfg(unix)]
+#[test]
+fn confirming_on_save_puts_the_build_evidence_on_the_findings() {
+    let dir = TestDir::new("lsp-confirm");
+    let nvcc = common::fake_toolkit(&dir);
+    let text = "__device__ void bump(unsigned* c) {\n  unsigned old;\n  asm(\"atom.global.add.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(c));\n}\n__global__ void count(unsigned* c) { bump(c); }\n";
+    let path = dir.write("src/k.cu", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    dir.write(
+        "src/compile_commands.json",
+        json!([{
+            "directory": dir.path.join("src"),
+            "file": path,
+            "arguments": ["nvcc", "-arch=sm_90", "-O3", "-c", "k.cu"],
+        }])
+        .to_string(),
+    );
+    let mut client = Client::start_with_options(
+        ptxguard::analysis::engine_check,
+        &dir.path,
+        json!({}),
+        json!({ "confirm": true, "nvcc": nvcc }),
+    );
+    let published = client.open(&uri, text);
+    assert!(
+        codes(&published).contains(&"missing-volatile".to_string()),
+        "{published}"
+    );
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    let confirmed = client.wait_for(|m| {
+        matches!(m, Message::Notification(n) if n.method == "textDocument/publishDiagnostics"
+            && n.params["diagnostics"].as_array().is_some_and(|d| d.iter().any(|d| !d["data"].is_null())))
+    });
+    let Message::Notification(n) = confirmed else {
+        unreachable!()
+    };
+    let volatile = n.params["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "missing-volatile")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        volatile["data"]["confirmation"]["verdict"], "bites",
+        "{volatile}"
+    );
+    assert_eq!(
+        volatile["data"]["confirmation"]["target"], "sm_90",
+        "{volatile}"
+    );
+    assert!(
+        volatile["message"]
+            .as_str()
+            .unwrap()
+            .contains("\nbites in this build (sm_90): _Z5countPj: memory instructions without the fix vs with it: ATOM: 0 -> 1"),
+        "{volatile}"
+    );
+    // An edit: the evidence was for the saved text.
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 },
+                "contentChanges": [{ "text": format!("{text}// edited\n") }] }),
+    );
+    let published = client.diagnostics(&uri);
+    assert!(
+        published["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["data"].is_null()),
+        "{published}"
+    );
+    client.shutdown();
+}

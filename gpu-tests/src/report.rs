@@ -109,6 +109,12 @@ pub fn markdown(env: &Environment, results: &[CaseResult], skipped: &[String]) -
          the GPU harness (`gpu-tests run`, see `gpu-tests/README.md`). Generated: do not edit by hand; \
          the same data is in `cli/data/confirmations.json`.\n\n",
     );
+    s.push_str(
+        "What `ptxguard confirm` says in a user's own build (per rule: findings confirmed by the \
+         toolchain, biting in the machine code, without effect, not decidable, and the time), on \
+         these cases and on real projects built by their own build systems: \
+         [confirm-evidence.md](confirm-evidence.md).\n\n",
+    );
     let _ = writeln!(s, "| | |\n|---|---|");
     let _ = writeln!(s, "| GPU | {} |", cell(&env.gpu));
     let _ = writeln!(

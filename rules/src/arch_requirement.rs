@@ -23,9 +23,10 @@ declare_rule! {
     /// Targets are what the file is really built for, from (lowest priority first) the file
     /// itself, the build files (`setup.py` torch extensions, CMake, Makefiles, read statically
     /// and only when nothing else names the targets), `CUDAARCHS`, `TORCH_CUDA_ARCH_LIST`, the
-    /// compilation database (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...;
-    /// a header gets the targets of the units that include it), the configuration (`target`,
-    /// `[targets]` per glob) and `--target`. `ptxguard check --show-settings FILE` says which
+    /// configuration (`target`, `[targets]` per glob), the compilation database
+    /// (`compile_commands.json`: `-gencode`, `-arch`, `--offload-arch`...; a header gets the
+    /// targets of the units that include it; an entry says what a build really compiles, so it
+    /// wins over the configuration) and `--target`. `ptxguard check --show-settings FILE` says which
     /// applied, and names the build file and variant. A `setup.py` that picks different
     /// targets and `-D`s on an environment variable has build variants: the file is checked
     /// under each, and a finding only some variants have says which in its note.

@@ -27,10 +27,17 @@ declare_rule! {
     ///   it**: on the side it orders (after an acquire load or a wait, before a release store,
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
-    ///   `grid.sync()`, or an asm with `"memory"`), in its function outside asm (`p[i]`,
-    ///   `p->x`, `*p`) or, when nothing stops the window at the function's start or return,
-    ///   around one of its calls in the file (arguments aside). A helper with no caller in
-    ///   view is **info**: nothing visible is ordered (callers in other files are not seen).
+    ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
+    ///   runs such an asm or barrier call on every path, with no `if`, loop, early `return` or
+    ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
+    ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call) or, when
+    ///   nothing stops the window at the function's start or return, around one of its calls
+    ///   in the file (arguments aside), and from there, where the caller's window is open too,
+    ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
+    ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
+    ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls.
+    ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
+    ///   other files are not seen).
     ///   Also a warning: any write whose object the C++ of the same function uses after the
     ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
     ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
@@ -286,6 +293,9 @@ fn cpp_memory_access_beside(
         ),
         (None, None) => return false,
     };
+    // In a lambda (`auto wait = [&](...) { asm(...); };`) the asm runs where the lambda is
+    // called, not where it is defined: its body and its calls are what stands beside it.
+    let (body, name) = enclosing_lambda(source, at, body.clone()).unwrap_or((body, name));
     let reach = reachable_end(source, end, body.end).max(end);
     let look = Look {
         source,
@@ -309,37 +319,124 @@ fn cpp_memory_access_beside(
     if !open_before && !open_after {
         return false;
     }
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    !name.is_empty()
-        && source.match_indices(name).any(|(call, _)| {
-            let call_end = call + name.len();
-            // Not a call: the definition or a declaration (a type word before the name).
-            let word_before = source[..call]
-                .trim_end()
-                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .next()
-                .unwrap_or("");
-            let declared = !word_before.is_empty()
-                && source[..call].trim_end().ends_with(ident)
-                && !matches!(word_before, "return" | "else" | "do" | "case");
-            if body.contains(&call)
-                || declared
-                || source[..call].trim_end().ends_with(['*', '&', '>'])
-                || source[..call].ends_with(ident)
-                || source[..call].ends_with('.')
-                || !source[call_end..].trim_start().starts_with('(')
-                || source[..call].trim_end().ends_with("define")
-            {
-                return false;
-            }
-            // The call's arguments are evaluated before it: the window after starts at `)`.
-            let args_end = matching_paren(source, call_end).unwrap_or(call_end);
-            let block = enclosing_function_body(source, call);
-            let (b, a) = look.windows(call..args_end, block);
-            (open_before && look.accesses(b)) || (open_after && look.accesses(a))
-        })
+    look.callers_access(name, body, open_before, open_after, CALL_LEVELS)
 }
 
+/// How many calls up the window is followed where no barrier closes it: a helper's asm runs
+/// inlined into its caller, and a release or wait two helpers deep (`sync()` calling
+/// `spin_wait_()`) orders its caller's caller's accesses as much as its own function's.
+const CALL_LEVELS: usize = 2;
+
+/// The identifier before the `(` of the parameter list whose body opens at `body_start` (just
+/// after `{`): a function's name; `None` for lambdas, constructor initialisers and what is not
+/// a parameter list.
+fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
+    let mut head = source.get(..body_start.checked_sub(1)?)?.trim_end();
+    // Qualifiers after the parameters.
+    loop {
+        let word_start = head
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        match &head[word_start..] {
+            "const" | "noexcept" | "override" | "final" | "volatile" | "mutable" => {
+                head = head[..word_start].trim_end();
+            }
+            _ => break,
+        }
+    }
+    let params = head.strip_suffix(')')?;
+    let mut depth = 1i32;
+    let open = params.char_indices().rev().find_map(|(i, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        None
+    })?;
+    let before = params[..open].trim_end();
+    let name_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &before[name_start..];
+    let preceding = before[..name_start].trim_end();
+    let control = matches!(
+        name,
+        "if" | "for" | "while" | "switch" | "catch" | "constexpr" | "return"
+    );
+    // `: m(x) {` and `, m(x) {` initialise members: the function's name is further back
+    // (`A::f(` is a qualified name, not an initialiser).
+    let initialiser =
+        (preceding.ends_with(':') && !preceding.ends_with("::")) || preceding.ends_with(',');
+    (!name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && !control
+        && !initialiser)
+        .then_some(name)
+}
+
+/// The innermost lambda around byte `at` inside `within` (a function's body): the inside of
+/// its braces and the name it is assigned to (`auto name = [&](...) {`; empty when it is not
+/// assigned, and then no call of it is found).
+fn enclosing_lambda(
+    source: &str,
+    at: usize,
+    within: std::ops::Range<usize>,
+) -> Option<(std::ops::Range<usize>, &str)> {
+    let mut block = enclosing_block(source, at);
+    for _ in 0..64 {
+        if block.start <= within.start || block.start < 2 {
+            return None;
+        }
+        let mut head = source[..block.start - 1].trim_end();
+        for word in ["mutable", "noexcept", "constexpr"] {
+            head = head.strip_suffix(word).map_or(head, str::trim_end);
+        }
+        if let Some(params) = head.strip_suffix(')') {
+            let mut depth = 1i32;
+            let open = params.char_indices().rev().find_map(|(i, c)| {
+                match c {
+                    ')' => depth += 1,
+                    '(' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(i);
+                        }
+                    }
+                    _ => {}
+                }
+                None
+            });
+            if let Some(open) = open {
+                head = params[..open].trim_end();
+            }
+        }
+        if let Some(captures) = head.strip_suffix(']') {
+            let introducer = captures.rfind('[')?;
+            let before = captures[..introducer].trim_end();
+            let name = before
+                .strip_suffix('=')
+                .filter(|b| !b.ends_with(['=', '!', '<', '>']))
+                .map_or("", |b| {
+                    let b = b.trim_end();
+                    let start = b
+                        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .map_or(0, |i| i + 1);
+                    &b[start..]
+                });
+            return Some((block, name));
+        }
+        block = enclosing_block(source, block.start - 1);
+    }
+    None
+}
+
+/// The end of the parenthesised list that starts at the first `(` at or after `from`.
 /// The end of the parenthesised list that starts at the first `(` at or after `from`.
 fn matching_paren(source: &str, from: usize) -> Option<usize> {
     let open = from + source[from..].find('(')?;
@@ -395,9 +492,112 @@ impl FileScan {
                 .filter(|s| s.has_clobber("memory"))
                 .map(span)
                 .chain(barrier_calls(cx.source()))
+                .chain(barrier_helper_calls(cx))
                 .collect(),
         }
     }
+}
+
+/// Calls of the file's functions that are compiler barriers themselves: a body that runs an
+/// asm with `"memory"` or a barrier call on every path (`void named_barrier_sync(...) { asm
+/// volatile("bar.sync %0, %1;" :: ... : "memory"); }`, `void syncwarp() { __syncwarp(); }`; no
+/// `if`, loop or early `return` around it). Inlined, the call orders the caller's accesses as
+/// the barrier does.
+fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
+    let source = cx.source();
+    let mut asm_spans: Vec<std::ops::Range<usize>> = cx
+        .statements
+        .iter()
+        .map(|s| s.span.start as usize..s.span.end as usize)
+        .collect();
+    asm_spans.sort_by_key(|r| r.start);
+    let mut helpers: Vec<(&str, std::ops::Range<usize>)> = Vec::new();
+    for stmt in cx.statements.iter().filter(|s| s.has_clobber("memory")) {
+        let Some(function) = &stmt.context.function else {
+            continue;
+        };
+        let body = function.body.start as usize + 1..(function.body.end as usize).min(source.len());
+        let name = function.name.rsplit("::").next().unwrap_or(&function.name);
+        if stmt.macro_name.is_some()
+            || stmt.in_python()
+            || body.is_empty()
+            || helpers.iter().any(|(n, _)| *n == name)
+            || !runs_on_every_path(cx, &asm_spans, body.clone())
+        {
+            continue;
+        }
+        helpers.push((name, body));
+    }
+    // Wrappers of the barrier calls (`void syncwarp() { __syncwarp(); }`).
+    for call in barrier_calls(source) {
+        let body = enclosing_function_body(source, call.start);
+        let Some(name) = function_name_before(source, body.start) else {
+            continue;
+        };
+        if body.is_empty()
+            || body.start < 2
+            || helpers.iter().any(|(n, _)| *n == name)
+            || !runs_on_every_path(cx, &asm_spans, body.clone())
+        {
+            continue;
+        }
+        helpers.push((name, body));
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    helpers
+        .iter()
+        .flat_map(|(name, body)| {
+            source.match_indices(*name).filter_map(move |(at, _)| {
+                let rest = source[at + name.len()..].trim_start();
+                let before = source[..at].trim_end();
+                let word_before = before.rsplit(|c: char| !ident(c)).next().unwrap_or("");
+                let call = !source[..at].ends_with(ident)
+                    && rest.starts_with('(')
+                    && !body.contains(&at)
+                    // Not a declaration: a type word before the name.
+                    && (word_before.is_empty()
+                        || !before.ends_with(ident)
+                        || matches!(word_before, "return" | "else" | "do"));
+                call.then(|| at..at + name.len())
+            })
+        })
+        .collect()
+}
+
+/// Whether the code of `body` outside its asm statements has no branch, loop or `return` (what
+/// is left is declarations and plain statements) and no preprocessor directive, so every asm
+/// and call in it runs whenever it is called. Comments aside.
+fn runs_on_every_path(
+    cx: &Ctx,
+    asm_spans: &[std::ops::Range<usize>],
+    body: std::ops::Range<usize>,
+) -> bool {
+    let tokens = cx.tokens();
+    let source = cx.source();
+    let first = tokens.partition_point(|t| t.start() < body.start);
+    let last = tokens.partition_point(|t| t.start() < body.end);
+    tokens[first..last].iter().all(|t| {
+        // The last asm starting at or before the token (spans do not nest).
+        let k = asm_spans.partition_point(|r| r.start <= t.start());
+        let in_asm = k > 0 && asm_spans[k - 1].contains(&t.start());
+        // A directive: the barrier may be in a branch another target compiles
+        // (`#if __CUDA_ARCH__ < 700 __threadfence(); #else asm(...) #endif`).
+        t.kind != ptxguard_analyzer::cpp::lexer::TokenKind::Directive
+            && (in_asm
+                || !matches!(
+                    &source[t.span.range()],
+                    "if" | "else"
+                        | "for"
+                        | "while"
+                        | "do"
+                        | "switch"
+                        | "return"
+                        | "goto"
+                        | "?"
+                        | "break"
+                        | "continue"
+                ))
+    })
 }
 
 /// How accesses are looked for around an asm or a call.
@@ -435,6 +635,78 @@ impl Look<'_> {
 
     fn accesses(&self, range: std::ops::Range<usize>) -> bool {
         accesses_in(self.source, range, self.asm_spans, self.access)
+    }
+
+    /// Whether C++ accesses sit beside a call of `name` (outside `callee`, the function's own
+    /// body) on an open side: before the call back to a barrier (`open_before`), after it up
+    /// to one (`open_after`). Where a caller's window is open to its own start or end, its
+    /// callers are looked at in turn, up to `levels` calls up.
+    fn callers_access(
+        &self,
+        name: &str,
+        callee: std::ops::Range<usize>,
+        open_before: bool,
+        open_after: bool,
+        levels: usize,
+    ) -> bool {
+        let source = self.source;
+        let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        if levels == 0 || name.is_empty() {
+            return false;
+        }
+        // Each calling function is followed up once, however many calls it makes: the work
+        // stays one scan of the file per caller.
+        let mut followed = std::collections::HashSet::new();
+        source.match_indices(name).any(|(call, _)| {
+            let call_end = call + name.len();
+            // Not a call: the definition or a declaration (a type word before the name).
+            let word_before = source[..call]
+                .trim_end()
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            let declared = !word_before.is_empty()
+                && source[..call].trim_end().ends_with(ident)
+                && !matches!(word_before, "return" | "else" | "do" | "case");
+            // A member call (`obj.name(`, `p->name(`) is followed only above the first
+            // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
+            // while a first-level `x.name(` is more often another type's method of that name.
+            let member = source[..call].ends_with('.') || source[..call].ends_with("->");
+            if callee.contains(&call)
+                || declared
+                || (member && levels == CALL_LEVELS)
+                || source[..call].trim_end().ends_with(['*', '&'])
+                || (source[..call].trim_end().ends_with('>') && !source[..call].ends_with("->"))
+                || source[..call].ends_with(ident)
+                || !source[call_end..].trim_start().starts_with('(')
+                || source[..call].trim_end().ends_with("define")
+                || self.barriers.iter().any(|b| b.contains(&call))
+            {
+                return false;
+            }
+            // The call's arguments are evaluated before it: the window after starts at `)`.
+            let args_end = matching_paren(source, call_end).unwrap_or(call_end);
+            let block = enclosing_function_body(source, call);
+            let (b, a) = self.windows(call..args_end, block.clone());
+            if (open_before && self.accesses(b.clone())) || (open_after && self.accesses(a.clone()))
+            {
+                return true;
+            }
+            let caller_open_before = open_before && b.start == block.start;
+            let caller_open_after = open_after && a.end >= block.end;
+            (caller_open_before || caller_open_after)
+                && followed.insert((block.start, caller_open_before, caller_open_after))
+                && function_name_before(source, block.start).is_some_and(|caller| {
+                    caller != name
+                        && self.callers_access(
+                            caller,
+                            block.clone(),
+                            caller_open_before,
+                            caller_open_after,
+                            levels - 1,
+                        )
+                })
+        })
     }
 }
 
@@ -588,11 +860,17 @@ fn accesses_in(
             b'[' if i > 0
                 && (bytes[i - 1].is_ascii_alphanumeric()
                     || matches!(bytes[i - 1], b'_' | b')' | b']'))
+                && !address_taken(source, range.start, i)
                 && hit(i) =>
             {
                 return true;
             }
-            b'-' if bytes.get(i + 1) == Some(&b'>') && hit(i + 2) => return true,
+            b'-' if bytes.get(i + 1) == Some(&b'>')
+                && !address_taken(source, range.start, i)
+                && hit(i + 2) =>
+            {
+                return true
+            }
             b'*' => {
                 // Unary: after an operator or an opening bracket, before a name or `(`.
                 let before = source[range.start..i].trim_end();
@@ -615,6 +893,68 @@ fn accesses_in(
         i += 1;
     }
     false
+}
+
+/// Whether the postfix expression that `[` or `->` at `at` continues is the operand of a unary
+/// `&` (`&p[i]`, `&params.count[n]`, `&s->x`): an address computed, no memory read or written.
+/// Looks back no further than `floor`.
+fn address_taken(source: &str, floor: usize, at: usize) -> bool {
+    let bytes = source.as_bytes();
+    let mut i = at;
+    // Back over the expression: names, `.`, `->`, `::` and bracketed groups.
+    while i > floor {
+        let c = bytes[i - 1];
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':') {
+            i -= 1;
+        } else if c == b'>' && i - 1 > floor && bytes[i - 2] == b'-' {
+            i -= 2;
+        } else if matches!(c, b']' | b')') {
+            let (close, open) = if c == b']' {
+                (b']', b'[')
+            } else {
+                (b')', b'(')
+            };
+            let mut depth = 0i32;
+            let mut k = i;
+            let found = loop {
+                if k == floor {
+                    break None;
+                }
+                k -= 1;
+                if bytes[k] == close {
+                    depth += 1;
+                } else if bytes[k] == open {
+                    depth -= 1;
+                    if depth == 0 {
+                        break Some(k);
+                    }
+                }
+            };
+            match found {
+                Some(k) => i = k,
+                None => return false,
+            }
+        } else {
+            break;
+        }
+    }
+    let before = source[floor..i].trim_end();
+    let Some(rest) = before.strip_suffix('&') else {
+        return false;
+    };
+    // Unary, not `a & b` or `a && b`.
+    let rest = rest.trim_end();
+    // `atomicAdd(&p[i], 1)`, `atomicCAS(reinterpret_cast<unsigned*>(&p[i]), ...)`: the
+    // address goes to an atomic in the same statement, which accesses it.
+    let statement = rest.rsplit([';', '{', '}']).next().unwrap_or(rest);
+    if statement.to_ascii_lowercase().contains("atomic") {
+        return false;
+    }
+    rest.is_empty()
+        || rest.ends_with([
+            '=', '(', ',', ';', '{', '}', '?', ':', '!', '|', '+', '-', '<', '[',
+        ])
+        || rest.ends_with("return")
 }
 
 /// Whether the step's address comes from a `const T* __restrict__` pointer of the function

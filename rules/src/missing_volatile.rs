@@ -21,6 +21,10 @@ declare_rule! {
     /// - it reads state that changes: `%clock`, `%clock64`, `%globaltimer` (and the other
     ///   clock and performance-counter registers), `ld.volatile`/`.relaxed`/`.acquire`/`.cv`,
     ///   `mbarrier.test_wait`/`try_wait`, `activemask`;
+    ///   A `.relaxed` load outside a loop is **info**: it orders nothing, so reading one
+    ///   value for two loads of the same address, or dropping one whose value is unused, is
+    ///   what the memory model allows; only moving it across synchronization could bite, and
+    ///   that is not measured (Megatron-LM's `is_pure=True` `multimem.ld_reduce.relaxed`);
     /// - it loads memory and stands inside a loop (the polling pattern). Loads that cannot
     ///   change during the kernel (`ld.global.nc`, `ldu`, `.const`, `.param`, textures) are
     ///   not reported.
@@ -82,6 +86,9 @@ struct Reason {
     what: String,
     /// The label on `span`.
     label: String,
+    /// A `.relaxed` load outside a loop: what the compiler may do to it the memory model
+    /// allows anyway (info).
+    relaxed_read: bool,
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -140,6 +147,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             )
             .with_note("measured with nvcc 13: a non-volatile atomic whose result was unused was deleted, and a polled load was hoisted out of its loop")
         };
+        let d = if reason.relaxed_read {
+            let mut d = d;
+            d.severity = Severity::Info;
+            d.with_note("a `.relaxed` load orders nothing: reading one value for two loads of the same address, or none when it is unused, is allowed by the memory model; only a poll in a loop needs each load kept (then this is reported at the rule's severity)")
+        } else {
+            d
+        };
         let d = d.with_label(reason.span, reason.label);
         out.push(match fix {
             Some(fix) => d.with_fix(fix),
@@ -167,6 +181,7 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
                     span: template_span(stmt, span),
                     what: format!("reads `%{name}`"),
                     label: format!("`%{name}` changes while the thread runs"),
+                    relaxed_read: false,
                 });
             }
         }
@@ -190,13 +205,23 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
                 span: opcode_span,
                 what: format!("{what} (`{opcode}`)"),
                 label: format!("`{opcode}` {what}"),
+                relaxed_read: false,
             });
         }
         if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
+            // A relaxed load orders nothing: deleting it when its value is unused, or reading
+            // one value for two loads of the same address, is what the memory model allows.
+            // Only a poll (a loop) needs each execution kept.
+            let relaxed = step.instr.has(".relaxed")
+                && ![".acquire", ".volatile", ".cv"]
+                    .iter()
+                    .any(|q| step.instr.has(q))
+                && !stmt.context.in_loop;
             changing = Some(Reason {
                 span: opcode_span,
                 what: format!("reads a value that changes (`{opcode}`)"),
                 label: "two executions may read different values".to_string(),
+                relaxed_read: relaxed,
             });
         }
         if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads {
@@ -204,6 +229,7 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
                 span: opcode_span,
                 what: format!("loads memory inside a loop (`{opcode}`)"),
                 label: "a load the compiler may hoist out of the loop".to_string(),
+                relaxed_read: false,
             });
         }
     }

@@ -24,7 +24,9 @@ declare_rule! {
     ///   tl.inline_asm_elementwise(...)`) to callers not in view.
     /// - *warning*: an input never used (a three-way max that ignored its third argument
     ///   shipped in a real project); *info* when that input is a literal constant (`"r"(0x80008000)`
-    ///   left over from an earlier template: no data is ignored).
+    ///   left over from an earlier template) or the same expression as another input the
+    ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
+    ///   ignored.
     ///
     /// An empty template with operands is the deliberate register-fence idiom
     /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
@@ -126,9 +128,17 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .expr
                     .trim()
                     .starts_with(|c: char| c.is_ascii_digit() || c == '-');
+                // The same value passed again as an input the template uses
+                // (`args=[sel, a, b, sel]` with only `$4` read): no data is ignored.
+                let same = |e: &str| e.split_whitespace().collect::<String>();
+                let passed_again = stmt.inputs.iter().any(|other| {
+                    other.index != op.index
+                        && used[other.index]
+                        && same(&other.expr) == same(&op.expr)
+                });
                 Diagnostic::new(
                     META.name,
-                    if constant {
+                    if constant || passed_again {
                         Severity::Info
                     } else {
                         Severity::Warning

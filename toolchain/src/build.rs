@@ -153,9 +153,10 @@ pub fn build_with_nvcc(
     let command: Vec<String> = std::iter::once(toolkit.nvcc.display().to_string())
         .chain(cmd.get_args().map(|a| a.to_string_lossy().into_owned()))
         .collect();
-    let out = cmd
-        .output()
-        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?;
+    let limit = crate::process::limit();
+    let out = crate::process::output_within(&mut cmd, limit)
+        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?
+        .ok_or_else(|| crate::process::timed_out(&toolkit.nvcc, limit))?;
     let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
     output.push_str(&String::from_utf8_lossy(&out.stdout));
     let messages = parse_messages(&output);

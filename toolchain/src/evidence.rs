@@ -104,6 +104,7 @@ pub fn build_device(
     flags: &[String],
     cwd: Option<&Path>,
     target: &str,
+    through: Option<&ThroughUnit>,
 ) -> Result<DeviceBuild, String> {
     let dir = TempDir::new("evidence").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let name = original
@@ -114,17 +115,52 @@ pub fn build_device(
     for d in [&src_dir, &keep] {
         std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
     }
-    let src = src_dir.join(name);
-    std::fs::write(&src, text).map_err(|e| format!("{}: {e}", src.display()))?;
     let cubin = dir.0.join("out.cubin");
-    let original_dir = original
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let original_dir = std::fs::canonicalize(original_dir).unwrap_or(original_dir.to_path_buf());
     let mut cmd = Command::new(&toolkit.nvcc);
-    cmd.arg("-I").arg(&original_dir);
-    cmd.args(strip_output_flags(&without_targets(flags)));
+    // Paths in the scratch tree, and the original paths they stand for (messages and the
+    // command shown name the originals).
+    let mut moved: Option<(String, String)> = None;
+    let src =
+        match through {
+            None => {
+                let src = src_dir.join(name);
+                std::fs::write(&src, text).map_err(|e| format!("{}: {e}", src.display()))?;
+                let original_dir = original
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."));
+                let original_dir =
+                    std::fs::canonicalize(original_dir).unwrap_or(original_dir.to_path_buf());
+                cmd.arg("-I").arg(&original_dir);
+                cmd.args(strip_output_flags(&without_targets(flags)));
+                if let Some(cwd) = cwd {
+                    cmd.current_dir(cwd);
+                }
+                src
+            }
+            Some(through) => {
+                let tree = dir.0.join("tree");
+                mirror_tree(&through.root, &tree, original, text)?;
+                let (from, to) = (
+                    through.root.display().to_string(),
+                    tree.display().to_string(),
+                );
+                let unit =
+                    tree.join(through.unit.strip_prefix(&through.root).map_err(|_| {
+                        format!("{} is not under {}", through.unit.display(), from)
+                    })?);
+                let flags: Vec<String> = flags
+                    .iter()
+                    .map(|f| replace_path_prefix(f, &from, &to))
+                    .collect();
+                cmd.args(strip_output_flags(&without_targets(&flags)));
+                if let Some(cwd) = cwd {
+                    cmd.current_dir(replace_path_prefix(&cwd.display().to_string(), &from, &to));
+                }
+                moved = Some((to, from));
+                unit
+            }
+        };
     if let Some(sm) = target.strip_prefix("sm_") {
         cmd.arg(format!("-arch=compute_{sm}"))
             .arg(format!("-code=sm_{sm}"));
@@ -137,28 +173,47 @@ pub fn build_device(
         .arg("-o")
         .arg(&cubin)
         .arg(&src);
-    if let Some(cwd) = cwd {
-        cmd.current_dir(cwd);
-    }
-    // The command as the user would type it: the original file, no scratch paths.
+    // The command as the user would type it: the original files, no scratch paths.
     let scratch = dir.0.display().to_string();
     let mut command = vec![toolkit.nvcc.display().to_string()];
     let mut args = cmd.get_args().map(|a| a.to_string_lossy().into_owned());
     while let Some(a) = args.next() {
-        match a.as_str() {
-            "--keep" => {}
-            "--keep-dir" | "-o" => {
+        match (a.as_str(), &moved) {
+            ("--keep", _) => {}
+            ("--keep-dir" | "-o", _) => {
                 args.next();
             }
+            (_, Some((to, from))) => command.push(replace_path_prefix(&a, to, from)),
             _ if a.starts_with(&scratch) => command.push(original.display().to_string()),
             _ => command.push(a),
         }
     }
-    let out = cmd
-        .output()
-        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?;
+    let limit = crate::process::limit();
+    let Some(out) = crate::process::output_within(&mut cmd, limit)
+        .map_err(|e| format!("{}: cannot run: {e}", toolkit.nvcc.display()))?
+    else {
+        // A build that hangs tells nothing; the verdicts say why.
+        return Ok(DeviceBuild {
+            target: target.to_string(),
+            command,
+            success: false,
+            messages: vec![Message {
+                tool: crate::messages::Tool::Other,
+                level: crate::messages::Level::Error,
+                file: None,
+                line: None,
+                text: crate::process::timed_out(&toolkit.nvcc, limit),
+            }],
+            ptx: Vec::new(),
+            sass: Vec::new(),
+            sass_missing: None,
+        });
+    };
     let mut output = String::from_utf8_lossy(&out.stderr).into_owned();
     output.push_str(&String::from_utf8_lossy(&out.stdout));
+    if let Some((to, from)) = &moved {
+        output = output.replace(to.as_str(), from);
+    }
     let success = out.status.success() && cubin.is_file();
     let mut messages = parse_messages(&output);
     if !success && !messages.iter().any(Message::is_error) {
@@ -197,11 +252,18 @@ pub fn build_device(
                 Vec::new(),
                 Some("cuobjdump not found beside nvcc".to_string()),
             ),
-            Some(cuobjdump) => match Command::new(cuobjdump).arg("-sass").arg(&cubin).output() {
-                Ok(o) if o.status.success() => {
+            Some(cuobjdump) => match crate::process::output_within(
+                Command::new(cuobjdump).arg("-sass").arg(&cubin),
+                limit,
+            ) {
+                Ok(None) => (
+                    Vec::new(),
+                    Some(crate::process::timed_out(cuobjdump, limit)),
+                ),
+                Ok(Some(o)) if o.status.success() => {
                     (sass::parse(&String::from_utf8_lossy(&o.stdout)), None)
                 }
-                Ok(o) => (
+                Ok(Some(o)) => (
                     Vec::new(),
                     Some(format!(
                         "cuobjdump failed: {}",
@@ -221,6 +283,105 @@ pub fn build_device(
         sass,
         sass_missing,
     })
+}
+
+/// A header built through a unit that includes it (the header has no command of its own).
+pub struct ThroughUnit {
+    /// The unit whose command builds the header.
+    pub unit: PathBuf,
+    /// A folder holding the unit, the header and the command's folder: mirrored for the build.
+    pub root: PathBuf,
+}
+
+/// At most this many files are mirrored for one build through a unit.
+const MIRROR_MAX_ENTRIES: usize = 200_000;
+
+/// Mirrors `from` into `to` with one link per file (every folder a real folder, so that `..`
+/// in a quoted include stays inside the mirror), except `replaced`, written with `text`: every
+/// way the unit reaches the header (a neighbour's quoted include, an `-I` under `from`) reaches
+/// the variant, and nothing of the user's tree is touched.
+fn mirror_tree(from: &Path, to: &Path, replaced: &Path, text: &str) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        let mut entries = 0usize;
+        let mut pending = vec![(from.to_path_buf(), to.to_path_buf())];
+        let mut written = false;
+        while let Some((src, dst)) = pending.pop() {
+            std::fs::create_dir_all(&dst).map_err(|e| format!("{}: {e}", dst.display()))?;
+            let list = std::fs::read_dir(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+            for entry in list.flatten() {
+                entries += 1;
+                if entries > MIRROR_MAX_ENTRIES {
+                    return Err(format!(
+                        "{} holds more than {MIRROR_MAX_ENTRIES} files: too many to mirror for a build through an includer",
+                        from.display()
+                    ));
+                }
+                let (path, target) = (entry.path(), dst.join(entry.file_name()));
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir {
+                    if entry.file_name() != ".git" {
+                        pending.push((path, target));
+                    }
+                } else if path == replaced {
+                    std::fs::write(&target, text)
+                        .map_err(|e| format!("{}: {e}", target.display()))?;
+                    written = true;
+                } else {
+                    std::os::unix::fs::symlink(&path, &target)
+                        .map_err(|e| format!("{}: {e}", target.display()))?;
+                }
+            }
+        }
+        if written {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is not under {}",
+                replaced.display(),
+                from.display()
+            ))
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (from, to, replaced, text);
+        Err("building a header through its includer needs symbolic links (Unix)".into())
+    }
+}
+
+/// `text` with `from` replaced by `to` where it starts a path (followed by `/`, or the end).
+fn replace_path_prefix(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let after = &rest[at + from.len()..];
+        out.push_str(&rest[..at]);
+        if after.is_empty() || after.starts_with('/') {
+            out.push_str(to);
+        } else {
+            out.push_str(from);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The deepest folder holding every path given (all absolute).
+pub fn common_folder<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Option<PathBuf> {
+    let mut common: Option<PathBuf> = None;
+    for p in paths {
+        let folder = if p.is_dir() { p } else { p.parent()? };
+        common = Some(match common {
+            None => folder.to_path_buf(),
+            Some(c) => c
+                .ancestors()
+                .find(|a| folder.starts_with(a))
+                .map(Path::to_path_buf)?,
+        });
+    }
+    common
 }
 
 impl DeviceBuild {
@@ -248,6 +409,9 @@ impl DeviceBuild {
             .collect()
     }
 }
+
+/// Why a build says nothing about a statement that no inline asm block of its PTX comes from.
+pub const NOT_COMPILED: &str = "no inline asm of this statement in the generated PTX: it is not compiled in this build (not instantiated, or not for this target)";
 
 /// A finding's verdict in one build.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -358,10 +522,9 @@ pub fn judge(
     }
     match sass::compare(&flawed.sass, &fixed.sass, aspect) {
         sass::Verdict::Bites(d) => judgement("bites", d),
-        sass::Verdict::NoEffect(_) if compiled == Some(false) => judgement(
-            "not-decidable",
-            "no inline asm of this statement in the generated PTX: it is not compiled in this build (not instantiated, or not for this target)",
-        ),
+        sass::Verdict::NoEffect(_) if compiled == Some(false) => {
+            judgement("not-decidable", NOT_COMPILED)
+        }
         sass::Verdict::NoEffect(d) => judgement("no-effect", d),
         sass::Verdict::NotDecidable(d) => judgement("not-decidable", d),
     }
@@ -589,5 +752,60 @@ mod tests {
             without_targets(&f("-O3 -arch=sm_90a -gencode arch=compute_80,code=sm_80 --gpu-architecture sm_75 -DX -code=sm_90 -Iinc")),
             f("-O3 -DX -Iinc")
         );
+    }
+}
+
+#[cfg(test)]
+mod through_unit_tests {
+    use super::*;
+
+    #[test]
+    fn a_path_prefix_is_replaced_only_where_a_path_starts() {
+        assert_eq!(
+            replace_path_prefix("-I/p/src/include", "/p/src", "/t"),
+            "-I/t/include"
+        );
+        assert_eq!(replace_path_prefix("/p/src", "/p/src", "/t"), "/t");
+        // `/p/src2` is another folder.
+        assert_eq!(
+            replace_path_prefix("-I/p/src2", "/p/src", "/t"),
+            "-I/p/src2"
+        );
+    }
+
+    #[test]
+    fn the_mirror_links_every_file_and_writes_the_variant() {
+        let root = std::env::temp_dir().join(format!("ptxguard-mirror-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let src = root.join("src");
+        std::fs::create_dir_all(src.join("inc")).unwrap();
+        std::fs::create_dir_all(src.join(".git")).unwrap();
+        std::fs::write(src.join("k.cu"), "unit").unwrap();
+        std::fs::write(src.join("inc/h.cuh"), "original").unwrap();
+        let tree = root.join("tree");
+        mirror_tree(&src, &tree, &src.join("inc/h.cuh"), "variant").unwrap();
+        assert_eq!(std::fs::read_to_string(tree.join("k.cu")).unwrap(), "unit");
+        assert!(std::fs::symlink_metadata(tree.join("k.cu"))
+            .unwrap()
+            .is_symlink());
+        assert_eq!(
+            std::fs::read_to_string(tree.join("inc/h.cuh")).unwrap(),
+            "variant"
+        );
+        assert!(!std::fs::symlink_metadata(tree.join("inc"))
+            .unwrap()
+            .is_symlink());
+        assert!(!tree.join(".git").exists());
+        assert_eq!(
+            std::fs::read_to_string(src.join("inc/h.cuh")).unwrap(),
+            "original"
+        );
+        assert_eq!(
+            common_folder([src.join("k.cu").as_path(), src.join("inc/h.cuh").as_path()]),
+            Some(src.clone())
+        );
+        // A header outside the mirrored folder is an error, not a silent build of the original.
+        assert!(mirror_tree(&src.join("inc"), &root.join("t2"), &src.join("k.cu"), "x").is_err());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -19,6 +19,7 @@ pub mod evidence;
 pub mod locate;
 pub mod messages;
 pub mod nvrtc;
+pub mod process;
 pub mod progress;
 pub mod sass;
 pub mod toolkit;

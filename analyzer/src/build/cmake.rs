@@ -34,7 +34,8 @@ const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 const UNKNOWN: &str = "\u{1}";
 
 /// Reads the CMake project whose top `CMakeLists.txt` is `path`, for the toolkit `cuda`
-/// (`CMAKE_CUDA_COMPILER_VERSION`: `if()`s comparing it are decided).
+/// (`CMAKE_CUDA_COMPILER_VERSION`, `CUDAToolkit_VERSION`...: `if()`s comparing them are
+/// decided).
 pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
     let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
     let mut r = Reader {
@@ -53,10 +54,25 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
     ] {
         scope.vars.insert(k.into(), v.display().to_string());
     }
-    scope.vars.insert(
-        "CMAKE_CUDA_COMPILER_VERSION".into(),
-        format!("{}.{}", cuda.major, cuda.minor),
-    );
+    // The toolkit's version under every name a project compares: the compiler's, and what
+    // `find_package(CUDAToolkit)` (and the older `find_package(CUDA)`) set.
+    let version = format!("{}.{}", cuda.major, cuda.minor);
+    for name in [
+        "CMAKE_CUDA_COMPILER_VERSION",
+        "CUDAToolkit_VERSION",
+        "CUDA_VERSION",
+        "CUDA_VERSION_STRING",
+    ] {
+        scope.vars.insert(name.into(), version.clone());
+    }
+    for (name, value) in [
+        ("CUDAToolkit_VERSION_MAJOR", cuda.major),
+        ("CUDAToolkit_VERSION_MINOR", cuda.minor),
+        ("CUDA_VERSION_MAJOR", cuda.major),
+        ("CUDA_VERSION_MINOR", cuda.minor),
+    ] {
+        scope.vars.insert(name.into(), value.to_string());
+    }
     if let Some(a) = &r.preset_archs {
         scope
             .vars

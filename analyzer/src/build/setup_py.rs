@@ -52,6 +52,8 @@ struct Stmt {
 
 /// Reads a `setup.py`'s text (`path` locates relative sources and names it in messages).
 pub fn parse(path: &Path, text: &str, mut notes: Vec<String>) -> ProjectBuild {
+    let normalised = crate::python::universal_newlines(text);
+    let text: &str = &normalised;
     let toks = Tokens::new(text);
     let block = statements(&toks);
     let base = path.parent().unwrap_or(Path::new(".")).to_path_buf();

@@ -26,6 +26,7 @@ use crate::cpp::{
 use crate::ptx::{self, PercentMode};
 use crate::template::Template;
 use crate::{SourceFile, Span};
+use std::borrow::Cow;
 use std::ops::Range;
 use syntax::{Kind, Shape, Tokens, NONE};
 
@@ -86,20 +87,40 @@ pub fn may_contain_inline_asm(bytes: &[u8]) -> bool {
     !marker_positions(bytes, true).is_empty()
 }
 
-/// The tokens of the parts of a Python file that may matter: `None` without a call marker.
-fn read_module(file: &SourceFile) -> Option<Tokens<'_>> {
-    let markers = marker_positions(file.text.as_bytes(), false);
+/// The text as CPython's tokenizer reads it: a lone CR ends a line (universal newlines), so it
+/// becomes LF. One byte for one, so every offset still points into the file's own bytes.
+pub(crate) fn universal_newlines(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', bytes).any(lone_cr) {
+        return Cow::Borrowed(text);
+    }
+    let mut normalised = bytes.to_vec();
+    for i in memchr::memchr_iter(b'\r', bytes) {
+        if lone_cr(i) {
+            normalised[i] = b'\n';
+        }
+    }
+    // Replacing an ASCII byte with another keeps the text UTF-8.
+    Cow::Owned(String::from_utf8(normalised).expect("an ASCII byte replaced by an ASCII byte"))
+}
+
+/// The tokens of the parts of a Python file that may matter (`text` is the file's text after
+/// [`universal_newlines`]): `None` without a call marker.
+fn read_module(text: &str) -> Option<Tokens<'_>> {
+    let markers = marker_positions(text.as_bytes(), false);
     if markers.is_empty() {
         return None;
     }
     // Top-level definitions without a call are not read at all: most of the bytes.
-    let ranges = syntax::worth_reading(&file.text, &markers);
-    Some(Tokens::of_ranges(&file.text, &ranges))
+    let ranges = syntax::worth_reading(text, &markers);
+    Some(Tokens::of_ranges(text, &ranges))
 }
 
 /// Finds and models every inline-asm call of a Python file, in source order.
 pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
-    let Some(tokens) = read_module(file) else {
+    let text = universal_newlines(&file.text);
+    let Some(tokens) = read_module(&text) else {
         return Vec::new();
     };
     let module = Module::new(&tokens);
@@ -122,7 +143,8 @@ pub fn find_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// preprocessor and call-graph questions about C++ (which branches and functions a target
 /// compiles) read it with the offsets the statements' spans have. `None` without such a string.
 pub fn cpp_view(file: &SourceFile) -> Option<SourceFile> {
-    let tokens = read_module(file)?;
+    let text = universal_newlines(&file.text);
+    let tokens = read_module(&text)?;
     let module = Module::new(&tokens);
     let mut view = vec![b' '; file.text.len()];
     let mut any = false;
@@ -176,13 +198,14 @@ fn place_decoded(source: &Template, view: &mut [u8]) {
 /// Where the `#` comments and the inline-asm calls of a Python file are (suppression comments
 /// and baseline fingerprints).
 pub fn outline(file: &SourceFile) -> crate::cpp::outline::Outline {
-    let tokens = Tokens::new(&file.text);
+    let text = universal_newlines(&file.text);
+    let tokens = Tokens::new(&text);
     let multiline_strings = tokens
         .tokens
         .iter()
         .filter(|t| t.kind == syntax::Kind::Str)
         .map(|t| Span::new(t.start as usize, t.end as usize))
-        .filter(|s| file.text[s.range()].contains('\n'))
+        .filter(|s| text[s.range()].contains('\n'))
         .collect();
     let mut out = crate::cpp::outline::Outline {
         comments: tokens.comments,

@@ -413,3 +413,24 @@ fn cpp_view_puts_the_decoded_cpp_where_the_strings_are() {
     ))
     .is_none());
 }
+
+/// CPython reads a lone CR as a line end (universal newlines): a `#` comment ends there and the
+/// call on the next line is code, in the statements, in `outline`'s comments and in the spans.
+#[test]
+fn lone_carriage_return_ends_a_line() {
+    let src = "import triton.language as tl\r# a comment\rdef k(x):\r    return tl.inline_asm_elementwise(\"mov.b32 $0, $1;\", \"=r,r\", [x], dtype=tl.int32, is_pure=True, pack=1)\r";
+    let all = find(src);
+    assert_eq!(all.len(), 1, "the call after a CR-ended comment is found");
+    let s = &all[0];
+    assert_eq!(source_of(src, s, "mov.b32"), "mov.b32");
+    let outline = outline(&SourceFile::new("t.py", src));
+    assert_eq!(outline.comments.len(), 1);
+    assert_eq!(&src[outline.comments[0].range()], "# a comment");
+    assert_eq!(outline.asm_statements.len(), 1);
+    // A lone CR inside a string is a line end in its value too, as CPython decodes it.
+    let src = "import triton.language as tl\rdef k(x):\r    return tl.inline_asm_elementwise(\"\"\"mov.b32 $0, $1;\rmov.b32 $0, $0;\"\"\", \"=r,r\", [x], dtype=tl.int32, is_pure=True, pack=1)\r";
+    assert_eq!(
+        find(src)[0].template.text,
+        "mov.b32 $0, $1;\nmov.b32 $0, $0;"
+    );
+}

@@ -25,7 +25,8 @@ use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_toolchain::evidence::{
-    build_device, judge, merge, AtStatement, DeviceBuild, Judgement,
+    build_device, common_folder, judge, merge, AtStatement, DeviceBuild, Judgement, ThroughUnit,
+    NOT_COMPILED,
 };
 use ptxguard_toolchain::{
     compare, find_toolkit, findings_with, inline_asm_blocks, nvrtc, statement_of_block,
@@ -202,6 +203,8 @@ pub struct FileCommand {
     pub from: String,
     /// The build context the rules get (targets, macros, include folders).
     pub build: Option<ptxguard_analyzer::build::FileBuild>,
+    /// For a header: the unit that includes it, whose command builds it.
+    pub unit: Option<PathBuf>,
 }
 
 /// The database entry's words made into nvcc flags for this file.
@@ -253,9 +256,20 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
     let Some(db) = &*db else {
         return none("the compilation database cannot be read: nvcc's defaults".into());
     };
-    let Some(&first) = db.entries_for(&abs).first() else {
+    if let Some(&first) = db.entries_for(&abs).first() {
+        let entry = &db.entries[first];
+        return FileCommand {
+            flags: flags_from_entry(entry),
+            directory: Some(entry.directory.clone()),
+            from: format!("{} (entry {})", db.path.display(), first + 1),
+            build: db.build_for(&abs).map(|(b, _)| b),
+            unit: None,
+        };
+    }
+    // A header is built through the first unit that includes it.
+    let Some(&first) = db.includers_of(&abs).first() else {
         return none(format!(
-            "{} has no entry for this file: nvcc's defaults",
+            "{} has no entry for this file and no unit that includes it: nvcc's defaults",
             db.path.display()
         ));
     };
@@ -263,8 +277,14 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
     FileCommand {
         flags: flags_from_entry(entry),
         directory: Some(entry.directory.clone()),
-        from: format!("{} (entry {})", db.path.display(), first + 1),
+        from: format!(
+            "{} (entry {}: {}, which includes this header)",
+            db.path.display(),
+            first + 1,
+            entry.file.display()
+        ),
         build: db.build_for(&abs).map(|(b, _)| b),
+        unit: Some(entry.file.clone()),
     }
 }
 
@@ -301,6 +321,10 @@ fn merged(builds: &[&DeviceBuild]) -> Build {
 /// A finding's verdict, the target it comes from, and the build.
 type FindingEvidence = (String, Judgement, BuildUsed);
 
+/// The file's build as written, each finding's evidence (`None`: no fix to build with), and
+/// whether the finding's statement is compiled in that build (`None`: not known).
+type FileEvidence = (Build, Vec<Option<FindingEvidence>>, Vec<Option<bool>>);
+
 /// Builds every variant (the file as written, and with each finding's fix alone) for every
 /// target, in parallel; the same bytes are built once.
 fn evidence_for_file(
@@ -310,7 +334,7 @@ fn evidence_for_file(
     findings: &[Diagnostic],
     command: &FileCommand,
     targets: &[String],
-) -> Result<(Build, Vec<Option<FindingEvidence>>), String> {
+) -> Result<FileEvidence, String> {
     let mut variants: Vec<String> = vec![file.text.clone()];
     let variant_of: Vec<Option<usize>> = findings
         .iter()
@@ -332,16 +356,47 @@ fn evidence_for_file(
     let jobs: Vec<(usize, &String)> = (0..variants.len())
         .flat_map(|v| targets.iter().map(move |t| (v, t)))
         .collect();
+    // A header: every variant is built through its unit, in a mirror of the folder that holds
+    // the unit, the header and the command's folder.
+    let through = match &command.unit {
+        None => None,
+        Some(unit) => {
+            let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+            let folders = [
+                Some(unit.as_path()),
+                Some(abs.as_path()),
+                command.directory.as_deref(),
+            ];
+            let root = common_folder(folders.into_iter().flatten())
+                .filter(|r| r.parent().is_some())
+                .ok_or_else(|| {
+                    format!(
+                        "{} and its unit {} share no folder to mirror",
+                        path.display(),
+                        unit.display()
+                    )
+                })?;
+            Some(ThroughUnit {
+                unit: unit.clone(),
+                root,
+            })
+        }
+    };
+    let original = match &through {
+        Some(_) => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
+        None => path.to_path_buf(),
+    };
     let built: Vec<Result<DeviceBuild, String>> = jobs
         .par_iter()
         .map(|(v, t)| {
             build_device(
                 toolkit,
-                path,
+                &original,
                 &variants[*v],
                 &command.flags,
                 command.directory.as_deref(),
                 t,
+                through.as_ref(),
             )
         })
         .collect();
@@ -362,6 +417,13 @@ fn evidence_for_file(
         .filter_map(|block| statement_of_block(file, &statements, &block))
         .collect();
     let any_ptx = flawed.iter().any(|b| !b.ptx.is_empty());
+    let is_compiled: Vec<Option<bool>> = findings
+        .iter()
+        .map(|d| {
+            let stmt = statement_of(d, &statements);
+            any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)))
+        })
+        .collect();
     let judgements = findings
         .iter()
         .zip(&variant_of)
@@ -376,7 +438,7 @@ fn evidence_for_file(
                     let (a, b) = (builds.get(&(0, t.as_str()))?, builds.get(&(v, t.as_str()))?);
                     let at_statement = |build: &DeviceBuild, text: &str| -> Vec<String> {
                         build
-                            .errors_by_statement(path, text)
+                            .errors_by_statement(&original, text)
                             .into_iter()
                             .filter(|(s, _)| s.is_some() && *s == stmt)
                             .map(|(_, w)| w)
@@ -397,7 +459,7 @@ fn evidence_for_file(
             Some((target, j, used))
         })
         .collect();
-    Ok((merged(&flawed), judgements))
+    Ok((merged(&flawed), judgements, is_compiled))
 }
 
 /// `check --confirm`: the evidence for each diagnostic of a file at warning or above, by
@@ -433,7 +495,7 @@ pub fn confirmations(
         return Ok(out);
     }
     let findings: Vec<Diagnostic> = wanted.iter().map(|&i| diagnostics[i].clone()).collect();
-    let (build, judgements) =
+    let (build, judgements, compiled) =
         evidence_for_file(toolkit, path, file, &findings, &command, &targets)?;
     let statements = find_asm_statements(file);
     let mut report = compare(file, &statements, &findings, &build);
@@ -443,11 +505,17 @@ pub fn confirmations(
         .filter(|_| !report.build_succeeded)
         .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
     let mut out = vec![None; diagnostics.len()];
-    for ((f, j), &i) in report.findings.iter_mut().zip(judgements).zip(&wanted) {
+    for (((f, j), &i), compiled) in report
+        .findings
+        .iter_mut()
+        .zip(judgements)
+        .zip(&wanted)
+        .zip(compiled)
+    {
         let (verdict, detail, target) = match j {
             Some((target, j, _)) => (j.verdict, j.detail, target),
             None => {
-                without_fix(f, failed_elsewhere.as_deref());
+                without_fix(f, failed_elsewhere.as_deref(), compiled);
                 (
                     f.verdict,
                     f.detail.clone().unwrap_or_default(),
@@ -466,7 +534,9 @@ pub fn confirmations(
 
 /// The verdict of a finding that has no fix to build with: a build error at its statement
 /// confirms it; otherwise nothing can be compared.
-fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
+/// `compiled`: whether an inline asm block of the build's PTX comes from the finding's
+/// statement (`None`: not known); a statement not compiled can show no error.
+fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>, compiled: Option<bool>) {
     if f.verdict == "confirmed" {
         f.detail = Some(format!(
             "the toolchain reports it: {}",
@@ -477,6 +547,9 @@ fn without_fix(f: &mut FindingResult, failed_elsewhere: Option<&str>) {
         f.detail = Some(format!(
             "the build fails before it can tell, and no fix to build with: {error}"
         ));
+    } else if compiled == Some(false) {
+        f.verdict = "not-decidable";
+        f.detail = Some(NOT_COMPILED.into());
     } else if toolchain_detects(f.rule) {
         f.verdict = "not-reproduced";
         f.detail = Some("no error at this statement in this build".into());
@@ -545,7 +618,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
                     targets.clone()
                 };
                 match evidence_for_file(toolkit, path, &file, &findings, &command, &targets) {
-                    Ok((build, judgements)) => {
+                    Ok((build, judgements, compiled)) => {
                         let mut report = compare(&file, &statements, &findings, &build);
                         // Errors not at any asm statement: the build may stop before ptxas.
                         let failed_elsewhere = report
@@ -553,14 +626,15 @@ pub fn run(args: ConfirmArgs) -> i32 {
                             .first()
                             .filter(|_| !report.build_succeeded)
                             .map(|l| format!("{}: {}", l.message.tool.as_str(), l.message.text));
-                        for (f, j) in report.findings.iter_mut().zip(judgements) {
+                        let findings = report.findings.iter_mut().zip(judgements);
+                        for ((f, j), compiled) in findings.zip(compiled) {
                             match j {
                                 Some((_, j, used)) => {
                                     f.verdict = j.verdict;
                                     f.detail = Some(j.detail);
                                     f.build = Some(used);
                                 }
-                                None => without_fix(f, failed_elsewhere.as_deref()),
+                                None => without_fix(f, failed_elsewhere.as_deref(), compiled),
                             }
                         }
                         report.flags_from = Some(command.from.clone());
@@ -712,6 +786,7 @@ mod tests {
         without_fix(
             &mut f,
             Some("toolchain: nvcc fatal   : Failed to preprocess host compiler properties."),
+            None,
         );
         assert_eq!(f.verdict, "not-decidable");
         assert!(f.detail.as_deref().unwrap().contains("nvcc fatal"), "{f:?}");
@@ -719,14 +794,20 @@ mod tests {
             verdict: "run-only",
             ..f.clone()
         };
-        without_fix(&mut g, None);
+        without_fix(&mut g.clone(), None, None);
+        // A claimed error at a statement the build does not compile: nothing to tell.
+        let mut not_compiled = g.clone();
+        without_fix(&mut not_compiled, None, Some(false));
+        assert_eq!(not_compiled.verdict, "not-decidable");
+        assert_eq!(not_compiled.detail.as_deref(), Some(NOT_COMPILED));
+        without_fix(&mut g, None, Some(true));
         assert_eq!(g.verdict, "not-reproduced");
         let mut h = FindingResult {
             rule: "early-clobber",
             verdict: "run-only",
             ..f
         };
-        without_fix(&mut h, None);
+        without_fix(&mut h, None, None);
         assert_eq!(h.verdict, "not-decidable");
     }
 

@@ -61,6 +61,28 @@ pub fn diagnostic(
     }
 }
 
+/// A finding with the evidence of the user's build (confirming on save): the verdict line
+/// under the message, and the verdict in `data.confirmation` as in the JSON output.
+pub fn confirmed_diagnostic(
+    file: &SourceFile,
+    uri: &lsp_types::Uri,
+    d: &Diagnostic,
+    confirmation: Option<&crate::emit::Confirmation>,
+) -> lsp_types::Diagnostic {
+    let mut out = diagnostic(file, uri, d);
+    if let Some(c) = confirmation {
+        out.message = format!("{}\n{}", out.message, c.line());
+        out.data = Some(serde_json::json!({
+            "confirmation": {
+                "verdict": c.verdict,
+                "detail": c.detail,
+                "target": c.target,
+            }
+        }));
+    }
+    out
+}
+
 pub fn text_edit(file: &SourceFile, edit: &Edit) -> lsp_types::TextEdit {
     lsp_types::TextEdit::new(range(file, edit.span), edit.replacement.clone())
 }

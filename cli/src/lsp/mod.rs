@@ -127,6 +127,9 @@ struct Document {
     /// The findings and asm statements of the last check of `source` with no change after it.
     diagnostics: Arc<Vec<Diagnostic>>,
     statements: Arc<Vec<AsmStatement>>,
+    /// The evidence of the last confirmation on save, by finding (rule and span), for the
+    /// text it built (`None` once the document changed): re-checks of that text keep it.
+    confirmed: Option<Arc<Confirmed>>,
     /// When an edit is waiting to be checked.
     due: Option<Instant>,
     /// Requests (hover, code actions) waiting for the check that makes the document current.
@@ -210,6 +213,50 @@ struct Server<'c> {
         crossbeam_channel::Sender<CheckDone>,
         crossbeam_channel::Receiver<CheckDone>,
     ),
+    /// `confirm` in `initializationOptions`: on save, each finding at warning or above is
+    /// built with the file's command, without and with its fix (as `check --confirm`).
+    confirm: Option<ConfirmOnSave>,
+    confirmed: (
+        crossbeam_channel::Sender<ConfirmDone>,
+        crossbeam_channel::Receiver<ConfirmDone>,
+    ),
+}
+
+/// What confirming on save needs: the toolkit (found on first use: `nvcc` in
+/// `initializationOptions`, else as `confirm` finds it).
+struct ConfirmOnSave {
+    nvcc: Option<PathBuf>,
+    toolkit: Option<Result<ptxguard_toolchain::toolkit::Toolkit, String>>,
+    /// A missing toolkit was said (once).
+    told: bool,
+}
+
+/// The evidence for one text.
+struct Confirmed {
+    text: String,
+    by_finding: Vec<(
+        &'static str,
+        ptxguard_analyzer::Span,
+        crate::emit::Confirmation,
+    )>,
+}
+
+impl Confirmed {
+    fn of(&self, d: &Diagnostic) -> Option<&crate::emit::Confirmation> {
+        self.by_finding
+            .iter()
+            .find(|(rule, span, _)| *rule == d.rule && *span == d.span)
+            .map(|(_, _, c)| c)
+    }
+}
+
+/// A confirmation that finished on a worker: the text it built (the file on disk), the
+/// findings of that text and their evidence.
+struct ConfirmDone {
+    uri: Uri,
+    text: String,
+    diagnostics: Vec<Diagnostic>,
+    confirmations: Vec<Option<crate::emit::Confirmation>>,
 }
 
 /// A check that finished (or was cancelled) on a worker.
@@ -227,6 +274,7 @@ struct CheckDone {
 enum Event {
     Message(Message),
     Done(CheckDone),
+    Confirmed(ConfirmDone),
     Timeout,
     Closed,
 }
@@ -257,6 +305,20 @@ impl<'c> Server<'c> {
         let config_source =
             option_path("configuration").map_or(ConfigSource::Discover, ConfigSource::Explicit);
         let compile_commands = option_path("compileCommands");
+        let option = |key: &str| {
+            init.initialization_options
+                .as_ref()
+                .and_then(|o| o.get(key))
+                .cloned()
+        };
+        let confirm = option("confirm")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+            .then(|| ConfirmOnSave {
+                nvcc: option_path("nvcc"),
+                toolkit: None,
+                told: false,
+            });
         Server {
             connection,
             options,
@@ -275,6 +337,8 @@ impl<'c> Server<'c> {
             in_flight: HashMap::new(),
             pool: pool::Pool::new(options.threads),
             done: crossbeam_channel::unbounded(),
+            confirm,
+            confirmed: crossbeam_channel::unbounded(),
         }
     }
 
@@ -339,14 +403,17 @@ impl<'c> Server<'c> {
                 due.saturating_duration_since(Instant::now())
             });
             let done = self.done.1.clone();
+            let confirmed = self.confirmed.1.clone();
             let event = crossbeam_channel::select! {
                 recv(self.connection.receiver) -> m => m.map_or(Event::Closed, Event::Message),
                 recv(done) -> d => d.map_or(Event::Timeout, Event::Done),
+                recv(confirmed) -> c => c.map_or(Event::Timeout, Event::Confirmed),
                 default(wait) => Event::Timeout,
             };
             match event {
                 Event::Closed => return Ok(()),
                 Event::Done(done) => self.finish_check(done)?,
+                Event::Confirmed(c) => self.finish_confirm(c)?,
                 Event::Timeout => {}
                 Event::Message(Message::Request(req)) => {
                     // After `shutdown`, every request is an error until `exit` (the LSP
@@ -457,10 +524,20 @@ impl<'c> Server<'c> {
         }
         doc.diagnostics = Arc::new(diagnostics);
         doc.statements = Arc::new(statements);
+        if doc
+            .confirmed
+            .as_ref()
+            .is_some_and(|c| c.text != doc.source.text)
+        {
+            doc.confirmed = None;
+        }
         let lsp_diagnostics = doc
             .diagnostics
             .iter()
-            .map(|d| convert::diagnostic(&doc.source, &done.uri, d))
+            .map(|d| {
+                let evidence = doc.confirmed.as_ref().and_then(|c| c.of(d));
+                convert::confirmed_diagnostic(&doc.source, &done.uri, d, evidence)
+            })
             .collect();
         let version = Some(doc.version);
         let waiting = std::mem::take(&mut doc.waiting);
@@ -469,6 +546,91 @@ impl<'c> Server<'c> {
             self.handle_request(req)?;
         }
         Ok(())
+    }
+
+    /// Confirming on save: the saved file is checked and its findings at warning or above
+    /// are built on the pool; the evidence is published with the findings while the document
+    /// still holds the saved text.
+    fn start_confirm(&mut self, uri: &Uri) -> ServerResult<()> {
+        let Some(confirm) = self.confirm.as_mut() else {
+            return Ok(());
+        };
+        let toolkit = confirm.toolkit.get_or_insert_with(|| {
+            ptxguard_toolchain::toolkit::find_toolkit(confirm.nvcc.as_deref())
+        });
+        let toolkit = match toolkit {
+            Ok(t) => t.clone(),
+            Err(e) => {
+                if std::mem::replace(&mut confirm.told, true) {
+                    return Ok(());
+                }
+                let message = format!("ptxguard: confirming on save needs nvcc: {e}");
+                return self.notify(
+                    notification::ShowMessage::METHOD,
+                    lsp_types::ShowMessageParams {
+                        typ: lsp_types::MessageType::WARNING,
+                        message,
+                    },
+                );
+            }
+        };
+        let Some(doc) = self.documents.get(uri) else {
+            return Ok(());
+        };
+        let (path, lookup, check) = (doc.path.clone(), self.lookup.clone(), self.options.check);
+        let (sender, uri) = (self.confirmed.0.clone(), uri.clone());
+        self.pool.spawn(
+            false,
+            Box::new(move || {
+                let Ok(file) = SourceFile::read(&path) else {
+                    return;
+                };
+                let Ok(settings) = lookup.settings_for(&path) else {
+                    return;
+                };
+                let diagnostics = analyze_text(&file, &path, &settings, &lookup.headers, check);
+                let database = settings.compile_commands.as_deref();
+                let confirmations =
+                    crate::confirm::confirmations(&toolkit, &path, &file, &diagnostics, database)
+                        .unwrap_or_default();
+                let _ = sender.send(ConfirmDone {
+                    uri,
+                    text: file.text.clone(),
+                    diagnostics,
+                    confirmations,
+                });
+            }),
+        );
+        Ok(())
+    }
+
+    fn finish_confirm(&mut self, done: ConfirmDone) -> ServerResult<()> {
+        let Some(doc) = self.documents.get_mut(&done.uri) else {
+            return Ok(());
+        };
+        // Evidence for another text than the user sees is not shown.
+        if !doc.is_current() || doc.source.text != done.text {
+            return Ok(());
+        }
+        let by_finding = done
+            .diagnostics
+            .iter()
+            .zip(done.confirmations)
+            .filter_map(|(d, c)| Some((d.rule, d.span, c?)))
+            .collect();
+        let confirmed = Arc::new(Confirmed {
+            text: done.text,
+            by_finding,
+        });
+        let lsp_diagnostics = done
+            .diagnostics
+            .iter()
+            .map(|d| convert::confirmed_diagnostic(&doc.source, &done.uri, d, confirmed.of(d)))
+            .collect();
+        doc.confirmed = Some(confirmed);
+        doc.diagnostics = Arc::new(done.diagnostics);
+        let version = Some(doc.version);
+        self.publish(&done.uri, lsp_diagnostics, version)
     }
 
     fn check_due(&mut self) {
@@ -508,6 +670,7 @@ impl<'c> Server<'c> {
                     version: p.text_document.version,
                     diagnostics: Arc::default(),
                     statements: Arc::default(),
+                    confirmed: None,
                     due: None,
                     waiting: Vec::new(),
                 };
@@ -560,6 +723,7 @@ impl<'c> Server<'c> {
                     self.check_all();
                 } else if self.documents.contains_key(&uri) {
                     self.start_check(&uri, false);
+                    self.start_confirm(&uri)?;
                 }
             }
             notification::DidCloseTextDocument::METHOD => {

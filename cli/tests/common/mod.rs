@@ -234,3 +234,48 @@ pub(crate) fn skip(test: &str, why: &str, required_by: &str) {
     // Not `eprintln!`: the test harness captures that.
     let _ = writeln!(std::io::stderr().lock(), "SKIP {test}: {why}");
 }
+
+#[cfg(unix)]
+const FAKE_NVCC: &str = r#"#!/bin/sh
+if [ "$1" = "--version" ]; then
+  echo "Cuda compilation tools, release 13.0, V13.0.88"; exit 0
+fi
+out=""; prev=""; src=""
+for a in "$@"; do
+  [ "$prev" = "-o" ] && out=$a
+  prev=$a; src=$a
+done
+echo "cwd=$(pwd) args=$*" >> "$(dirname "$0")/calls.log"
+if grep -q '"r"((unsigned)(size_t)' "$src"; then
+  echo "ptxas fatal   : 32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures." >&2
+  exit 1
+fi
+cp "$src" "$out"
+"#;
+
+#[cfg(unix)]
+const FAKE_CUOBJDUMP: &str = r#"#!/bin/sh
+cubin=$2
+echo "	code for sm_90"
+echo "		Function : _Z5countPj"
+echo "        /*0000*/                   LDC R1, c[0x0][0x28] ;"
+if grep -q 'asm volatile' "$cubin" && ! grep -q 'compiled the same' "$cubin"; then
+  echo "        /*0010*/                   ATOM.E.ADD.STRONG.GPU PT, RZ, desc[UR4][R2.64], R7 ;"
+fi
+echo "        /*0020*/                   EXIT ;"
+"#;
+
+/// A stand-in CUDA toolkit under `dir/cuda/bin` (CI has no CUDA): an `nvcc` that records how
+/// it was called (`calls.log`) and fails where a real ptxas would, and a `cuobjdump` that
+/// prints machine code recorded with nvcc 13.0 (`missing-volatile/bad-deleted-atomic.cu`: the
+/// atomic is there only when the asm is `volatile`). Returns the nvcc's path.
+#[cfg(unix)]
+#[allow(dead_code, reason = "used by some test crates only")]
+pub(crate) fn fake_toolkit(dir: &TestDir) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    for (name, text) in [("nvcc", FAKE_NVCC), ("cuobjdump", FAKE_CUOBJDUMP)] {
+        let p = dir.write(&format!("cuda/bin/{name}"), text);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir.join("cuda/bin/nvcc").display().to_string()
+}

@@ -4,7 +4,7 @@ struct Counter {
   unsigned value;
 
   __device__ explicit Counter(unsigned start) {
-    asm("mov.u32 %0, %1;" : "=r"(value) : "r"(start), "r"(start));  // expect: unused-operand(warning)
+    asm("mov.u32 %0, %1;" : "=r"(value) : "r"(start), "r"(start));  // expect: unused-operand(info)
   }
 
   __device__ void add(unsigned d) {

@@ -23,7 +23,7 @@ __device__ unsigned scaled(unsigned x);
 template <>
 __device__ unsigned scaled<2>(unsigned x) {
   unsigned r;
-  asm("shl.b32 %0, %1, 1;" : "=r"(r) : "r"(x), "r"(x));  // expect: unused-operand(warning)
+  asm("shl.b32 %0, %1, 1;" : "=r"(r) : "r"(x), "r"(x));  // expect: unused-operand(info)
   return r;
 }
 

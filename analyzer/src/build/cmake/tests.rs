@@ -102,6 +102,22 @@ fn architectures_computed_in_loops_are_unknown() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `find_package(CUDAToolkit)` names the toolkit's version `CUDAToolkit_VERSION`: a project
+/// that picks its default architectures on it gets the list of the toolkit it is built with
+/// (it used to take the branch for toolkits before 12.8 as well).
+#[test]
+fn the_cuda_toolkit_package_version_is_the_toolkit() {
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nfind_package(CUDAToolkit)\nif(CUDAToolkit_VERSION VERSION_LESS 12.8)\n  set(CMAKE_CUDA_ARCHITECTURES 70 80)\nelse()\n  set(CMAKE_CUDA_ARCHITECTURES 75 80 90 100 120)\nendif()\nif(CUDAToolkit_VERSION_MAJOR LESS 13)\n  list(APPEND CMAKE_CUDA_ARCHITECTURES 72)\nendif()\nadd_library(k k.cu)\n",
+    )]);
+    assert_eq!(
+        targets(&p, &dir.join("k.cu")),
+        ["sm_75", "sm_80", "sm_90", "sm_100", "sm_120"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn conditions_on_the_toolkit_version_are_decided() {
     let (dir, p) = project(&[(
