@@ -1,11 +1,13 @@
 use crate::support::front_end::{llvm_reads, ForStatement};
 use crate::support::{
-    diagnostics::diagnostic, fixes::replace_constraint_letter, operands::operand_slots,
+    diagnostics::diagnostic,
+    fixes::replace_constraint_letter,
+    operands::{operand_slots, sizes},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
-use ptxguard_analyzer::isa::{self, register_bits, Role};
+use ptxguard_analyzer::isa::{self, Role};
 use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::{Diagnostic, Fix};
 
@@ -56,28 +58,6 @@ declare_rule! {
         default_enabled: true,
         summary: "constraint register size differs from the C++ operand's size",
     }
-}
-
-/// The operand's constraint letter, its register's size and the operand's C++ type, when both
-/// sizes are known and judged.
-fn sizes(op: &AsmOperand) -> Option<(char, u16, &CppType)> {
-    let letter = op.constraint.letter()?;
-    let reg_bits = register_bits(letter)?;
-    let ty = op.ty.ty.as_ref()?;
-    // Structs and one-byte types: nvcc's rules for them were not measured.
-    if ty.class == CppClass::Aggregate || ty.bits < 16 {
-        return None;
-    }
-    Some((letter, reg_bits, ty))
-}
-
-/// The operands this rule reports for their size. Shared with `operand-type-mismatch`, which
-/// leaves them alone: a register of the wrong size is one mistake, said once.
-pub(crate) fn wrong_size_operands(stmt: &AsmStatement) -> Vec<usize> {
-    stmt.operands()
-        .filter(|op| sizes(op).is_some_and(|(_, reg_bits, ty)| ty.bits != reg_bits))
-        .map(|op| op.index)
-        .collect()
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {

@@ -90,7 +90,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             .iter()
             .map(|uses| uses[0].asm.index)
             .collect();
-        skip.extend(crate::operand_size_mismatch::wrong_size_operands(stmt));
+        skip.extend(crate::support::operands::wrong_size_operands(stmt));
         let mut found: Vec<(&AsmOperand, Vec<Mismatch>)> = Vec::new();
         for (_, instr) in stmt.ptx.instructions() {
             let Some(form) = instr.known_form() else {

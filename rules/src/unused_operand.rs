@@ -84,7 +84,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
         }
         // Input constraints that do not match a Triton call's arguments are `pack-mismatch`.
-        let inputs_miscounted = crate::pack_mismatch::wrong_input_count(stmt);
+        let inputs_miscounted = crate::support::operands::wrong_input_count(stmt);
         // Triton passes every packed element of every argument: at `pack` > 1 an asm that
         // ignores some of them does so by design.
         let packed = stmt
