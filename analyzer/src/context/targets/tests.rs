@@ -304,3 +304,20 @@ fn each_caller_has_its_own_header_cache() {
         "another run reads the header itself"
     );
 }
+
+/// A context reads the same (`Debug`, which the CLI's result cache keys on) whatever its
+/// header cache holds: the key of a file must not depend on which files were checked first.
+#[test]
+fn a_context_reads_the_same_whatever_its_cache_holds() {
+    let dir = Scratch::new("cache-debug");
+    dir.write("cfg.h", "#define LEVEL 1\n");
+    let main = dir.write("k.cu", "#include \"cfg.h\"\nint end;\n");
+    let cx = AnalysisContext::default();
+    let before = format!("{cx:?}");
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    assert_eq!(
+        facts_of(&main, &cx).at("LEVEL", end),
+        Some(MacroValue::Int(1))
+    );
+    assert_eq!(format!("{cx:?}"), before);
+}
