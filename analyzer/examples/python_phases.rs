@@ -28,7 +28,7 @@ fn main() {
             let path = path.path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if python::is_python_path(&path) {
+            } else if ptxguard_analyzer::source::Language::of_path(&path).is_python() {
                 paths.push(path);
             }
         }

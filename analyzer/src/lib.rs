@@ -4,9 +4,11 @@
 //! `source` (file loading) -> `cpp` (asm statements and their C++ context)
 //! -> `template` (decoded text + source map) -> `ptx` (PTX model, typed by `isa`)
 //! -> rules (separate crate) -> `diag` (diagnostics and fixes).
-//! Python files take `python` (tree-sitter) instead of `cpp` and meet the same model.
+//! Python files take `python` instead of `cpp` and meet the same model; `context` is how a file
+//! is compiled (targets, macros, toolkit), which the rules read per file.
 
 pub mod build;
+pub mod context;
 pub mod cpp;
 pub mod diag;
 pub mod dump;
@@ -20,5 +22,5 @@ pub mod statements;
 pub mod template;
 
 pub use diag::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
-pub use source::SourceFile;
+pub use source::{Language, SourceFile};
 pub use span::Span;

@@ -144,6 +144,35 @@ fn human_size(bytes: u64) -> String {
     }
 }
 
+/// The language a file is written in, which decides its front end (and, for C++ held in
+/// Python strings, which compilers may build it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// CUDA C++ (any extension but `.py`): the C++ front end, built by nvcc.
+    Cpp,
+    /// A Python file: the Python front end (Triton, MLIR, CuTe DSL calls, and C++ in strings).
+    Python,
+    /// CUDA C++ held in a Python string (cupy, `load_inline`, cuda.core): the C++ front end,
+    /// built by NVRTC or nvcc.
+    CppInPython,
+}
+
+impl Language {
+    /// The language of a file at `path`: the one place this is decided from a path.
+    pub fn of_path(path: &Path) -> Language {
+        if path.extension().is_some_and(|e| e == "py") {
+            Language::Python
+        } else {
+            Language::Cpp
+        }
+    }
+
+    /// Python text (the Python front end reads it, `#` starts its comments).
+    pub fn is_python(self) -> bool {
+        self == Language::Python
+    }
+}
+
 /// One source file's text with a line index.
 ///
 /// Bytes that are not valid UTF-8 are replaced by `?` one for one, so byte offsets
@@ -152,6 +181,8 @@ fn human_size(bytes: u64) -> String {
 pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
+    /// Which front end reads it: decided once, from the path, when the file is made.
+    pub language: Language,
     /// Byte offset of the first byte of each line.
     line_starts: std::sync::OnceLock<Vec<u32>>,
     /// Offset of the first byte that was not valid UTF-8, if any.
@@ -247,6 +278,7 @@ impl SourceFile {
 
     fn new_lossy(path: PathBuf, text: String, lossy: Option<usize>) -> SourceFile {
         SourceFile {
+            language: Language::of_path(&path),
             path,
             text,
             // Built when a position is first asked for: most files report nothing.
@@ -254,6 +286,13 @@ impl SourceFile {
             lossy,
             lexed: None,
         }
+    }
+
+    /// This file read as `language` (C++ decoded from a Python string is C++, whatever the
+    /// path it keeps for its spans).
+    pub fn with_language(mut self, language: Language) -> SourceFile {
+        self.language = language;
+        self
     }
 
     /// This file with its tokens, lexed by the caller (incrementally, in the editor): the

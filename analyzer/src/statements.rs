@@ -15,7 +15,7 @@ pub fn find_asm_statements(file: &SourceFile) -> Vec<AsmStatement> {
 /// [`find_asm_statements`], also returning the C++ file's tokens (empty when the file cannot
 /// hold asm, and for Python files) for callers that look further at the file.
 pub fn find_asm_statements_and_tokens(file: &SourceFile) -> (Vec<AsmStatement>, Vec<Token>) {
-    if crate::python::is_python_path(&file.path) {
+    if file.language.is_python() {
         return (crate::python::find_statements(file), Vec::new());
     }
     crate::cpp::cpp_statements_and_tokens(file)

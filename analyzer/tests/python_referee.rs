@@ -178,7 +178,7 @@ fn python_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries.flatten().map(|e| e.path()) {
         if path.is_dir() {
             python_files(&path, out);
-        } else if python::is_python_path(&path) {
+        } else if ptxguard_analyzer::source::Language::of_path(&path).is_python() {
             out.push(path);
         }
     }

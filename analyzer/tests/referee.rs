@@ -460,7 +460,7 @@ fn referee_dir(dir: &Path) -> Tally {
     let mut tally = Tally::default();
     for path in ptxguard_analyzer::source::source_files_under(dir) {
         // Python files have their own referee (tests/python_referee.rs).
-        if ptxguard_analyzer::python::is_python_path(&path) {
+        if ptxguard_analyzer::source::Language::of_path(&path).is_python() {
             continue;
         }
         let Ok(file) = SourceFile::read(&path) else {

@@ -4,37 +4,52 @@ use crate::emit::FileReport;
 use crate::scan;
 use crate::settings::Settings;
 use crate::suppress;
+use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_rules::Options;
 use std::path::{Path, PathBuf};
 
 /// The engine entry point; tests pass a fake.
-pub type CheckFn = fn(&SourceFile, &Options) -> Vec<Diagnostic>;
+pub type CheckFn = fn(&SourceFile, &AnalysisContext, &Options) -> Vec<Diagnostic>;
 
 /// The real engine.
-pub fn engine_check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
-    ptxguard_rules::check(file, options)
+pub fn engine_check(
+    file: &SourceFile,
+    context: &AnalysisContext,
+    options: &Options,
+) -> Vec<Diagnostic> {
+    ptxguard_rules::check(file, context, options)
 }
 
 /// Runs the rules on `file` and applies the settings for `abs_path`: rule selection,
 /// per-file ignores, suppression comments, severities. The result is sorted by position.
+/// Headers are read into `headers`, the caller's.
 pub fn analyze(
     file: &SourceFile,
     abs_path: &Path,
     settings: &Settings,
+    headers: &HeaderCache,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
-    let options = options_for(abs_path, settings);
-    analyze_with(file, abs_path, settings, &options, check)
+    let runs = runs_for(abs_path, settings, headers);
+    analyze_with(file, abs_path, settings, &runs, check)
 }
 
-/// The rules' runs over a file: one set of options per build variant (one when the build has
-/// no variants), each named when there are several.
-pub type Runs = Vec<(Option<String>, Options)>;
+/// One run of the rules over a file: how it is built (one build variant, named when the
+/// file has several) and the rules' options.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub variant: Option<String>,
+    pub context: AnalysisContext,
+    pub options: Options,
+}
 
-/// The rules' options for the file at `abs_path`: the rules enabled for it (the others do
-/// not run at all) and its build context, per build variant.
-pub fn options_for(abs_path: &Path, settings: &Settings) -> Runs {
+/// The rules' runs over a file: one per build variant (one when the build has no variants).
+pub type Runs = Vec<Run>;
+
+/// The rules' runs for the file at `abs_path`: the rules enabled for it (the others do not
+/// run at all) and its build context, per build variant.
+pub fn runs_for(abs_path: &Path, settings: &Settings, headers: &HeaderCache) -> Runs {
     let filter = settings.rules_for(abs_path);
     // Rules disabled for this file do not run at all.
     let options = Options {
@@ -47,10 +62,10 @@ pub fn options_for(abs_path: &Path, settings: &Settings) -> Runs {
         ),
         ..settings.options.clone()
     };
-    crate::build_context::variant_options(&options, abs_path, settings)
+    crate::build_context::variant_runs(&options, abs_path, settings, headers)
 }
 
-/// [`analyze`] with the runs already made by [`options_for`].
+/// [`analyze`] with the runs already made by [`runs_for`].
 pub fn analyze_with(
     file: &SourceFile,
     abs_path: &Path,
@@ -76,19 +91,15 @@ pub fn analyze_with(
 
 /// The findings of every build of the file: one run, or one per build variant; a finding
 /// only some variants have says which.
-fn check_variants(
-    file: &SourceFile,
-    runs: &[(Option<String>, Options)],
-    check: CheckFn,
-) -> Vec<Diagnostic> {
-    if let [(_, options)] = runs {
-        return check(file, options);
+fn check_variants(file: &SourceFile, runs: &[Run], check: CheckFn) -> Vec<Diagnostic> {
+    if let [run] = runs {
+        return check(file, &run.context, &run.options);
     }
     // Each distinct finding, and the variants that have it.
     let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
-    for (name, options) in runs {
-        for d in check(file, options) {
-            let variant = name.as_deref().unwrap_or("");
+    for run in runs {
+        for d in check(file, &run.context, &run.options) {
+            let variant = run.variant.as_deref().unwrap_or("");
             match found
                 .iter_mut()
                 .find(|(f, _)| f.rule == d.rule && f.span == d.span && f.message == d.message)
@@ -136,7 +147,7 @@ pub fn failure_report(display: &str, failure: &ptxguard_analyzer::phase::Failure
 /// code or has no asm statement.
 pub fn host_only_note(file: &SourceFile) -> Option<String> {
     // Python hands its asm to a GPU compiler: never host code.
-    if ptxguard_analyzer::python::is_python_path(&file.path)
+    if file.language.is_python()
         || ptxguard_analyzer::cpp::target::has_device_markers(&file.path, &file.text)
     {
         return None;
@@ -153,7 +164,7 @@ pub fn host_only_note(file: &SourceFile) -> Option<String> {
 /// Files without the bytes `asm` (Python: without a call name the Python front end looks
 /// for) can hold no asm statement: they skip the engine.
 pub fn may_hold_asm(path: &std::path::Path, bytes: &[u8]) -> bool {
-    if ptxguard_analyzer::python::is_python_path(path) {
+    if ptxguard_analyzer::source::Language::of_path(path).is_python() {
         return ptxguard_analyzer::python::may_contain_inline_asm(bytes);
     }
     ptxguard_analyzer::cpp::may_contain_asm(bytes)

@@ -5,11 +5,14 @@
 //! `TORCH_CUDA_ARCH_LIST`, the configuration (`target`, then `[targets]`), the database,
 //! `--target`. A build file with variants gives a file one build per variant.
 
+use crate::analysis::Run;
 use crate::settings::Settings;
 use ptxguard_analyzer::build::env::{cudaarchs, torch_cuda_arch_list, EnvTargets};
 use ptxguard_analyzer::build::project::{ProjectBuild, VariantBuild};
 use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::{cccl_version, CudaVersion, Database, FileBuild};
+use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
+use ptxguard_analyzer::isa::Target;
 use ptxguard_rules::Options;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -379,7 +382,7 @@ pub fn take_errors() -> Vec<String> {
 /// Everything decided for one file, with where it came from.
 #[derive(Clone, Debug, Default)]
 pub struct Resolved {
-    pub targets: Vec<String>,
+    pub targets: Vec<Target>,
     pub targets_from: String,
     pub database: Option<PathBuf>,
     pub build: FileBuild,
@@ -396,13 +399,12 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
         targets_from: "inferred from the file (nothing else says)".into(),
         ..Resolved::default()
     };
-    let set = |targets: Vec<String>, from: String, r: &mut Resolved| {
+    let set = |targets: Vec<Target>, from: String, r: &mut Resolved| {
         if !targets.is_empty() {
             r.targets = targets;
             r.targets_from = from;
         }
     };
-    let names = |e: &EnvTargets| e.targets.iter().map(target_name).collect::<Vec<_>>();
     for (var, list) in [
         ("CUDAARCHS", &src.cudaarchs),
         ("TORCH_CUDA_ARCH_LIST", &src.torch),
@@ -411,14 +413,14 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             for n in &list.notes {
                 src.say(n.clone());
             }
-            set(names(list), format!("environment ({var})"), &mut r);
+            set(list.targets.clone(), format!("environment ({var})"), &mut r);
         }
     }
     // The configuration says what the project means to build; a database entry says what a
     // build of this file really compiles: it wins (as in clangd).
     if let Some(from) = &settings.target_from {
         if from != "--target" {
-            set(settings.options.targets.clone(), from.clone(), &mut r);
+            set(settings.targets.clone(), from.clone(), &mut r);
         }
     }
     if let Some((targets, from)) = settings.targets_for(path) {
@@ -432,15 +434,14 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     if let Some(db_path) = &db_path {
         if let Some(db) = &*src.database(db_path, configured) {
             if let Some((build, _)) = db.build_for(path) {
-                let targets = build.targets.iter().map(target_name).collect();
-                set(targets, build.targets_from.clone(), &mut r);
+                set(build.targets.clone(), build.targets_from.clone(), &mut r);
                 r.build = build;
             }
         }
         r.database = Some(db_path.clone());
     }
     if settings.target_from.as_deref() == Some("--target") {
-        set(settings.options.targets.clone(), "--target".into(), &mut r);
+        set(settings.targets.clone(), "--target".into(), &mut r);
     }
     if r.targets.is_empty() {
         // Targets the toolkit cannot compile for (`sm_60` under CUDA 13, from a branch of the
@@ -459,7 +460,7 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
         match builds.as_slice() {
             [] => {}
             [one] => {
-                r.targets = one.build.targets.iter().map(target_name).collect();
+                r.targets = one.build.targets.clone();
                 r.targets_from = one.build.targets_from.clone();
                 r.build = one.build.clone();
             }
@@ -473,7 +474,7 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
                 }
                 union.targets.sort_by_key(|t| (t.sm, t.suffix));
                 union.targets.dedup();
-                r.targets = union.targets.iter().map(target_name).collect();
+                r.targets = union.targets.clone();
                 r.targets_from = format!(
                     "{} variants: {}",
                     several.len(),
@@ -502,39 +503,54 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     r
 }
 
-/// Puts a file's build context into the rules' options (the union of a build file's
-/// variants: a branch one variant compiles is not declared dead).
-pub fn apply(options: &mut Options, path: &Path, settings: &Settings) {
+/// A file's build context (the union of a build file's variants: a branch one variant
+/// compiles is not declared dead), with the CCCL version it finds put in `options`.
+pub fn context(
+    options: &mut Options,
+    path: &Path,
+    settings: &Settings,
+    headers: &HeaderCache,
+) -> AnalysisContext {
     let r = resolve(path, settings);
-    options.targets = r.targets;
     if let Some((v, _)) = r.cccl {
         options.cccl_version = Some(v);
     }
-    options.build = Some(Arc::new(r.build));
+    AnalysisContext {
+        targets: r.targets,
+        build: Some(Arc::new(r.build)),
+        headers: headers.clone(),
+    }
 }
 
-/// The rules' options for each way the file is built: one, or one per build variant (with
+/// The rules' runs for each way the file is built: one, or one per build variant (with
 /// the variant's name and build file).
-pub fn variant_options(
+pub fn variant_runs(
     options: &Options,
     path: &Path,
     settings: &Settings,
-) -> Vec<(Option<String>, Options)> {
+    headers: &HeaderCache,
+) -> Vec<Run> {
     let r = resolve(path, settings);
     let mut base = options.clone();
     if let Some((v, _)) = &r.cccl {
         base.cccl_version = Some(v.clone());
     }
     if r.variants.is_empty() {
-        base.targets = r.targets;
-        base.build = Some(Arc::new(r.build));
-        return vec![(None, base)];
+        let context = AnalysisContext {
+            targets: r.targets,
+            build: Some(Arc::new(r.build)),
+            headers: headers.clone(),
+        };
+        return vec![Run {
+            variant: None,
+            context,
+            options: base,
+        }];
     }
     r.variants
         .into_iter()
         .map(|v| {
-            let mut o = base.clone();
-            o.targets = v.build.targets.iter().map(target_name).collect();
+            let targets = v.build.targets.clone();
             let mut build = v.build;
             build.cuda = r.build.cuda;
             build.cuda_from = r.build.cuda_from.clone();
@@ -543,8 +559,15 @@ pub fn variant_options(
             let mut what: Vec<String> = build.targets.iter().map(target_name).collect();
             what.extend(macro_words(&build));
             let name = format!("{} of {} ({})", v.variant, file.display(), what.join(" "));
-            o.build = Some(Arc::new(build));
-            (Some(name), o)
+            Run {
+                variant: Some(name),
+                context: AnalysisContext {
+                    targets,
+                    build: Some(Arc::new(build)),
+                    headers: headers.clone(),
+                },
+                options: base.clone(),
+            }
         })
         .collect()
 }
@@ -581,7 +604,8 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
             .as_ref()
             .map_or("none found".to_string(), |p| p.display().to_string()))
     );
-    let _ = writeln!(out, "targets = {}", list(&r.targets));
+    let targets: Vec<String> = r.targets.iter().map(target_name).collect();
+    let _ = writeln!(out, "targets = {}", list(&targets));
     let _ = writeln!(out, "targets-from = {}", q(&r.targets_from));
     let _ = writeln!(out, "compilers = {}", list(&r.build.compilers));
     let cuda = r.build.cuda.unwrap_or(CudaVersion::DEFAULT);

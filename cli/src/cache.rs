@@ -6,7 +6,7 @@
 //! build context and rule options as the rules get them (targets, macros, include folders,
 //! toolkit, CCCL version, the rules that run: [`ptxguard_rules::Options`]), the state of every
 //! rule after the configuration (on or off, severity). Besides the key, an entry keeps what
-//! the analysis read outside the file ([`ptxguard_rules::targets::HeaderReads`]): a hit needs
+//! the analysis read outside the file ([`ptxguard_analyzer::context::targets::HeaderReads`]): a hit needs
 //! each header to give the same fingerprint and each path found empty to still be no file.
 //! The whole cache belongs to one build of ptxguard: its version and its executable's size
 //! and modification time head the file, and another build starts afresh.
@@ -18,9 +18,9 @@
 //! same with and without the cache.
 
 use crate::emit::FileReport;
+use ptxguard_analyzer::context::targets::{header_fingerprint, HeaderReads};
 use ptxguard_analyzer::source::fingerprint;
 use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
-use ptxguard_rules::targets::{header_fingerprint, HeaderReads};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;

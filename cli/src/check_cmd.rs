@@ -9,6 +9,7 @@ use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
 use crate::settings::{ConfigSource, Resolver};
 use crate::walk::{self, io_message, Candidate};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::SourceFile;
 use rayon::prelude::*;
 use std::io::{Read, Write};
@@ -59,6 +60,8 @@ struct Job<'a> {
     budget: std::time::Duration,
     /// The result cache, when this run uses one (not with fixes or `--diff`).
     cache: Option<&'a Cache>,
+    /// The headers read for their macros, shared by the run's files.
+    headers: HeaderCache,
     cwd: &'a Path,
 }
 
@@ -84,10 +87,11 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     let target = match &args.target {
         Some(list) => {
             let list: Vec<String> = list.iter().flat_map(|t| config::split_list(t)).collect();
-            for t in &list {
-                config::validate_target(t).map_err(|m| format!("--target: {m}"))?;
-            }
-            Some(list)
+            let targets = list
+                .iter()
+                .map(|t| config::validate_target(t).map_err(|m| format!("--target: {m}")))
+                .collect::<Result<_, _>>()?;
+            Some(targets)
         }
         None => None,
     };
@@ -272,6 +276,7 @@ fn check_all(
         fix_mode,
         budget: ptxguard_analyzer::phase::DEFAULT_BUDGET,
         cache: cache.as_ref(),
+        headers: HeaderCache::default(),
         cwd: &cwd,
     };
     // Files are read (and most dropped: no `asm`, or results in the cache) as the walk
@@ -698,7 +703,7 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
         if !settings.cache {
             return None;
         }
-        let options = analysis::options_for(&c.path, &settings);
+        let options = analysis::runs_for(&c.path, &settings, &job.headers);
         let key = Cache::key(
             job.cwd,
             &c.path,
@@ -842,7 +847,7 @@ fn analyse_bytes(
             return None;
         }
     };
-    let options = analysis::options_for(&candidate.path, &settings);
+    let options = analysis::runs_for(&candidate.path, &settings, &job.headers);
     let key = bytes_fingerprint.map(|bytes| {
         Cache::key(
             job.cwd,
@@ -863,7 +868,8 @@ fn analyse_bytes(
     let analyze = |file: &SourceFile| {
         analysis::analyze_with(file, &candidate.path, &settings, &options, job.check)
     };
-    let (mut diagnostics, reads) = ptxguard_rules::targets::record_reads(|| analyze(&source));
+    let (mut diagnostics, reads) =
+        ptxguard_analyzer::context::targets::record_reads(|| analyze(&source));
     if diagnostics.is_empty() {
         if let Some(note) = analysis::host_only_note(&source) {
             outcome.notes.push(format!("{}: {note}", candidate.display));

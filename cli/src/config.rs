@@ -4,6 +4,7 @@
 //! before it. The command line is one more layer on top. [`crate::settings`] merges layers.
 
 use crate::registry::{self, suggest};
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::Severity;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -100,14 +101,15 @@ pub struct ConfigLayer {
     pub per_file_ignores: Vec<(String, Vec<RuleSelector>)>,
     pub exclude: Vec<String>,
     pub extensions: Option<Vec<String>>,
-    pub target: Option<Vec<String>>,
+    /// `target`: names checked when read (an unknown one is an error of the configuration).
+    pub target: Option<Vec<Target>>,
     pub cccl_version: Option<String>,
     /// `compile-commands`: the compilation database (absolute).
     pub compile_commands: Option<PathBuf>,
     /// `cuda-version`: the toolkit the code is built with (`12.6`).
     pub cuda_version: Option<String>,
     /// `[targets]`: targets per glob, relative to `dir`.
-    pub targets_by_glob: Vec<(String, Vec<String>)>,
+    pub targets_by_glob: Vec<(String, Vec<Target>)>,
     /// `cache`: whether results are kept in and taken from the result cache.
     pub cache: Option<bool>,
     /// `portability`: compilers besides nvcc the code must build with (replaces earlier layers).
@@ -234,10 +236,11 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
                 let list = ctx
                     .string_or_list(value.get_ref())
                     .map_err(|m| err_at(Some(value_span.clone()), m))?;
-                for t in &list {
-                    validate_target(t).map_err(|m| err_at(Some(ctx.find(t)), m))?;
-                }
-                layer.target = Some(list);
+                let targets = list
+                    .iter()
+                    .map(|t| validate_target(t).map_err(|m| err_at(Some(ctx.find(t)), m)))
+                    .collect::<Result<_, _>>()?;
+                layer.target = Some(targets);
             }
             "cccl-version" => {
                 let v = ctx
@@ -280,10 +283,11 @@ pub fn parse_layer(path: &Path, text: &str) -> Result<(ConfigLayer, Option<PathB
                     let list = ctx.string_or_list(list).map_err(|m| {
                         err_at(Some(ctx.find(glob)), format!("`targets.\"{glob}\"`: {m}"))
                     })?;
-                    for t in &list {
-                        validate_target(t).map_err(|m| err_at(Some(ctx.find(t)), m))?;
-                    }
-                    layer.targets_by_glob.push((glob.clone(), list));
+                    let targets = list
+                        .iter()
+                        .map(|t| validate_target(t).map_err(|m| err_at(Some(ctx.find(t)), m)))
+                        .collect::<Result<_, _>>()?;
+                    layer.targets_by_glob.push((glob.clone(), targets));
                 }
             }
             "cache" => match value.get_ref() {
@@ -458,8 +462,8 @@ pub fn normalize_extension(ext: &str) -> String {
     ext.trim().trim_start_matches('.').to_string()
 }
 
-/// `sm_80`, `sm_90a`, `sm_100f`, `compute_90`.
-pub fn validate_target(target: &str) -> Result<(), String> {
+/// `sm_80`, `sm_90a`, `sm_100f`, `compute_90`: the target, or why the name is none.
+pub fn validate_target(target: &str) -> Result<Target, String> {
     let digits_and_suffix = target
         .strip_prefix("sm_")
         .or_else(|| target.strip_prefix("compute_"));
@@ -474,8 +478,8 @@ pub fn validate_target(target: &str) -> Result<(), String> {
             "`{target}` is not an SM target; write it like `sm_80` or `sm_90a`"
         ));
     }
-    match ptxguard_analyzer::isa::Target::parse(target) {
-        Some(t) if ptxguard_analyzer::build::toolkit::is_known_target(&t) => Ok(()),
+    match Target::parse(target) {
+        Some(t) if ptxguard_analyzer::build::toolkit::is_known_target(&t) => Ok(t),
         _ => Err(format!(
             "`{target}` is not a target any CUDA toolkit compiles for (known: sm_75 to sm_121, with `a`/`f` forms where they exist)"
         )),
@@ -589,7 +593,12 @@ unused-suppression = "error"
         assert_eq!(layer.select, Some(vec![RuleSelector::All]));
         assert_eq!(layer.ignore, vec![RuleSelector::Rule("unused-suppression")]);
         assert_eq!(layer.extensions, Some(vec!["cu".into(), "cuh".into()]));
-        assert_eq!(layer.target, Some(vec!["sm_80".into(), "sm_90a".into()]));
+        let names = layer.target.as_ref().map(|ts| {
+            ts.iter()
+                .map(ptxguard_analyzer::build::toolkit::target_name)
+                .collect::<Vec<_>>()
+        });
+        assert_eq!(names, Some(vec!["sm_80".to_string(), "sm_90a".to_string()]));
         assert_eq!(layer.cache, Some(false));
         assert_eq!(layer.severity.len(), 1);
         assert_eq!(layer.per_file_ignores[0].0, "tests/**");

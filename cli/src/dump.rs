@@ -1,19 +1,21 @@
 //! `ptxguard dump FILE`: what the engine sees in a file.
 
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::SourceFile;
 
 /// The engine's own rendering: asm statements, decoded templates, operands, parsed PTX;
 /// then the statements no configuration of the file compiles (no rule checks them).
 pub fn render(file: &SourceFile) -> String {
     let mut out = ptxguard_analyzer::dump::render(file);
-    let mut options = ptxguard_rules::Options::default();
+    let mut context = AnalysisContext::default();
     if let Ok(settings) = crate::settings::Settings::from_layers(&[]) {
         let abs =
             crate::config::absolutize(&file.path, &std::env::current_dir().unwrap_or_default());
-        crate::build_context::apply(&mut options, &abs, &settings);
+        let mut options = ptxguard_rules::Options::default();
+        context = crate::build_context::context(&mut options, &abs, &settings, &context.headers);
     }
     let statements = ptxguard_analyzer::statements::find_asm_statements(file);
-    let dead = ptxguard_rules::statements_not_compiled(file, &statements, &options);
+    let dead = ptxguard_rules::statements_not_compiled(file, &statements, &context);
     for (i, (stmt, dead)) in statements.iter().zip(dead).enumerate() {
         if dead {
             let (line, _) = file.line_col(stmt.span.start as usize);

@@ -181,7 +181,8 @@ fn syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
         only: Some(vec![SYNTAX_RULE]),
         ..Default::default()
     };
-    ptxguard_rules::check(file, &options)
+    let nothing_known = ptxguard_analyzer::context::AnalysisContext::default();
+    ptxguard_rules::check(file, &nothing_known, &options)
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .collect()

@@ -6,7 +6,7 @@ use ptxguard_analyzer::SourceFile;
 
 /// The outline of a C++ file, or of a Python file (`#` comments, inline-asm calls).
 pub fn scan(file: &SourceFile) -> Scan {
-    if ptxguard_analyzer::python::is_python_path(&file.path) {
+    if file.language.is_python() {
         ptxguard_analyzer::python::outline(file)
     } else {
         ptxguard_analyzer::cpp::outline::outline(&file.text)

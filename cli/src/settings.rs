@@ -3,6 +3,8 @@
 use crate::config::{self, absolutize, ConfigError, ConfigLayer, RuleSelector, DEFAULT_EXTENSIONS};
 use crate::registry;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use ptxguard_analyzer::build::toolkit::target_name;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::Severity;
 use ptxguard_rules::Options;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -67,14 +69,16 @@ pub struct Settings {
     excludes: Vec<PathPatterns>,
     pub extensions: Vec<String>,
     pub options: Options,
-    /// Where `options.targets` came from: a configuration file, or `--target`.
+    /// `target` / `--target`: the targets every file is built for (empty: not configured).
+    pub targets: Vec<Target>,
+    /// Where `targets` came from: a configuration file, or `--target`.
     pub target_from: Option<String>,
     /// `compile-commands` / `--compile-commands`.
     pub compile_commands: Option<PathBuf>,
     /// `cuda-version` / `--cuda-version`, with where it came from.
     pub cuda_version: Option<(String, String)>,
     /// `[targets]` globs, each with its targets and the file that wrote it (later layers first).
-    targets_by_glob: Vec<(PathPatterns, Vec<String>, String)>,
+    targets_by_glob: Vec<(PathPatterns, Vec<Target>, String)>,
     /// `cache`: results are kept in and taken from the result cache (`--no-cache` overrides).
     pub cache: bool,
 }
@@ -119,6 +123,7 @@ impl Settings {
             excludes: Vec::new(),
             extensions: DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect(),
             options: Options::default(),
+            targets: Vec::new(),
             target_from: None,
             compile_commands: None,
             cuda_version: None,
@@ -164,7 +169,7 @@ impl Settings {
                 settings.extensions = extensions.clone();
             }
             if let Some(target) = &layer.target {
-                settings.options.targets = target.clone();
+                settings.targets = target.clone();
                 settings.target_from = Some(match &layer.origin {
                     Some(p) => p.display().to_string(),
                     None => "--target".to_string(),
@@ -217,7 +222,7 @@ impl Settings {
     }
 
     /// The `[targets]` entry for a file (absolute, normalized path): its targets and origin.
-    pub fn targets_for(&self, path: &Path) -> Option<(&[String], &str)> {
+    pub fn targets_for(&self, path: &Path) -> Option<(&[Target], &str)> {
         self.targets_by_glob
             .iter()
             .find(|(p, _, _)| p.matches(path, false))
@@ -248,7 +253,8 @@ impl Settings {
             let _ = writeln!(out, "]");
         }
         let _ = writeln!(out, "excluded = {}", self.is_excluded(path, path.is_dir()));
-        let _ = writeln!(out, "target = {}", toml_list(&self.options.targets));
+        let targets: Vec<String> = self.targets.iter().map(target_name).collect();
+        let _ = writeln!(out, "target = {}", toml_list(&targets));
         let _ = writeln!(
             out,
             "cccl-version = {}",

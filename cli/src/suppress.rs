@@ -486,7 +486,7 @@ pub fn allow_edit(file: &SourceFile, scan: &Scan, line: usize, rule: &str) -> Ed
         end -= 1;
     }
     // Inside a `#define` continuation the comment must come before the backslash.
-    let python = ptxguard_analyzer::python::is_python_path(&file.path);
+    let python = file.language.is_python();
     if !python && end > line_start && file.text.as_bytes()[end - 1] == b'\\' {
         return Edit::insert(end - 1, format!("/* ptxguard: allow({rule}) */ "));
     }
@@ -523,11 +523,7 @@ fn allow_line_before(file: &SourceFile, scan: &Scan, mut line: usize, rule: &str
     let start = file.line_start(line);
     let text = &file.text[start..];
     let indent = &text[..text.len() - text.trim_start_matches([' ', '\t']).len()];
-    let opener = if ptxguard_analyzer::python::is_python_path(&file.path) {
-        "#"
-    } else {
-        "//"
-    };
+    let opener = if file.language.is_python() { "#" } else { "//" };
     let newline = if file.text.contains("\r\n") {
         "\r\n"
     } else {

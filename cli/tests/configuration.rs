@@ -263,14 +263,21 @@ fn show_settings_prints_what_applies() {
 
 #[test]
 fn target_and_cccl_version_reach_the_engine() {
+    use ptxguard_analyzer::build::toolkit::target_name;
+    use ptxguard_analyzer::context::AnalysisContext;
     use ptxguard_analyzer::{Diagnostic, Severity, SourceFile, Span};
     use ptxguard_rules::Options;
-    fn echo_options(_: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+    fn echo_options(
+        _: &SourceFile,
+        context: &AnalysisContext,
+        options: &Options,
+    ) -> Vec<Diagnostic> {
+        let targets: Vec<String> = context.targets.iter().map(target_name).collect();
         vec![Diagnostic::new(
             "arch-requirement",
             Severity::Warning,
             Span::new(0, 3),
-            format!("{:?} {:?}", options.targets, options.cccl_version),
+            format!("{targets:?} {:?}", options.cccl_version),
         )]
     }
     let dir = TestDir::new("options");

@@ -548,6 +548,7 @@ fn incremental_edits_give_what_a_fresh_check_gives() {
         let mut expected: Vec<String> = ptxguard_rules::check(
             &ptxguard_analyzer::SourceFile::read(&fresh).unwrap(),
             &Default::default(),
+            &Default::default(),
         )
         .into_iter()
         .filter(|d| ptxguard_rules::rule(d.rule).is_some_and(|r| r.default_enabled))
@@ -641,13 +642,14 @@ fn bad_parameters_are_answered_or_ignored_and_requests_after_shutdown_refused() 
 
 fn panics_on_boom(
     file: &ptxguard_analyzer::SourceFile,
+    context: &ptxguard_analyzer::context::AnalysisContext,
     options: &ptxguard_rules::Options,
 ) -> Vec<ptxguard_analyzer::Diagnostic> {
     if file.text.contains("BOOM") {
         ptxguard_analyzer::phase::enter("rule", "fake-rule");
         panic!("boom");
     }
-    fake_check(file, options)
+    fake_check(file, context, options)
 }
 
 #[test]
@@ -671,6 +673,7 @@ fn a_document_whose_analysis_panics_gets_one_finding_and_the_server_lives_on() {
 /// does: each rule is a phase where a cancelled check stops).
 fn slow_on_slow(
     file: &ptxguard_analyzer::SourceFile,
+    context: &ptxguard_analyzer::context::AnalysisContext,
     options: &ptxguard_rules::Options,
 ) -> Vec<ptxguard_analyzer::Diagnostic> {
     if file.text.contains("SLOW") {
@@ -679,7 +682,7 @@ fn slow_on_slow(
             std::thread::sleep(Duration::from_millis(10));
         }
     }
-    fake_check(file, options)
+    fake_check(file, context, options)
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{binary, check_in, TestDir};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, SourceFile, Span};
 use ptxguard_rules::Options;
 use serde_json::Value;
@@ -16,7 +17,7 @@ const KERNEL: &str = "__device__ unsigned load(unsigned* p) {\n  unsigned v; /* 
 
 /// A fake engine: `asm(` gets a fix with two edits on two lines (add `volatile` and a
 /// `"memory"` clobber), `"=r"` a one-edit fix and a label.
-fn two_edit_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
+fn two_edit_check(file: &SourceFile, _: &AnalysisContext, _: &Options) -> Vec<Diagnostic> {
     let text = &file.text;
     let mut out = Vec::new();
     if let (Some(asm), Some(close)) = (text.find("asm("), text.find("));")) {

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{binary, check_in, fake_check, TestDir, FAKE_RULES, NON_VOLATILE};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_rules::Options;
 use serde_json::Value;
@@ -134,12 +135,16 @@ fn asm_read_as_host_code_gets_a_note_when_nothing_else_is_said() {
 }
 
 /// The fake engine, except that a file named `boom.cu` panics in it.
-fn panics_on_boom(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+fn panics_on_boom(
+    file: &SourceFile,
+    context: &AnalysisContext,
+    options: &Options,
+) -> Vec<Diagnostic> {
     if file.path.ends_with("boom.cu") {
         ptxguard_analyzer::phase::enter("rule", "fake-rule");
         panic!("boom");
     }
-    fake_check(file, options)
+    fake_check(file, context, options)
 }
 
 #[test]

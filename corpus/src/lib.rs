@@ -11,6 +11,8 @@
 
 pub mod snapshot;
 
+use ptxguard_analyzer::context::AnalysisContext;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -85,10 +87,11 @@ pub fn expectations(text: &str) -> Result<Vec<Expectation>, String> {
     Ok(out)
 }
 
-/// The options a case is checked with, from its header lines: `// targets: sm_75, sm_80`
-/// (what it is built for; else inferred, as in `check`) and `// portability: clang` (as the
-/// configuration's `portability`). `#` instead of `//` in Python cases.
-pub fn case_options(text: &str) -> ptxguard_rules::Options {
+/// How a case is checked, from its header lines: `// targets: sm_75, sm_80` (what it is
+/// built for; else inferred, as in `check`; a name that is no target fails the test) and
+/// `// portability: clang` (as the configuration's `portability`). `#` instead of `//` in
+/// Python cases.
+pub fn case_options(text: &str) -> (AnalysisContext, ptxguard_rules::Options) {
     let header = |key: &str| -> Vec<String> {
         text.lines()
             .find_map(|l| {
@@ -104,14 +107,21 @@ pub fn case_options(text: &str) -> ptxguard_rules::Options {
             })
             .unwrap_or_default()
     };
-    ptxguard_rules::Options {
-        targets: header("targets:"),
+    let context = AnalysisContext {
+        targets: header("targets:")
+            .iter()
+            .map(|t| Target::parse(t).unwrap_or_else(|| panic!("`// targets: {t}`: not a target")))
+            .collect(),
+        ..AnalysisContext::default()
+    };
+    let options = ptxguard_rules::Options {
         portability: header("portability:")
             .iter()
             .filter_map(|c| ptxguard_rules::Compiler::parse(c))
             .collect(),
         ..Default::default()
-    }
+    };
+    (context, options)
 }
 
 /// Compares a file's diagnostics with its expectations; returns the problems found.

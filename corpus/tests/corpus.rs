@@ -16,7 +16,10 @@ fn every_case_matches_its_expectations() {
                 continue;
             }
         };
-        let diagnostics = ptxguard_rules::check(&file, &case_options(&file.text));
+        let diagnostics = {
+            let (context, options) = case_options(&file.text);
+            ptxguard_rules::check(&file, &context, &options)
+        };
         for problem in compare(&file, &diagnostics, &expected) {
             failures.push(format!(
                 "{}: {problem}",
@@ -71,7 +74,10 @@ fn every_bad_case_matches_its_expected_output() {
         .filter(|p| snapshot::has_snapshot(p))
     {
         let file = SourceFile::read(path).expect("readable case");
-        let diagnostics = ptxguard_rules::check(&file, &case_options(&file.text));
+        let diagnostics = {
+            let (context, options) = case_options(&file.text);
+            ptxguard_rules::check(&file, &context, &options)
+        };
         if diagnostics.is_empty() {
             problems.push(format!(
                 "{}: a bad case whose rules say nothing (an empty snapshot)",

@@ -8,6 +8,7 @@
 //! fix edits inside the file, re-checking the fixed text).
 
 use ptxguard::fix::{fix_file_from, FixMode};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::ptx::model::PercentMode;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::path::PathBuf;
@@ -84,6 +85,7 @@ fn suppress(text: &str) -> Result<(), String> {
         &file,
         &PathBuf::from("/fuzz/fuzz.cu"),
         &settings,
+        &HeaderCache::default(),
         ptxguard::analysis::engine_check,
     );
     Ok(())
@@ -95,8 +97,15 @@ fn pipeline(text: &str, name: &str) -> Result<(), String> {
     let file = SourceFile::new(name, text.to_string());
     let settings = default_settings();
     let path = PathBuf::from("/fuzz").join(name);
+    let headers = HeaderCache::default();
     let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(f, &path, &settings, ptxguard::analysis::engine_check)
+        ptxguard::analysis::analyze(
+            f,
+            &path,
+            &settings,
+            &headers,
+            ptxguard::analysis::engine_check,
+        )
     };
     let diagnostics = analyze(&file);
     check_spans(text, &diagnostics)?;
@@ -117,8 +126,15 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
     let file = SourceFile::new(name, text.to_string());
     let settings = all_rules_settings();
     let path = PathBuf::from("/fuzz").join(name);
+    let headers = HeaderCache::default();
     let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(f, &path, &settings, ptxguard::analysis::engine_check)
+        ptxguard::analysis::analyze(
+            f,
+            &path,
+            &settings,
+            &headers,
+            ptxguard::analysis::engine_check,
+        )
     };
     let outcome = fix_file_from(&file, analyze(&file), FixMode::SafeAndUnsafe, &analyze);
     if !outcome.changed(text) {

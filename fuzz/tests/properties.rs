@@ -6,6 +6,7 @@
 use ptxguard::analysis::{analyze, engine_check};
 use ptxguard::fix::{fix_file, FixMode};
 use ptxguard::settings::{ConfigSource, Resolver};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::SourceFile;
 use ptxguard_fuzz::check_spans;
 use std::path::{Path, PathBuf};
@@ -29,10 +30,11 @@ fn settings() -> std::sync::Arc<ptxguard::settings::Settings> {
 #[test]
 fn spans_and_fixes_stay_inside_and_fixing_is_idempotent() {
     let settings = settings();
+    let headers = HeaderCache::default();
     let mut fixed_files = 0;
     for path in corpus_files() {
         let file = SourceFile::read(&path).unwrap();
-        let run = |f: &SourceFile| analyze(f, &path, &settings, engine_check);
+        let run = |f: &SourceFile| analyze(f, &path, &settings, &headers, engine_check);
         let diagnostics = run(&file);
         check_spans(&file.text, &diagnostics).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         // Every rule's fix edits lie inside the asm statement the finding is about
@@ -95,7 +97,7 @@ fn best_time(f: &dyn Fn(usize) -> String, n: usize) -> f64 {
     (0..3)
         .map(|_| {
             let started = Instant::now();
-            let _ = ptxguard_rules::check(&file, &Default::default());
+            let _ = ptxguard_rules::check(&file, &Default::default(), &Default::default());
             started.elapsed().as_secs_f64()
         })
         .fold(f64::INFINITY, f64::min)
@@ -204,6 +206,7 @@ fn fixes_keep_generated_files_parseable_with_their_statements() {
                 f,
                 &PathBuf::from("/gen").join(name),
                 &settings(),
+                &HeaderCache::default(),
                 engine_check,
             )
         };

@@ -7,7 +7,9 @@
 
 use crate::cuda::RunResult;
 use crate::header::{self, Artifact, Expect, Header, Index, Stage};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::diag::apply_edits;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::{Edit, SourceFile};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -107,10 +109,11 @@ pub struct Fixed {
 }
 
 /// Runs the rules and applies every fix they offer, until none is left (at most 4 rounds).
-pub fn apply_fixes(path: &Path, text: &str, targets: &[String]) -> Fixed {
-    let options = ptxguard_rules::Options {
+pub fn apply_fixes(path: &Path, text: &str, targets: &[Target]) -> Fixed {
+    let options = ptxguard_rules::Options::default();
+    let context = AnalysisContext {
         targets: targets.to_vec(),
-        ..Default::default()
+        ..AnalysisContext::default()
     };
     let mut out = Fixed {
         text: text.to_string(),
@@ -122,7 +125,7 @@ pub fn apply_fixes(path: &Path, text: &str, targets: &[String]) -> Fixed {
         else {
             break;
         };
-        let diags = ptxguard_rules::check(&file, &options);
+        let diags = ptxguard_rules::check(&file, &context, &options);
         if round == 0 {
             let mut rules: Vec<String> = diags.iter().map(|d| d.rule.to_string()).collect();
             rules.sort();
@@ -777,7 +780,7 @@ mod tests {
     fn fixes_are_applied_through_the_library() {
         // Whatever the rules offer today, the text only changes through their edits.
         let text = "__device__ void f(unsigned* p) { unsigned o; asm(\"atom.add.u32 %0, [%1], 1;\" : \"=r\"(o) : \"l\"(p)); }\n";
-        let fixed = apply_fixes(Path::new("k.cu"), text, &["sm_90".into()]);
+        let fixed = apply_fixes(Path::new("k.cu"), text, &[Target::parse("sm_90").unwrap()]);
         if fixed.applied.is_empty() {
             assert_eq!(fixed.text, text);
         } else {

@@ -394,6 +394,14 @@ impl Header {
             self.arch.clone()
         }
     }
+
+    /// [`Header::targets`], typed (each name was checked when the header was read).
+    pub fn sm_targets(&self) -> Vec<ptxguard_analyzer::isa::Target> {
+        self.targets()
+            .iter()
+            .filter_map(|t| ptxguard_analyzer::isa::Target::parse(t))
+            .collect()
+    }
 }
 
 /// A header line that could not be read.

@@ -393,7 +393,7 @@ fn plan(corpus: PathBuf, only: Option<String>, diff: bool) -> i32 {
                 continue;
             }
         };
-        let fixed = harness::apply_fixes(&c.path, &c.text, &h.targets());
+        let fixed = harness::apply_fixes(&c.path, &c.text, &h.sm_targets());
         println!(
             "{} [{:?}, {}]\n  ptxguard reports: {}\n  bad: {}\n  good: {}\n  fixes: {}",
             c.name,

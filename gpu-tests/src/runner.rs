@@ -372,7 +372,7 @@ fn confirm_case(tk: &Toolkit, case: &Case, h: &Header, dir: &Path) -> String {
         return "harness: cannot read the case".into();
     };
     let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
-    let findings = ptxguard_toolchain::findings_for(&file, &h.targets());
+    let findings = ptxguard_toolchain::findings_for(&file, &h.sm_targets());
     let r = ptxguard_toolchain::compare(&file, &statements, &findings, &build);
     let mut parts = Vec::new();
     for f in &r.findings {
@@ -422,7 +422,7 @@ pub fn run_cases(env: &Env, cases: &[Case]) -> Vec<CaseResult> {
     let fixed: Vec<Option<harness::Fixed>> = cases
         .iter()
         .map(|c| match &c.header {
-            Ok(h) => Some(harness::apply_fixes(&c.path, &c.text, &h.targets())),
+            Ok(h) => Some(harness::apply_fixes(&c.path, &c.text, &h.sm_targets())),
             Err(_) => None,
         })
         .collect();

@@ -52,7 +52,12 @@ fn main() {
             no_statements.2 += t.elapsed();
         }
         let t = Instant::now();
-        let _ = ptxguard_rules::check_statements(&file, &statements, &Default::default());
+        let _ = ptxguard_rules::check_statements(
+            &file,
+            &statements,
+            &Default::default(),
+            &Default::default(),
+        );
         timed(&mut rules, t);
         if std::env::var_os("PER_RULE").is_none() {
             continue;
@@ -63,7 +68,8 @@ fn main() {
                 ..Default::default()
             };
             let r = Instant::now();
-            let _ = ptxguard_rules::check_statements(&file, &statements, &options);
+            let _ =
+                ptxguard_rules::check_statements(&file, &statements, &Default::default(), &options);
             match per_rule.iter_mut().find(|(n, _)| *n == meta.name) {
                 Some((_, d)) => *d += r.elapsed(),
                 None => per_rule.push((meta.name, r.elapsed())),

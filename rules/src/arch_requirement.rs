@@ -1,7 +1,9 @@
 use crate::support::diagnostics::{diagnostic, template_span};
-use crate::targets::{in_arch_if, target_name, Guarded, TargetSource};
+use crate::support::front_end::ForStatement;
 use crate::Ctx;
+use ptxguard_analyzer::build::toolkit::target_name;
 use ptxguard_analyzer::build::CudaVersion;
+use ptxguard_analyzer::context::targets::{in_arch_if, Guarded, TargetSource};
 use ptxguard_analyzer::cpp::preproc::{leaves, CondExpr};
 use ptxguard_analyzer::cpp::{AsmStatement, Origin};
 use ptxguard_analyzer::isa::{special_register, ArchTarget, InstrForm, Target};
@@ -328,7 +330,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         return;
     }
     // A target the known toolkit cannot compile for has its own finding (`unknown_targets`).
-    let toolkit_known = cx.options.build.as_ref().is_some_and(|b| b.cuda.is_some());
+    let toolkit_known = cx.context.build.as_ref().is_some_and(|b| b.cuda.is_some());
     for (stmt, needs, failing) in &rows {
         let compiled: Vec<&Target> = ev
             .targets
@@ -360,7 +362,7 @@ fn compiled_at_run_time(stmt: &AsmStatement) -> bool {
 /// stops before ptxas sees any asm. One finding per file, at its first PTX instruction.
 fn unknown_targets(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ev = cx.targets();
-    let Some(build) = cx.options.build.as_deref().filter(|b| b.cuda.is_some()) else {
+    let Some(build) = cx.context.build.as_deref().filter(|b| b.cuda.is_some()) else {
         return;
     };
     if ev.source != TargetSource::Known {
@@ -662,7 +664,7 @@ fn report(
         );
     }
     d = d
-        .with_note(if let Some(isa) = first.deprecated.filter(|_| first.removed_on.is_some()) {
+        .note_for(stmt, if let Some(isa) = first.deprecated.filter(|_| first.removed_on.is_some()) {
             format!("the PTX ISA: {isa}")
         } else if first.arch.is_empty() {
             "ptxas rejects the file for the older target (nvcc 13.0 on `redux.sync` for sm_75: `Feature 'redux' requires .target sm_80 or higher`)".to_string()

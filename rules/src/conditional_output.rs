@@ -6,6 +6,7 @@ use crate::support::dataflow::{Control, Flow, MustWrite, RegKey};
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::on_write_only_output,
+    front_end::{operand_ref, ForStatement},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi};
@@ -113,8 +114,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 (
                     *u,
                     format!(
-                        "output %{} (`{}`) is declared `=` but written only under a predicate: when it is false {}",
-                        op.index,
+                        "output {} (`{}`) is declared `=` but written only under a predicate: when it is false {}",
+                        operand_ref(stmt, op.index),
                         op.expr,
                         if python_call {
                             "the result is garbage"
@@ -146,8 +147,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 (
                     *first,
                     format!(
-                        "output %{} (`{}`) is declared `=` but written only on some paths through the template: on the others {}",
-                        op.index,
+                        "output {} (`{}`) is declared `=` but written only on some paths through the template: on the others {}",
+                        operand_ref(stmt, op.index),
                         op.expr,
                         if python_call {
                             "the result is garbage"
@@ -166,20 +167,21 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         };
         let mut d = on_write_only_output(
             cx,
+            stmt,
             op,
             diagnostic(&META, template_span(stmt, u.span.clone()), message),
         );
         match unused_when_unwritten(cx, stmt, op, flow) {
             Some(why) => {
                 d.severity = Severity::Info;
-                d = d.with_note(if python_call {
+                d = d.note_for(stmt, if python_call {
                     format!("nothing in view reads it unwritten: {why}")
                 } else {
                     format!("nothing in view reads it unwritten: {why}; still, an `=` output is not loaded before the asm (measured with nvcc 13: 0 instead of the prior 77)")
                 });
             }
             None => {
-                d = d.with_note("an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
+                d = d.note_for(stmt, "an `=` output is not loaded before the asm; measured with nvcc 13: 0 instead of the prior 77");
             }
         }
         if let Some((span, text)) = label {
@@ -400,7 +402,7 @@ mod tests {
 
     fn findings(text: &str) -> Vec<Diagnostic> {
         let file = ptxguard_analyzer::SourceFile::new("t.py", text.to_string());
-        crate::check(&file, &Default::default())
+        crate::check(&file, &Default::default(), &Default::default())
             .into_iter()
             .filter(|d| d.rule == META.name)
             .collect()

@@ -2,6 +2,7 @@ use crate::support::dataflow::Flow;
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::equals_sign_span,
+    front_end::{operand_ref, ForStatement},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
@@ -147,13 +148,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 &META,
                 c.span,
                 format!(
-                    "output %{} (`{}`) is written before input %{} (`{}`) is read, but is not marked early-clobber (`&`): they may share a register",
-                    op.index, op.expr, input.index, input.expr
+                    "output {} (`{}`) is written before input {} (`{}`) is read, but is not marked early-clobber (`&`): they may share a register",
+                    operand_ref(stmt, op.index), op.expr, operand_ref(stmt, input.index), input.expr
                 ),
             )
-            .with_label(template_span(stmt, w.span.clone()), format!("%{} written here", op.index))
-            .with_label(template_span(stmt, r.span.clone()), format!("%{} read afterwards", input.index))
-            .with_note(match same_value {
+            .with_label(template_span(stmt, w.span.clone()), format!("{} written here", operand_ref(stmt, op.index)))
+            .with_label(template_span(stmt, r.span.clone()), format!("{} read afterwards", operand_ref(stmt, input.index)))
+            .note_for(stmt, match same_value {
                 Some(why) => format!("{why}, so the compiler may give both one register (measured with nvcc 13 on an H200: a loop-carried `mov %0, 7; add %0, %0, %1` computed 14 instead of 22)"),
                 None => "the compiler assumes all inputs are read before any output is written, and may allocate an `=` output in an input's register (measured with nvcc 13 once the output is fed back into the input, e.g. by a caller's loop)".to_string(),
             });
@@ -161,10 +162,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 d.severity = Severity::Info;
             }
             if let Some(eq) = equals_sign_span(cx.source(), op) {
-                d = d.with_fix(Fix::safe(
-                    "mark the output early-clobber (`=&`)",
-                    vec![Edit::insert(eq.end as usize, "&")],
-                ));
+                d = d.cpp_fix_for(
+                    stmt,
+                    Fix::safe(
+                        "mark the output early-clobber (`=&`)",
+                        vec![Edit::insert(eq.end as usize, "&")],
+                    ),
+                );
             }
             out.push(d);
         }

@@ -1,3 +1,4 @@
+use crate::support::front_end::ForStatement;
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     operands::address_uses,
@@ -145,7 +146,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let mut shared_pointers: Option<bool> = None;
     for stmt in cx.ptx_statements() {
         let mut seen: Vec<usize> = Vec::new();
-        let width_findings = crate::address_register_width::findings(stmt);
+        let width_findings = crate::support::address_width::too_narrow_addresses(stmt);
         for u in address_uses(stmt) {
             if u.cvta_source || seen.contains(&u.asm.index) {
                 continue;
@@ -221,7 +222,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     template_span(stmt, u.operand.span.clone()),
                     format!("a `{space}` address"),
                 )
-                .with_note(if shared {
+                .note_for(stmt, if shared {
                     "measured with nvcc 13.0: ld.shared given a generic pointer ran right on sm_90, but it is not what the instruction specifies"
                 } else {
                     "global and generic addresses coincide on current GPUs, but the ISA asks for `cvta.to.global`, which the conversion compiles to"
@@ -241,10 +242,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .as_ref()
                     .is_some_and(|t| t.spelling.contains("volatile"));
             if !inner.is_empty() && !volatile && source.get(whole.range()).is_some() {
-                d = d.with_fix(Fix::safe(
-                    format!("wrap in `{convert}(...)`"),
-                    vec![Edit::replace(whole, format!("{convert}({inner})"))],
-                ));
+                d = d.cpp_fix_for(
+                    stmt,
+                    Fix::safe(
+                        format!("wrap in `{convert}(...)`"),
+                        vec![Edit::replace(whole, format!("{convert}({inner})"))],
+                    ),
+                );
             }
             out.push(d);
         }

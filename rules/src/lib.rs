@@ -4,6 +4,7 @@
 //! the rule's documentation) and a `check` function that reads the model of one file and
 //! pushes diagnostics. Rules never look at statements that are not PTX.
 
+use ptxguard_analyzer::context::{targets, AnalysisContext};
 use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::statements::find_asm_statements_and_tokens;
@@ -11,7 +12,6 @@ use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
 #[macro_use]
 mod support;
-pub mod targets;
 
 mod address_register_width;
 mod arch_requirement;
@@ -31,7 +31,6 @@ mod percent_escape;
 mod prefer_cuda_ptx;
 mod prefer_intrinsic;
 mod ptx_syntax;
-mod python;
 mod unscoped_declaration;
 mod unsupported_constraint;
 mod unsupported_modifier;
@@ -97,25 +96,23 @@ impl Compiler {
     }
 }
 
-/// Settings that change what rules report (not which rules run).
+/// Settings that change what rules report (not which rules run). How the file is built is
+/// its [`AnalysisContext`].
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// SM targets the code is built for (`sm_80`, `sm_90a`); empty means every supported one.
-    pub targets: Vec<String>,
     /// CCCL version for `prefer-cuda-ptx` (`3.0.0`); `None` means the one CUDA 13.0 ships.
     pub cccl_version: Option<String>,
     /// When set, only these rules run (the others cost nothing); `None` runs every rule.
     pub only: Option<Vec<&'static str>>,
-    /// How this file is built (macros, include paths, toolkit), when known.
-    pub build: Option<std::sync::Arc<ptxguard_analyzer::build::FileBuild>>,
     /// Compilers besides nvcc the code must build with (configuration `portability`).
     pub portability: Vec<Compiler>,
 }
 
-/// What a rule reads: one file and its asm statements.
+/// What a rule reads: one file, how it is built, and its asm statements.
 pub(crate) struct Ctx<'a> {
     pub(crate) file: &'a SourceFile,
     pub(crate) statements: &'a [AsmStatement],
+    pub(crate) context: &'a AnalysisContext,
     pub(crate) options: &'a Options,
     /// Each statement's read/write analysis, computed once for all the rules that need it.
     flows: Vec<std::cell::OnceCell<support::dataflow::Flow<'a>>>,
@@ -138,7 +135,7 @@ impl<'a> Ctx<'a> {
     /// The file's targets and guard evaluation (shared by the rules that need them).
     pub(crate) fn targets(&self) -> &targets::Evaluator<'a> {
         self.targets
-            .get_or_init(|| targets::Evaluator::new(self.file, self.tokens(), self.options))
+            .get_or_init(|| targets::Evaluator::new(self.file, self.tokens(), self.context))
     }
 
     /// The file's C++ tokens (comments skipped, directives whole).
@@ -272,26 +269,28 @@ impl RuleMeta {
 }
 
 /// Runs the rules of `options.only` (by default every rule, default-off ones included) on one
-/// file. Callers filter by configuration.
-pub fn check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
+/// file, built as `context` says. Callers filter by configuration.
+pub fn check(file: &SourceFile, context: &AnalysisContext, options: &Options) -> Vec<Diagnostic> {
     ptxguard_analyzer::phase::enter("C++ front end", "");
     let (statements, tokens) = find_asm_statements_and_tokens(file);
-    run_rules(file, &statements, Some(tokens), options)
+    run_rules(file, &statements, Some(tokens), context, options)
 }
 
 /// Runs every rule on statements already found (the editor path keeps them).
 pub fn check_statements(
     file: &SourceFile,
     statements: &[AsmStatement],
+    context: &AnalysisContext,
     options: &Options,
 ) -> Vec<Diagnostic> {
-    run_rules(file, statements, None, options)
+    run_rules(file, statements, None, context, options)
 }
 
 fn run_rules(
     file: &SourceFile,
     statements: &[AsmStatement],
     tokens: Option<Vec<Token>>,
+    context: &AnalysisContext,
     options: &Options,
 ) -> Vec<Diagnostic> {
     if statements.is_empty() {
@@ -301,9 +300,9 @@ fn run_rules(
         tokens.map(std::cell::OnceCell::from).unwrap_or_default();
     let cpp_view = cpp_in_python_view(file, statements);
     // Branches no configuration of the file compiles are not checked.
-    let evaluator = view_evaluator(cpp_view.as_ref(), options);
+    let evaluator = view_evaluator(cpp_view.as_ref(), context);
     let kept: Vec<AsmStatement>;
-    let statements = match not_compiled(file, statements, &tokens, &evaluator, options) {
+    let statements = match not_compiled(file, statements, &tokens, &evaluator, context) {
         Some(dead) => {
             kept = statements
                 .iter()
@@ -318,6 +317,7 @@ fn run_rules(
     let cx = Ctx {
         file,
         statements,
+        context,
         options,
         flows: (0..statements.len()).map(|_| Default::default()).collect(),
         tokens,
@@ -331,15 +331,12 @@ fn run_rules(
             .only
             .as_ref()
             .is_some_and(|only| !only.contains(&meta.name))
-            || (python_calls_only && python::NOT_FOR_PYTHON_CALLS.contains(&meta.name))
+            || (python_calls_only && support::front_end::NOT_FOR_PYTHON_CALLS.contains(&meta.name))
         {
             continue;
         }
         ptxguard_analyzer::phase::enter("rule", meta.name);
         check(&cx, &mut out);
-    }
-    if statements.iter().any(|s| s.in_python()) {
-        python::adapt(statements, &mut out);
     }
     support::fix_safety::check_fixes(file, statements, &mut out);
     if let Some(ev) = cx.targets.get() {
@@ -358,7 +355,7 @@ fn not_compiled<'a>(
     statements: &[AsmStatement],
     tokens: &std::cell::OnceCell<Vec<Token>>,
     evaluator: &std::cell::OnceCell<targets::Evaluator<'a>>,
-    options: &Options,
+    context: &AnalysisContext,
 ) -> Option<Vec<bool>> {
     if statements
         .iter()
@@ -367,7 +364,7 @@ fn not_compiled<'a>(
         return None;
     }
     let tokens = tokens.get_or_init(|| lex_range(&file.text, 0, file.text.len(), false));
-    let ev = evaluator.get_or_init(|| targets::Evaluator::new(file, tokens, options));
+    let ev = evaluator.get_or_init(|| targets::Evaluator::new(file, tokens, context));
     let dead: Vec<bool> = statements.iter().map(|s| ev.never_compiled(s)).collect();
     dead.iter().any(|d| *d).then_some(dead)
 }
@@ -376,12 +373,12 @@ fn not_compiled<'a>(
 pub fn statements_not_compiled(
     file: &SourceFile,
     statements: &[AsmStatement],
-    options: &Options,
+    context: &AnalysisContext,
 ) -> Vec<bool> {
     let tokens = Default::default();
     let cpp_view = cpp_in_python_view(file, statements);
-    let evaluator = view_evaluator(cpp_view.as_ref(), options);
-    not_compiled(file, statements, &tokens, &evaluator, options)
+    let evaluator = view_evaluator(cpp_view.as_ref(), context);
+    not_compiled(file, statements, &tokens, &evaluator, context)
         .unwrap_or_else(|| vec![false; statements.len()])
 }
 
@@ -400,12 +397,12 @@ fn cpp_in_python_view(file: &SourceFile, statements: &[AsmStatement]) -> Option<
 /// the file on first need).
 fn view_evaluator<'a>(
     view: Option<&'a SourceFile>,
-    options: &Options,
+    context: &AnalysisContext,
 ) -> std::cell::OnceCell<targets::Evaluator<'a>> {
     let evaluator = std::cell::OnceCell::new();
     if let Some(view) = view {
         let tokens = lex_range(&view.text, 0, view.text.len(), false);
-        let _ = evaluator.set(targets::Evaluator::new(view, &tokens, options));
+        let _ = evaluator.set(targets::Evaluator::new(view, &tokens, context));
     }
     evaluator
 }

@@ -1,4 +1,5 @@
 use crate::support::diagnostics::diagnostic;
+use crate::support::front_end::{operand_ref, ForStatement};
 use crate::support::portability::portability_finding;
 use crate::Ctx;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
@@ -56,12 +57,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let d = diagnostic(
                 &META,
                 op.constraint.span,
-                format!("missing comma before operand %{}", op.index),
+                format!(
+                    "missing comma before operand {}",
+                    operand_ref(stmt, op.index)
+                ),
             )
             .with_label(Span::empty_at(at), "a comma belongs here")
-            .with_fix(Fix::safe("insert `,`", vec![Edit::insert(at, ",")]));
+            .cpp_fix_for(stmt, Fix::safe("insert `,`", vec![Edit::insert(at, ",")]));
             out.push(portability_finding(
-                cx.options,
+                cx,
+                stmt,
                 d,
                 "nvcc binds both operands (measured), but clang and GCC reject the statement",
             ));

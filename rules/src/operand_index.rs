@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::{operand_ref, ForStatement};
 use crate::Ctx;
 use ptxguard_analyzer::ptx::PercentKind;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -52,15 +53,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     modifier: Some(m), ..
                 } if m == "l" => {}
                 PercentKind::Operand { index, .. } if *index as usize >= count => {
+                    let operand = |i: usize| operand_ref(stmt, i);
                     let have = match count {
                         0 => "no operands".to_string(),
-                        1 => "1 operand (%0)".to_string(),
-                        n => format!("{n} operands (%0 to %{})", n - 1),
+                        1 => format!("1 operand ({})", operand(0)),
+                        n => format!("{n} operands ({} to {})", operand(0), operand(n - 1)),
                     };
                     out.push(
-                        diagnostic(&META, span, format!("`%{index}` refers to operand {index}, but the statement has {have}"))
+                        diagnostic(&META, span, format!("`{}` refers to operand {index}, but the statement has {have}", operand(*index as usize)))
                             .with_label(stmt.span, "operands are numbered outputs first, then inputs")
-                            .with_note("nvcc 13.0 stops with an internal compiler error on an operand index past the end"),
+                            .note_for(stmt, "nvcc 13.0 stops with an internal compiler error on an operand index past the end"),
                     );
                 }
                 PercentKind::Named { name, .. } => {
@@ -82,15 +84,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     };
                     // nvcc 13 stops on any symbolic reference in device code (measured).
                     let written = &cx.source()[span.range()];
-                    let mut d = diagnostic(&META, span, format!("nvcc does not support symbolic operand references in device code: write `%{}` for `%[{name}]`", op.index))
-                        .with_note("nvcc 13.0 fails with an internal compiler error: `symbolic operand reference not supported!`");
+                    let mut d = diagnostic(&META, span, format!("nvcc does not support symbolic operand references in device code: write `{}` for `%[{name}]`", operand_ref(stmt, op.index)))
+                        .note_for(stmt, "nvcc 13.0 fails with an internal compiler error: `symbolic operand reference not supported!`");
                     if stmt.template.is_verbatim(p.span.clone(), cx.source())
                         && written.starts_with("%[")
                     {
-                        d = d.with_fix(Fix::safe(
-                            format!("use `%{}`", op.index),
-                            vec![Edit::replace(span, format!("%{}", op.index))],
-                        ));
+                        d = d.cpp_fix_for(
+                            stmt,
+                            Fix::safe(
+                                format!("use `%{}`", op.index),
+                                vec![Edit::replace(span, format!("%{}", op.index))],
+                            ),
+                        );
                     }
                     out.push(d);
                 }

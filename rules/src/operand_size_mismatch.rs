@@ -1,10 +1,13 @@
+use crate::support::front_end::{llvm_reads, ForStatement};
 use crate::support::{
-    diagnostics::diagnostic, fixes::replace_constraint_letter, operands::operand_slots,
+    diagnostics::diagnostic,
+    fixes::replace_constraint_letter,
+    operands::{operand_slots, sizes},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::types::{CppClass, CppType};
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
-use ptxguard_analyzer::isa::{self, register_bits, Role};
+use ptxguard_analyzer::isa::{self, Role};
 use ptxguard_analyzer::ptx::OperandKind;
 use ptxguard_analyzer::{Diagnostic, Fix};
 
@@ -57,28 +60,6 @@ declare_rule! {
     }
 }
 
-/// The operand's constraint letter, its register's size and the operand's C++ type, when both
-/// sizes are known and judged.
-fn sizes(op: &AsmOperand) -> Option<(char, u16, &CppType)> {
-    let letter = op.constraint.letter()?;
-    let reg_bits = register_bits(letter)?;
-    let ty = op.ty.ty.as_ref()?;
-    // Structs and one-byte types: nvcc's rules for them were not measured.
-    if ty.class == CppClass::Aggregate || ty.bits < 16 {
-        return None;
-    }
-    Some((letter, reg_bits, ty))
-}
-
-/// The operands this rule reports for their size. Shared with `operand-type-mismatch`, which
-/// leaves them alone: a register of the wrong size is one mistake, said once.
-pub(crate) fn wrong_size_operands(stmt: &AsmStatement) -> Vec<usize> {
-    stmt.operands()
-        .filter(|op| sizes(op).is_some_and(|(_, reg_bits, ty)| ty.bits != reg_bits))
-        .map(|op| op.index)
-        .collect()
-}
-
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         for op in stmt.operands() {
@@ -111,15 +92,20 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 format!("`{letter}` is a {reg_bits}-bit register, but `{}` is `{}` ({} bits)", op.expr, ty.spelling, ty.bits),
             )
             .with_label(op.expr_span, format!("`{}` bits", ty.bits))
-            .with_note(format!("nvcc rejects it: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8));
+            .note_for(stmt, format!("nvcc rejects it: `asm operand type size({}) does not match type/size implied by constraint '{letter}'`", ty.bits / 8));
             // Only where the instruction takes the new register too; else the error moves to ptxas.
             let fits = right.is_some_and(|r| letter_fits_uses(stmt, op.index, r) == Some(true));
             if let (Some(right), true) = (right, fits) {
                 if let Some(edit) = replace_constraint_letter(cx.source(), op, right) {
-                    d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), vec![edit]));
+                    d = d.cpp_fix_for(stmt, Fix::unsafe_(format!("use `{right}`"), vec![edit]));
                 }
             } else {
-                d = d.with_help("the instruction's operand type fixes the register size: cast the C++ value to a type of that size");
+                let value = if llvm_reads(stmt) {
+                    "the value"
+                } else {
+                    "the C++ value"
+                };
+                d = d.with_help(format!("the instruction's operand type fixes the register size: cast {value} to a type of that size"));
             }
             out.push(d);
         }

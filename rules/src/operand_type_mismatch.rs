@@ -1,3 +1,4 @@
+use crate::support::front_end::ForStatement;
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::replace_constraint_letter,
@@ -85,11 +86,11 @@ struct Mismatch<'a> {
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let source = cx.source();
     for stmt in cx.ptx_statements() {
-        let mut skip: Vec<usize> = crate::address_register_width::findings(stmt)
+        let mut skip: Vec<usize> = crate::support::address_width::too_narrow_addresses(stmt)
             .iter()
             .map(|uses| uses[0].asm.index)
             .collect();
-        skip.extend(crate::operand_size_mismatch::wrong_size_operands(stmt));
+        skip.extend(crate::support::operands::wrong_size_operands(stmt));
         let mut found: Vec<(&AsmOperand, Vec<Mismatch>)> = Vec::new();
         for (_, instr) in stmt.ptx.instructions() {
             let Some(form) = instr.known_form() else {
@@ -183,7 +184,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         .map(|o| replace_constraint_letter(source, o, right))
                         .collect();
                     if let Some(edits) = edits {
-                        d = d.with_fix(Fix::unsafe_(format!("use `{right}`"), edits));
+                        d = d.cpp_fix_for(stmt, Fix::unsafe_(format!("use `{right}`"), edits));
                     }
                 }
             }

@@ -1,6 +1,7 @@
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     fixes::on_write_only_output,
+    front_end::{operand_ref, ForStatement},
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::PythonApi;
@@ -90,15 +91,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             "it holds garbage, not the variable's value"
         };
         let message = format!(
-            "output %{} (`{}`) is {declared} but {when}: {garbage}",
-            op.index, op.expr
+            "output {} (`{}`) is {declared} but {when}: {garbage}",
+            operand_ref(stmt, op.index),
+            op.expr
         );
         let mut d = on_write_only_output(
             cx,
+            stmt,
             op,
             diagnostic(&META, template_span(stmt, read.span.clone()), message),
         )
-        .with_note(
+        .note_for(
+            stmt,
             "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
         );
         match api {

@@ -1,4 +1,5 @@
 use crate::support::diagnostics::diagnostic;
+use crate::support::operands::input_count_wrong;
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi, PythonCall};
 use ptxguard_analyzer::{Diagnostic, Span};
@@ -49,31 +50,6 @@ declare_rule! {
 }
 
 use ptxguard_analyzer::python::triton::dtype_bits as triton_dtype_bits;
-
-/// How many registers a dtype of `bits` takes per call at `pack` (Triton 3.6's lowering).
-/// Whether Triton cannot pass `inputs` registers for `args` arguments at `pack`: one each at
-/// least, `pack` each at most.
-fn input_count_wrong(inputs: usize, args: usize, pack: u32) -> bool {
-    let (got, n) = (inputs as u32, args as u32);
-    got < n || got > n.saturating_mul(pack)
-}
-
-/// Whether this rule reports a Triton call's input constraints as too many or too few.
-/// Shared with `unused-operand`: an input constraint too many is this mistake, said once.
-pub(crate) fn wrong_input_count(stmt: &AsmStatement) -> bool {
-    let Some(call) = stmt.python() else {
-        return false;
-    };
-    if call.api != PythonApi::TritonElementwise {
-        return false;
-    }
-    match (call.pack, &call.args) {
-        (Some((_, Some(pack))), Some(args)) if pack > 0 => {
-            input_count_wrong(stmt.inputs.len(), args.len(), pack)
-        }
-        _ => false,
-    }
-}
 
 fn registers(bits: u32, pack: u32) -> u32 {
     ptxguard_analyzer::python::triton::registers(bits, pack).0

@@ -74,7 +74,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     let d = diagnostic(&META, span, format!("`%{name}` must be written `%%{name}` in an asm with operands: `%` starts a placeholder here"))
                         .with_fix(Fix::safe("escape the `%`", vec![Edit::insert(first_percent.start as usize, "%")]));
                     out.push(portability_finding(
-                        cx.options,
+                        cx,
+                        stmt,
                         d,
                         "nvcc passes it through (measured), but clang and GCC-style compilers read `%c`, `%l`... as operand modifiers and reject the statement",
                     ));

@@ -1,3 +1,4 @@
+use crate::support::front_end::llvm_reads;
 use crate::support::{
     cuda_library::implements_cuda_ptx,
     diagnostics::diagnostic,
@@ -233,7 +234,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let Some(cccl) = parse_version(configured) else {
         return;
     };
-    for stmt in cx.ptx_statements() {
+    // Python calls: see `front_end::NOT_FOR_PYTHON_CALLS`.
+    for stmt in cx.ptx_statements().filter(|s| !llvm_reads(s)) {
         for (_, instr) in stmt.ptx.instructions() {
             if crate::support::intrinsics::intrinsic_for(instr).is_some() {
                 continue;

@@ -1,3 +1,4 @@
+use crate::support::front_end::llvm_reads;
 use crate::support::intrinsics::intrinsic_for;
 use crate::support::{
     cuda_library::{implements_cuda_intrinsics, implements_cuda_ptx},
@@ -71,7 +72,8 @@ declare_rule! {
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // Reads the whole file: only once a statement could be reported.
     let implements = std::cell::OnceCell::new();
-    for stmt in cx.ptx_statements() {
+    // Python calls: see `front_end::NOT_FOR_PYTHON_CALLS`.
+    for stmt in cx.ptx_statements().filter(|s| !llvm_reads(s)) {
         for (_, instr) in stmt.ptx.instructions() {
             let Some(row) = intrinsic_for(instr) else {
                 continue;

@@ -1,3 +1,4 @@
+use crate::support::front_end::{template_words, ForStatement};
 use crate::support::{
     diagnostics::{diagnostic, template_span},
     operands::operand_slots,
@@ -92,14 +93,14 @@ fn parse_errors(stmt: &AsmStatement, out: &mut Vec<Diagnostic>) {
     let text = &stmt.template.text;
     for e in &stmt.ptx.errors {
         let span = template_span(stmt, e.span.clone());
-        let found = text.get(e.span.clone()).unwrap_or("").trim();
+        let found = template_words(stmt, text.get(e.span.clone()).unwrap_or("").trim());
         let d = match &e.kind {
             SyntaxErrorKind::MissingSemicolon => diagnostic(
                 &META,
                 span,
                 format!("missing `;` before `{found}`: ptxas reads the two instructions as one and fails with a parsing error"),
             )
-            .with_note("nvcc 13.0: `Parsing error near '...': syntax error`"),
+            .note_for(stmt, "nvcc 13.0: `Parsing error near '...': syntax error`"),
             SyntaxErrorKind::Unterminated(what) => diagnostic(
                 &META,
                 span,
@@ -111,7 +112,7 @@ fn parse_errors(stmt: &AsmStatement, out: &mut Vec<Diagnostic>) {
             SyntaxErrorKind::Unexpected(tok) => diagnostic(
                 &META,
                 span,
-                format!("unexpected `{tok}`: ptxas cannot parse this"),
+                format!("unexpected `{}`: ptxas cannot parse this", template_words(stmt, tok)),
             ),
             SyntaxErrorKind::UnbalancedClose => continue,
         };
@@ -144,7 +145,7 @@ fn unterminated_last(cx: &Ctx, stmt: &AsmStatement, out: &mut Vec<Diagnostic>) {
             instr.base()
         ),
     )
-    .with_note("measured with nvcc 13.0 and Triton 3.6: `Parsing error near '...': syntax error` at the instruction that follows");
+    .note_for(stmt, "measured with nvcc 13.0 and Triton 3.6: `Parsing error near '...': syntax error` at the instruction that follows");
     // After the last byte when that byte is written as is in a literal.
     if end > 0 && stmt.template.is_verbatim(end - 1..end, cx.source()) {
         let at = stmt.source_span(end - 1..end).end as usize;
@@ -165,7 +166,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
             opcode_span,
             format!(
                 "`{}` is not a PTX instruction: ptxas reports `Not a name of any known instruction`",
-                instr.base()
+                template_words(stmt, instr.base())
             ),
         );
         if let Some(s) = suggestion(instr) {
@@ -285,7 +286,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
                                 items.len()
                             ),
                         )
-                        .with_note("nvcc 13.0 on `ld.global.v4.f32 {%0, %1, %2}`: `Illegal vector size: 3`"),
+                        .note_for(stmt, "nvcc 13.0 on `ld.global.v4.f32 {%0, %1, %2}`: `Illegal vector size: 3`"),
                     );
                 }
                 OperandKind::Register { name, .. } if declared_vector(stmt, name) => {}
@@ -309,7 +310,7 @@ fn instruction(stmt: &AsmStatement, instr: &Instruction, out: &mut Vec<Diagnosti
             match &operand.kind {
                 OperandKind::Address { .. } | OperandKind::AddressList(_) => {
                     if let Some(why) = malformed_address(&stmt.template.text, operand) {
-                        out.push(diagnostic(&META, span, why));
+                        out.push(diagnostic(&META, span, template_words(stmt, &why)));
                     }
                 }
                 OperandKind::Placeholder(_) | OperandKind::Register { .. } if !alt_addr => {
@@ -536,4 +537,26 @@ fn malformed_address(template: &str, operand: &Operand) -> Option<String> {
         return Some(format!("malformed address `{text}`"));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    /// A CuTe DSL template is quoted with the operand names it writes (`{$w0}`), not the
+    /// `$0` the front end decodes them to.
+    #[test]
+    fn cute_templates_are_quoted_as_written() {
+        let text = "import cutlass.cute as cute\nfrom cutlass import Int32\n\n\n@cute.jit\ndef f(x):\n    return cute.arch.inline_ptx(\n        \"{$w0} {$r0};\",\n        write_only_types=[Int32],\n        read_only_args=[x],\n    )\n";
+        let file = ptxguard_analyzer::SourceFile::new("k.py", text);
+        let messages: Vec<String> = crate::check(&file, &Default::default(), &Default::default())
+            .into_iter()
+            .filter(|d| d.rule == super::META.name)
+            .map(|d| d.message)
+            .collect();
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.starts_with("`{$w0}` is not a PTX instruction")),
+            "{messages:?}"
+        );
+    }
 }

@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::ForStatement;
 use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::ptx::{StatementKind, SyntaxErrorKind};
@@ -91,7 +92,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice"))
                 .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
             if let Some(fix) = &fix {
-                d = d.with_fix(fix.clone());
+                d = d.cpp_fix_for(stmt, fix.clone());
             }
             out.push(d);
         }

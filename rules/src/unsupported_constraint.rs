@@ -1,3 +1,4 @@
+use crate::support::front_end::llvm_reads;
 use crate::support::{
     diagnostics::diagnostic,
     operands::{operand_slots, placeholder_refs, target_index},
@@ -96,7 +97,8 @@ fn clang_only_header(cx: &Ctx) -> bool {
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     let clang_only = clang_only_header(cx);
-    for stmt in cx.ptx_statements() {
+    // Python calls: see `front_end::NOT_FOR_PYTHON_CALLS`.
+    for stmt in cx.ptx_statements().filter(|s| !llvm_reads(s)) {
         for op in stmt.operands() {
             if !op.constraint.known {
                 continue;
@@ -378,7 +380,7 @@ mod tests {
 
     fn findings(path: &str, text: &str) -> Vec<String> {
         let file = SourceFile::new(path, text);
-        crate::check(&file, &Default::default())
+        crate::check(&file, &Default::default(), &Default::default())
             .into_iter()
             .filter(|d| d.rule == "unsupported-constraint")
             .map(|d| format!("{}: {}", d.severity.as_str(), d.message))

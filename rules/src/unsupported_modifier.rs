@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::ForStatement;
 use crate::Ctx;
 use ptxguard_analyzer::ptx::{PercentKind, PercentMode};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -80,11 +81,17 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         "operand modifier `%{modifier}` in `{written}` is not supported by nvcc"
                     ),
                 )
-                .with_note("nvcc rejects it: `Asm operand modifier not supported`")
-                .with_fix(Fix::unsafe_(
-                    format!("remove the modifier `{modifier}`"),
-                    vec![Edit::delete(modifier_span)],
-                )),
+                .note_for(
+                    stmt,
+                    "nvcc rejects it: `Asm operand modifier not supported`",
+                )
+                .cpp_fix_for(
+                    stmt,
+                    Fix::unsafe_(
+                        format!("remove the modifier `{modifier}`"),
+                        vec![Edit::delete(modifier_span)],
+                    ),
+                ),
             );
         }
     }

@@ -1,4 +1,5 @@
 use crate::support::cpp_uses::{python_call_returned, reads_of_left_value, uses_after, After};
+use crate::support::front_end::operand_ref;
 use crate::support::{
     diagnostics::diagnostic,
     operands::{has_matching_constraint, placeholder_refs, target_index},
@@ -83,12 +84,17 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             }
         }
         // Input constraints that do not match a Triton call's arguments are `pack-mismatch`.
-        let inputs_miscounted = crate::pack_mismatch::wrong_input_count(stmt);
+        let inputs_miscounted = crate::support::operands::wrong_input_count(stmt);
+        // Triton passes every packed element of every argument: at `pack` > 1 an asm that
+        // ignores some of them does so by design.
+        let packed = stmt
+            .python()
+            .is_some_and(|call| call.pack.is_some_and(|(_, p)| p != Some(1)));
         for op in stmt.operands() {
             if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
                 continue;
             }
-            if inputs_miscounted && !op.is_output {
+            if (inputs_miscounted || packed) && !op.is_output {
                 continue;
             }
             // Triton and MLIR make the asm produce a result: a call whose result is thrown
@@ -107,12 +113,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 };
                 if let Some(why) = why {
                     // Nothing in view reads the garbage: a misdeclared operand, not a wrong value.
-                    let d = diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: declared `=` for nothing ({why})", op.index, op.expr));
+                    let d = diagnostic(&META, op.constraint.span, format!("output {} (`{}`) is never written by the template: declared `=` for nothing ({why})", operand_ref(stmt, op.index), op.expr));
                     let mut d = d.with_note("no garbage is read in view; declare it as an input (or `+`) if the template only reads it, or drop it");
                     d.severity = Severity::Info;
                     d
                 } else {
-                    diagnostic(&META, op.constraint.span, format!("output %{} (`{}`) is never written by the template: its value is garbage after the asm", op.index, op.expr))
+                    diagnostic(&META, op.constraint.span, format!("output {} (`{}`) is never written by the template: its value is garbage after the asm", operand_ref(stmt, op.index), op.expr))
                     .with_note("an `=` output is not loaded before the asm; whatever the register held is what the variable gets")
                 }
             } else {
@@ -139,8 +145,9 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     },
                     op.constraint.span,
                     format!(
-                        "input %{} (`{}`) is never used by the template",
-                        op.index, op.expr
+                        "input {} (`{}`) is never used by the template",
+                        operand_ref(stmt, op.index),
+                        op.expr
                     ),
                 )
             };

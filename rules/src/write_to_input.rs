@@ -1,4 +1,5 @@
 use crate::support::diagnostics::{diagnostic, template_span};
+use crate::support::front_end::{operand_ref, ForStatement};
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Edit, Fix};
@@ -75,14 +76,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 &META,
                 template_span(stmt, u.span.clone()),
                 format!(
-                    "`{}` writes %{}, an input (`{}`): the compiler does not expect the register to change and keeps using it",
-                    instr.opcode, op.index, op.expr
+                    "`{}` writes {}, an input (`{}`): the compiler does not expect the register to change and keeps using it",
+                    instr.opcode, operand_ref(stmt, op.index), op.expr
                 ),
             )
             .with_label(op.constraint.span, "declared as an input here")
-            .with_note("measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
+            .note_for(stmt, "measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
             if let Some(fix) = make_read_write(cx.source(), stmt, op) {
-                d = d.with_fix(fix);
+                d = d.cpp_fix_for(stmt, fix);
             }
             out.push(d);
         }
@@ -215,7 +216,7 @@ mod tests {
             "__device__ void f(unsigned acc, unsigned k, unsigned* p) {{ unsigned r; {asm}; }}"
         );
         let file = SourceFile::new("t.cu", text.clone());
-        let diags = crate::check(&file, &Default::default());
+        let diags = crate::check(&file, &Default::default(), &Default::default());
         let d = diags
             .iter()
             .find(|d| d.rule == "write-to-input")
@@ -261,7 +262,7 @@ mod tests {
                 "from cutlass._mlir.dialects import llvm\n\ndef f(acc, x):\n    return llvm.inline_asm(T.i32(), [acc, x], \"add.u32 $1, $1, $2;\", \"{constraints}\")\n"
             );
             let file = SourceFile::new("t.py", text);
-            crate::check(&file, &Default::default())
+            crate::check(&file, &Default::default(), &Default::default())
                 .iter()
                 .filter(|d| d.rule == "write-to-input")
                 .count()

@@ -2,6 +2,7 @@
 //! applying each one makes its finding go away, brings no new finding of any rule, and
 //! applying the rule's fixes again changes nothing.
 
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::{Applicability, Diagnostic, SourceFile};
 use ptxguard_rules::{check, Options};
@@ -33,7 +34,7 @@ fn counts(ds: &[Diagnostic]) -> BTreeMap<&'static str, usize> {
 fn converge(name: &str, text: &str, rule: &str, applicability: Applicability) -> usize {
     let options = Options::default();
     let file = SourceFile::new(name, text);
-    let before = check(&file, &options);
+    let before = check(&file, &AnalysisContext::default(), &options);
     let fixable: Vec<&Diagnostic> = before
         .iter()
         .filter(|d| d.rule == rule)
@@ -49,7 +50,7 @@ fn converge(name: &str, text: &str, rule: &str, applicability: Applicability) ->
         let (fixed, n) = apply_edits(text, &fix.edits);
         assert_eq!(n, fix.edits.len(), "{name}: every edit applies");
         let after_file = SourceFile::new(name, fixed.clone());
-        let after = check(&after_file, &options);
+        let after = check(&after_file, &AnalysisContext::default(), &options);
         let (b, a) = (counts(&before), counts(&after));
         assert_eq!(
             a.get(rule).copied().unwrap_or(0) + 1,
@@ -71,7 +72,7 @@ fn converge(name: &str, text: &str, rule: &str, applicability: Applicability) ->
         .collect();
     let (once, _) = apply_edits(text, &edits);
     let file = SourceFile::new(name, once.clone());
-    let again: Vec<_> = check(&file, &options)
+    let again: Vec<_> = check(&file, &AnalysisContext::default(), &options)
         .into_iter()
         .filter(|d| d.rule == rule)
         .filter(|d| {
@@ -118,7 +119,7 @@ __device__ float get(float* base, int i, const float* g) {
 fn generic_address_fix_text() {
     let src = "__device__ void f(float* p, float v) {\n  asm volatile(\"st.shared.f32 [%0], %1;\" :: \"l\"(p), \"f\"(v) : \"memory\");\n}\n";
     let file = SourceFile::new("x.cu", src);
-    let d = check(&file, &Options::default())
+    let d = check(&file, &AnalysisContext::default(), &Options::default())
         .into_iter()
         .find(|d| d.rule == "generic-address")
         .expect("fires");
@@ -146,7 +147,7 @@ fn address_register_width_fixes_converge() {
     assert!(total >= 3, "fixes applied: {total}");
     let src = "__device__ void f(const unsigned* p, unsigned& v) {\n  asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"r\"((unsigned)(size_t)p) : \"memory\");\n}\n";
     let file = SourceFile::new("x.cu", src);
-    let d = check(&file, &Options::default())
+    let d = check(&file, &AnalysisContext::default(), &Options::default())
         .into_iter()
         .find(|d| d.rule == "address-register-width")
         .expect("fires");
@@ -195,7 +196,7 @@ fn size_fix_to_r_follows_the_isa_address_width() {
     ] {
         let src = format!("__device__ void f(unsigned off, unsigned& v) {{\n  asm volatile(\"ld.{space}.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(off) : \"memory\");\n}}\n");
         let file = SourceFile::new("x.cu", src.as_str());
-        let d = check(&file, &Options::default())
+        let d = check(&file, &AnalysisContext::default(), &Options::default())
             .into_iter()
             .find(|d| d.rule == "operand-size-mismatch")
             .expect("fires");
@@ -205,6 +206,7 @@ fn size_fix_to_r_follows_the_isa_address_width() {
             assert!(fixed.contains("\"r\"(off)"), "{fixed}");
             let after = check(
                 &SourceFile::new("x.cu", fixed.as_str()),
+                &AnalysisContext::default(),
                 &Options::default(),
             );
             assert!(

@@ -2,6 +2,7 @@
 //! makes its rule silent at that statement, nothing new fires, and there is nothing left to
 //! apply a second time. Also for all the safe fixes of these rules applied together.
 
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::{Applicability, Diagnostic, SourceFile};
 use ptxguard_rules::Options;
@@ -37,7 +38,7 @@ fn cases() -> Vec<PathBuf> {
 
 fn check(path: &Path, text: &str) -> (SourceFile, Vec<Diagnostic>) {
     let file = SourceFile::new(path.to_path_buf(), text.to_string());
-    let diags = ptxguard_rules::check(&file, &Options::default());
+    let diags = ptxguard_rules::check(&file, &AnalysisContext::default(), &Options::default());
     (file, diags)
 }
 

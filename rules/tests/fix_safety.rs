@@ -1,6 +1,7 @@
 //! Fixes never break what the rule cannot see in its own statement: syntax a macro provides
 //! (a comma, a whole `: "memory"` section) and escapes written before the edit.
 
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::SourceFile;
 use ptxguard_rules::{all_rules, check, Options};
@@ -15,7 +16,7 @@ fn every_rule() -> Options {
 /// The fixes offered on `text`, by rule, with the text each one gives.
 fn fixes(text: &str) -> Vec<(&'static str, String)> {
     let file = SourceFile::new("k.cu", text);
-    check(&file, &every_rule())
+    check(&file, &AnalysisContext::default(), &every_rule())
         .into_iter()
         .filter_map(|d| {
             let fix = d.fix?;

@@ -1,11 +1,12 @@
 //! `prefer-cuda-ptx` and `prefer-intrinsic`: what is suggested, where, and how it is worded.
 
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_rules::{check, Options};
 
 fn findings(path: &str, src: &str, rule: &str) -> Vec<Diagnostic> {
     let file = SourceFile::new(path, src);
-    check(&file, &Options::default())
+    check(&file, &AnalysisContext::default(), &Options::default())
         .into_iter()
         .filter(|d| d.rule == rule)
         .collect()

@@ -3,6 +3,8 @@
 //! targets in `PTXGUARD_TARGETS`. A debugging aid: `PTXGUARD_FILES=x.cu cargo test -p
 //! ptxguard-rules --test print_diagnostics -- --nocapture`.
 
+use ptxguard_analyzer::context::AnalysisContext;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::SourceFile;
 use ptxguard_rules::Options;
 
@@ -19,10 +21,25 @@ fn print_diagnostics() {
     let rules: Vec<String> = std::env::var("PTXGUARD_RULES")
         .map(|r| r.split(',').map(|s| s.trim().to_string()).collect())
         .unwrap_or_default();
+    let mut targets = Vec::new();
+    for name in std::env::var("PTXGUARD_TARGETS")
+        .unwrap_or_default()
+        .split(',')
+    {
+        let name = name.trim();
+        if name.is_empty() {
+            continue;
+        }
+        match Target::parse(name) {
+            Some(t) => targets.push(t),
+            None => panic!("PTXGUARD_TARGETS: `{name}` is not a target"),
+        }
+    }
+    let context = AnalysisContext {
+        targets,
+        ..AnalysisContext::default()
+    };
     let options = Options {
-        targets: std::env::var("PTXGUARD_TARGETS")
-            .map(|t| t.split(',').map(|s| s.trim().to_string()).collect())
-            .unwrap_or_default(),
         cccl_version: std::env::var("PTXGUARD_CCCL").ok(),
         ..Options::default()
     };
@@ -31,7 +48,7 @@ fn print_diagnostics() {
         let Ok(file) = SourceFile::read(std::path::Path::new(path)) else {
             continue;
         };
-        for d in ptxguard_rules::check(&file, &options) {
+        for d in ptxguard_rules::check(&file, &context, &options) {
             if !rules.is_empty() && !rules.iter().any(|r| r == d.rule) {
                 continue;
             }

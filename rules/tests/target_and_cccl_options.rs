@@ -1,16 +1,21 @@
-//! `Options::targets` (arch-requirement) and `Options::cccl_version` (prefer-cuda-ptx).
+//! `AnalysisContext::targets` (arch-requirement) and `Options::cccl_version` (prefer-cuda-ptx).
 
+use ptxguard_analyzer::context::AnalysisContext;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::SourceFile;
 use ptxguard_rules::{check, Options};
 
 fn count(src: &str, rule: &str, targets: &[&str], cccl: Option<&str>) -> usize {
     let file = SourceFile::new("t.cu", src);
+    let context = AnalysisContext {
+        targets: targets.iter().map(|t| Target::parse(t).unwrap()).collect(),
+        ..AnalysisContext::default()
+    };
     let options = Options {
-        targets: targets.iter().map(|t| t.to_string()).collect(),
         cccl_version: cccl.map(str::to_string),
         ..Options::default()
     };
-    check(&file, &options)
+    check(&file, &context, &options)
         .iter()
         .filter(|d| d.rule == rule)
         .count()
@@ -116,7 +121,7 @@ fn configured_targets() {
 #[test]
 fn arch_named_files_are_built_for_their_architecture() {
     let file = SourceFile::new("kernels/gemm_sm90.cu", WGMMA);
-    let found = check(&file, &Options::default())
+    let found = check(&file, &AnalysisContext::default(), &Options::default())
         .iter()
         .filter(|d| d.rule == "arch-requirement")
         .count();
@@ -148,14 +153,14 @@ fn only_the_selected_rules_run() {
         "t.cu",
         "__device__ unsigned f(unsigned a) { unsigned r; asm(\"add.u32 %0, %0, %n1;\" : \"=r\"(r) : \"r\"(a)); return r; }",
     );
-    let all = check(&file, &Options::default());
+    let all = check(&file, &AnalysisContext::default(), &Options::default());
     assert!(all.iter().any(|d| d.rule == "unsupported-modifier"));
     assert!(all.iter().any(|d| d.rule == "output-read-before-write"));
     let only = Options {
         only: Some(vec!["unsupported-modifier"]),
         ..Options::default()
     };
-    let some = check(&file, &only);
+    let some = check(&file, &AnalysisContext::default(), &only);
     assert!(!some.is_empty());
     assert!(some.iter().all(|d| d.rule == "unsupported-modifier"));
 }

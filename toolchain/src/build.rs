@@ -80,14 +80,18 @@ pub(crate) const ARCH_OPTIONS: &[&str] = &[
 /// compilation database's command (the virtual architectures, `arch=`), so `confirm` and
 /// `check` agree on what a command line builds for.
 pub fn targets_from_flags(flags: &[String]) -> Vec<String> {
-    let command: Vec<String> = std::iter::once("nvcc".to_string())
-        .chain(flags.iter().cloned())
-        .collect();
-    ptxguard_analyzer::build::flags::parse_command(&command, std::path::Path::new("."))
-        .targets
+    sm_targets_from_flags(flags)
         .iter()
         .map(ptxguard_analyzer::build::toolkit::target_name)
         .collect()
+}
+
+/// [`targets_from_flags`], typed (what the rules' context takes).
+pub fn sm_targets_from_flags(flags: &[String]) -> Vec<ptxguard_analyzer::isa::Target> {
+    let command: Vec<String> = std::iter::once("nvcc".to_string())
+        .chain(flags.iter().cloned())
+        .collect();
+    ptxguard_analyzer::build::flags::parse_command(&command, std::path::Path::new(".")).targets
 }
 
 /// A scratch directory removed on drop.

@@ -4,6 +4,7 @@
 
 use crate::build::Build;
 use crate::locate::{locate, Located};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
@@ -146,26 +147,29 @@ pub fn compare(
 }
 
 /// The findings `confirm` compares: default-enabled rules, warnings and errors.
-pub fn findings_for(file: &SourceFile, targets: &[String]) -> Vec<Diagnostic> {
-    let options = ptxguard_rules::Options {
+pub fn findings_for(
+    file: &SourceFile,
+    targets: &[ptxguard_analyzer::isa::Target],
+) -> Vec<Diagnostic> {
+    let context = AnalysisContext {
         targets: targets.to_vec(),
-        ..Default::default()
+        ..AnalysisContext::default()
     };
-    findings_with(file, &options)
+    findings_with(file, &context)
 }
 
-/// The same with the rules' options (the build context of a compilation database).
-pub fn findings_with(file: &SourceFile, options: &ptxguard_rules::Options) -> Vec<Diagnostic> {
-    findings_at_least(file, options, Severity::Warning)
+/// The same with a build context (a compilation database's).
+pub fn findings_with(file: &SourceFile, context: &AnalysisContext) -> Vec<Diagnostic> {
+    findings_at_least(file, context, Severity::Warning)
 }
 
 /// The findings of the default rules at `least` or above.
 pub fn findings_at_least(
     file: &SourceFile,
-    options: &ptxguard_rules::Options,
+    context: &AnalysisContext,
     least: Severity,
 ) -> Vec<Diagnostic> {
-    ptxguard_rules::check(file, options)
+    ptxguard_rules::check(file, context, &ptxguard_rules::Options::default())
         .into_iter()
         .filter(|d| d.severity >= least)
         .filter(|d| ptxguard_rules::rule(d.rule).is_some_and(|r| r.default_enabled))

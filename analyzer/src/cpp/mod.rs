@@ -16,6 +16,7 @@ pub mod types;
 pub use model::*;
 
 use crate::build::predefined::{self, Compiler};
+use crate::source::Language;
 use crate::{ptx, SourceFile, Span};
 use asm::{parse_asm, AsmInput, StringMacros, KEYWORDS};
 use lexer::{lex_range, Token, TokenKind};
@@ -238,12 +239,9 @@ fn conditions_at(text: &str, tokens: &[Token], offset: usize) -> Vec<preproc::Co
 /// Which compiler reads the file: C++ held in Python strings goes to NVRTC (cupy, cuda.core)
 /// or nvcc (`load_inline`).
 pub fn compiler_of(file: &SourceFile) -> Compiler {
-    let python = file.path.extension().is_some_and(|e| e == "py")
-        || file.path.as_os_str() == crate::python::CPP_STRING_PATH;
-    if python {
-        Compiler::Either
-    } else {
-        Compiler::Nvcc
+    match file.language {
+        Language::Cpp => Compiler::Nvcc,
+        Language::Python | Language::CppInPython => Compiler::Either,
     }
 }
 

@@ -28,10 +28,10 @@ use crate::template::Template;
 use crate::{SourceFile, Span};
 use std::borrow::Cow;
 use std::ops::Range;
-use std::path::Path;
 use syntax::{Kind, Shape, Tokens, NONE};
 
-/// The path the C++ front end sees for C++ decoded from a Python string.
+/// The path the C++ front end sees for C++ decoded from a Python string (read as
+/// [`crate::source::Language::CppInPython`]).
 pub(crate) const CPP_STRING_PATH: &str = "python-string.cu";
 
 /// Byte strings one of which a Python file must hold to be worth reading further: the calls
@@ -56,11 +56,6 @@ const CALL_NAMES: [&str; 7] = [
     "Program",
     "inline_ptx",
 ];
-
-/// Whether the path names a Python source file.
-pub fn is_python_path(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "py")
-}
 
 /// Where the markers are in the text, in order (one SIMD pass for all of them where the
 /// processor has one).
@@ -173,7 +168,10 @@ pub fn cpp_view(file: &SourceFile) -> Option<SourceFile> {
     // did; such bytes become `?`, one for one, as in any file read.
     let text = String::from_utf8(view)
         .unwrap_or_else(|e| crate::source::replace_invalid_utf8(e.as_bytes()));
-    Some(SourceFile::new(file.path.clone(), text))
+    Some(
+        SourceFile::new(file.path.clone(), text)
+            .with_language(crate::source::Language::CppInPython),
+    )
 }
 
 /// Writes each run of decoded bytes that one source span produced at the end of that span.
@@ -1349,7 +1347,8 @@ impl<'m, 't> Module<'m, 't> {
             if !crate::cpp::may_contain_asm(decoded.text.as_bytes()) {
                 continue;
             }
-            let inner = SourceFile::new(CPP_STRING_PATH, decoded.text.clone());
+            let inner = SourceFile::new(CPP_STRING_PATH, decoded.text.clone())
+                .with_language(crate::source::Language::CppInPython);
             let map = |s: Span| decoded.source_span(s.range());
             for mut stmt in crate::cpp::cpp_statements(&inner) {
                 stmt.remap(&map);

@@ -1,5 +1,6 @@
 use super::*;
 use crate::ptx::{OperandKind, PlaceholderTarget};
+use std::path::Path;
 
 fn find(src: &str) -> Vec<AsmStatement> {
     find_statements(&SourceFile::new("t.py", src))
@@ -164,8 +165,10 @@ fn load_inline_cuda_sources_keyword_and_list() {
 fn prefilter_and_paths() {
     assert!(may_contain_inline_asm(b"tl.inline_asm_elementwise("));
     assert!(!may_contain_inline_asm(b"import numpy as np\nx = 1\n"));
-    assert!(is_python_path(Path::new("a/b.py")));
-    assert!(!is_python_path(Path::new("a/b.cu")));
+    use crate::source::Language;
+    assert_eq!(Language::of_path(Path::new("a/b.py")), Language::Python);
+    assert_eq!(Language::of_path(Path::new("a/b.cu")), Language::Cpp);
+    assert_eq!(SourceFile::new("a/b.py", "").language, Language::Python);
 }
 
 #[test]

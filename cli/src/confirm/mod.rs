@@ -19,6 +19,7 @@
 //! parallel builds, and the output.
 
 use ptxguard_analyzer::build::Entry;
+use ptxguard_analyzer::context::{AnalysisContext, HeaderCache};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;
@@ -311,7 +312,8 @@ fn command_from_build_context(abs: &Path) -> Option<FileCommand> {
     }
     let mut flags = Vec::new();
     for t in &resolved.targets {
-        let n = t.strip_prefix("sm_")?;
+        let name = ptxguard_analyzer::build::toolkit::target_name(t);
+        let n = name.strip_prefix("sm_")?;
         flags.push(format!("-gencode=arch=compute_{n},code=sm_{n}"));
     }
     for m in resolved.build.macros.iter().flatten() {
@@ -626,6 +628,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
     }
     let mut reports = Vec::new();
     let mut code = EXIT_OK;
+    let headers = HeaderCache::default();
     // On a terminal only: stderr piped or redirected gets nothing more.
     let progress = ptxguard_toolchain::progress::Progress::stderr("confirm", args.files.len());
     for path in &args.files {
@@ -645,17 +648,17 @@ pub fn run(args: ConfirmArgs) -> i32 {
             eprintln!("ptxguard confirm: {line}");
         }
         let targets = targets_from_flags(&command.flags);
-        let options = ptxguard_rules::Options {
-            targets: targets.clone(),
+        let context = AnalysisContext {
+            targets: ptxguard_toolchain::build::sm_targets_from_flags(&command.flags),
             build: command.build.clone().map(std::sync::Arc::new),
-            ..Default::default()
+            ..AnalysisContext::new(headers.clone())
         };
         let least = if args.with_info {
             ptxguard_analyzer::Severity::Info
         } else {
             ptxguard_analyzer::Severity::Warning
         };
-        let findings = findings_at_least(&file, &options, least);
+        let findings = findings_at_least(&file, &context, least);
         let statements = find_asm_statements(&file);
         let report = match &builder {
             Builder::Nvcc(toolkit) => {

@@ -26,6 +26,7 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestI
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use lsp_types::{notification, request, Uri};
+use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use std::collections::HashMap;
@@ -154,6 +155,8 @@ struct SettingsLookup {
     /// The last configuration error shown, so that it is shown once, not on every check.
     last_error: std::sync::Mutex<Option<String>>,
     sender: crossbeam_channel::Sender<Message>,
+    /// The headers read for their macros, the session's: emptied when files change on disk.
+    headers: ptxguard_analyzer::context::HeaderCache,
 }
 
 impl SettingsLookup {
@@ -325,6 +328,7 @@ impl<'c> Server<'c> {
                 compile_commands,
                 last_error: std::sync::Mutex::new(None),
                 sender: connection.sender.clone(),
+                headers: Default::default(),
             }),
             root,
             documents: HashMap::new(),
@@ -584,7 +588,7 @@ impl<'c> Server<'c> {
                 let Ok(settings) = lookup.settings_for(&path) else {
                     return;
                 };
-                let diagnostics = analyze_text(&file, &path, &settings, check);
+                let diagnostics = analyze_text(&file, &path, &settings, &lookup.headers, check);
                 let database = settings.compile_commands.as_deref();
                 let confirmations =
                     crate::confirm::confirmations(&toolkit, &path, &file, &diagnostics, database)
@@ -709,11 +713,11 @@ impl<'c> Server<'c> {
                         .as_deref()
                         .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n));
                 // A saved header may give macros to the documents that include it.
-                ptxguard_rules::targets::forget_headers();
+                self.lookup.headers.forget();
                 let is_header = path.is_some_and(|p| {
                     p.extension()
                         .and_then(|e| e.to_str())
-                        .is_some_and(ptxguard_rules::targets::is_header_extension)
+                        .is_some_and(ptxguard_analyzer::context::targets::is_header_extension)
                 });
                 if is_config || is_header {
                     self.check_all();
@@ -737,7 +741,7 @@ impl<'c> Server<'c> {
             }
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
-                ptxguard_rules::targets::forget_headers();
+                self.lookup.headers.forget();
                 // A regenerated compile_commands.json or an edited build file.
                 crate::build_context::forget_build_files();
                 self.check_all();
@@ -781,8 +785,9 @@ impl<'c> Server<'c> {
                     Box::new(move || {
                         let response = match lookup.settings_for(&path) {
                             Ok(settings) => {
-                                let analyze =
-                                    |file: &SourceFile| analyze_text(file, &path, &settings, check);
+                                let analyze = |file: &SourceFile| {
+                                    analyze_text(file, &path, &settings, &lookup.headers, check)
+                                };
                                 let range = convert::span(&source, p.range);
                                 let actions = actions::code_actions(
                                     &source,
@@ -941,7 +946,7 @@ fn check_on_worker(
     let diagnostics = if settings.is_excluded(path, false) {
         Ok(Vec::new())
     } else {
-        analyze_isolated(source, path, &settings, check)
+        analyze_isolated(source, path, &settings, &lookup.headers, check)
     };
     let diagnostics = match diagnostics {
         Ok(d) => d,
@@ -982,11 +987,12 @@ fn analyze_text(
     file: &SourceFile,
     path: &Path,
     settings: &Settings,
+    headers: &HeaderCache,
     check: CheckFn,
 ) -> Vec<Diagnostic> {
     // As in `check`: a panic or a spent budget is one `analysis-failed` finding, and the
     // server lives on.
-    analyze_isolated(file, path, settings, check).unwrap_or_else(|failure| {
+    analyze_isolated(file, path, settings, headers, check).unwrap_or_else(|failure| {
         analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics
     })
 }
@@ -995,12 +1001,13 @@ fn analyze_isolated(
     file: &SourceFile,
     path: &Path,
     settings: &Settings,
+    headers: &HeaderCache,
     check: CheckFn,
 ) -> Result<Vec<Diagnostic>, ptxguard_analyzer::phase::Failure> {
     if !analysis::may_hold_asm(path, file.text.as_bytes()) {
         return Ok(Vec::new());
     }
     ptxguard_analyzer::phase::isolate(Some(ptxguard_analyzer::phase::DEFAULT_BUDGET), || {
-        analysis::analyze(file, path, settings, check)
+        analysis::analyze(file, path, settings, headers, check)
     })
 }

@@ -4,6 +4,7 @@
 use ptxguard::analysis::CheckFn;
 use ptxguard::args::{Cli, Command};
 use ptxguard::check_cmd::{self, Context};
+use ptxguard_analyzer::context::AnalysisContext;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, SourceFile, Span};
 use ptxguard_rules::Options;
 use std::path::{Path, PathBuf};
@@ -61,7 +62,7 @@ pub(crate) const CLOCK: &str = "%clock64";
 /// - each `"r"(p32)`: `address-register-width` error, label, note, help, unsafe fix `r` -> `l`;
 /// - each `asm(`: `missing-volatile` error with a safe fix inserting ` volatile`;
 /// - each `%clock64`: `prefer-intrinsic` info, no fix.
-pub(crate) fn fake_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
+pub(crate) fn fake_check(file: &SourceFile, _: &AnalysisContext, _: &Options) -> Vec<Diagnostic> {
     let text = &file.text;
     let mut out = Vec::new();
     for (at, _) in text.match_indices(BAD_ADDRESS) {
@@ -108,8 +109,12 @@ pub(crate) fn fake_check(file: &SourceFile, _: &Options) -> Vec<Diagnostic> {
 
 /// Like [`fake_check`], and a `ptx-syntax` error on every `asm volatile(`: the safe fix of
 /// `missing-volatile` then brings in a new error.
-pub(crate) fn breaking_check(file: &SourceFile, options: &Options) -> Vec<Diagnostic> {
-    let mut out = fake_check(file, options);
+pub(crate) fn breaking_check(
+    file: &SourceFile,
+    context: &AnalysisContext,
+    options: &Options,
+) -> Vec<Diagnostic> {
+    let mut out = fake_check(file, context, options);
     for (at, _) in file.text.match_indices("asm volatile(") {
         out.push(Diagnostic::new(
             "ptx-syntax",

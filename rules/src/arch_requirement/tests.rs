@@ -1,15 +1,32 @@
 use crate::{check, Options};
+use ptxguard_analyzer::context::AnalysisContext;
+use ptxguard_analyzer::isa::Target;
 use ptxguard_analyzer::SourceFile;
 use std::path::PathBuf;
 
-fn run(name: &str, text: &str, targets: &[&str]) -> Vec<String> {
-    let file = SourceFile::new(PathBuf::from(name), text.to_string());
-    let options = Options {
-        targets: targets.iter().map(|t| t.to_string()).collect(),
+/// Only this rule.
+fn options() -> Options {
+    Options {
         only: Some(vec!["arch-requirement"]),
         ..Options::default()
-    };
-    check(&file, &options)
+    }
+}
+
+/// A build for `targets` (known names), with `build` when given.
+fn built_for(
+    targets: &[&str],
+    build: Option<ptxguard_analyzer::build::FileBuild>,
+) -> AnalysisContext {
+    AnalysisContext {
+        targets: targets.iter().map(|t| Target::parse(t).unwrap()).collect(),
+        build: build.map(std::sync::Arc::new),
+        ..AnalysisContext::default()
+    }
+}
+
+fn run(name: &str, text: &str, targets: &[&str]) -> Vec<String> {
+    let file = SourceFile::new(PathBuf::from(name), text.to_string());
+    check(&file, &built_for(targets, None), &options())
         .into_iter()
         .map(|d| d.message)
         .collect()
@@ -91,16 +108,15 @@ __global__ void k(unsigned dst, const void* src, unsigned bar) {
 }
 "#;
     let file = SourceFile::new(PathBuf::from("k.cu"), text.to_string());
-    let mut options = Options {
-        only: Some(vec!["arch-requirement"]),
-        ..Options::default()
-    };
-    assert!(check(&file, &options).is_empty());
-    options.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
-        cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
-        ..Default::default()
-    }));
-    let found: Vec<String> = check(&file, &options)
+    assert!(check(&file, &built_for(&[], None), &options()).is_empty());
+    let cuda_12_6 = built_for(
+        &[],
+        Some(ptxguard_analyzer::build::FileBuild {
+            cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
+            ..Default::default()
+        }),
+    );
+    let found: Vec<String> = check(&file, &cuda_12_6, &options())
         .into_iter()
         .map(|d| d.message)
         .collect();
@@ -140,31 +156,31 @@ fn file_macros_and_build_macros_decide_branches() {
     assert!(run("k.cu", &unknown, &["sm_75"]).is_empty());
     // `-DUSE_CP_ASYNC=0` from the build.
     let file = SourceFile::new(PathBuf::from("k.cu"), unknown.clone());
-    let options = Options {
-        targets: vec!["sm_75".into()],
-        only: Some(vec!["arch-requirement"]),
-        build: Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+    let off = built_for(
+        &["sm_75"],
+        Some(ptxguard_analyzer::build::FileBuild {
             macros: Some(vec![ptxguard_analyzer::build::MacroFlag::Define(
                 "USE_CP_ASYNC".into(),
                 "0".into(),
             )]),
             ..Default::default()
-        })),
-        ..Options::default()
-    };
-    assert!(check(&file, &options).is_empty());
+        }),
+    );
+    assert!(check(&file, &off, &options()).is_empty());
     // A default that the build overrides: `#ifndef X / #define X 0` with -DX=1.
     let defaulted = format!("#ifndef USE_CP_ASYNC\n#define USE_CP_ASYNC 0\n#endif\n{unknown}");
-    let mut on = options.clone();
-    on.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
-        macros: Some(vec![ptxguard_analyzer::build::MacroFlag::Define(
-            "USE_CP_ASYNC".into(),
-            "1".into(),
-        )]),
-        ..Default::default()
-    }));
+    let on = built_for(
+        &["sm_75"],
+        Some(ptxguard_analyzer::build::FileBuild {
+            macros: Some(vec![ptxguard_analyzer::build::MacroFlag::Define(
+                "USE_CP_ASYNC".into(),
+                "1".into(),
+            )]),
+            ..Default::default()
+        }),
+    );
     let file = SourceFile::new(PathBuf::from("k.cu"), defaulted.clone());
-    assert_eq!(check(&file, &on).len(), 1);
+    assert_eq!(check(&file, &on, &options()).len(), 1);
     // Without a build that says otherwise, the file's default holds: the branch is compiled by
     // no configuration (flashinfer's internal-PTX branches, measured noise before).
     assert!(run("k.cu", &defaulted, &["sm_75"]).is_empty());
@@ -198,29 +214,25 @@ extern "C" __global__ void sum(const unsigned *in, unsigned *out) {
 ''', 'sum')
 "#;
     let file = SourceFile::new(PathBuf::from("k.py"), text.to_string());
-    let mut options = Options {
-        targets: vec!["sm_75".to_string()],
-        only: Some(vec!["arch-requirement"]),
-        ..Options::default()
-    };
     let cpp_line = text[..text.find("asm volatile").unwrap()].lines().count();
-    let lines = |options: &Options| -> Vec<(usize, String)> {
-        check(&file, options)
+    let lines = |cx: &AnalysisContext| -> Vec<(usize, String)> {
+        check(&file, cx, &options())
             .into_iter()
             .map(|d| (file.line_col(d.span.start as usize).0, d.message))
             .collect()
     };
-    let found = lines(&options);
+    let found = lines(&built_for(&["sm_75"], None));
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].0, cpp_line, "{found:?}");
     assert!(found[0].1.contains("needs sm_80"), "{found:?}");
     // A target CUDA 12.6 cannot compile for: said once, at the C++.
-    options.targets = vec!["sm_100a".to_string()];
-    options.build = Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
-        cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
-        ..Default::default()
-    }));
-    let found = lines(&options);
+    let found = lines(&built_for(
+        &["sm_100a"],
+        Some(ptxguard_analyzer::build::FileBuild {
+            cuda: ptxguard_analyzer::build::CudaVersion::parse("12.6"),
+            ..Default::default()
+        }),
+    ));
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].0, cpp_line, "{found:?}");
     assert!(found[0].1.contains("does not compile for"), "{found:?}");
@@ -291,12 +303,7 @@ fn claimed_requirements_match_the_sm_probe() {
 fn removed_forms_point_at_their_sync_replacement() {
     let text = "__device__ int f(int x) {\n  int y;\n  asm volatile(\"shfl.down.b32 %0, %1, 1, 0x1f;\" : \"=r\"(y) : \"r\"(x));\n  return y;\n}\n";
     let file = SourceFile::new(PathBuf::from("k.cu"), text.to_string());
-    let options = Options {
-        targets: vec!["sm_80".to_string()],
-        only: Some(vec!["arch-requirement"]),
-        ..Options::default()
-    };
-    let found = check(&file, &options);
+    let found = check(&file, &built_for(&["sm_80"], None), &options());
     assert_eq!(found.len(), 1, "{found:?}");
     let d = &found[0];
     assert!(

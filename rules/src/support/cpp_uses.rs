@@ -510,9 +510,11 @@ mod tests {
         let file = SourceFile::new("t.cu", text.to_string());
         let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
         let options = crate::Options::default();
+        let context = ptxguard_analyzer::context::AnalysisContext::default();
         let cx = Ctx {
             file: &file,
             statements: &statements,
+            context: &context,
             options: &options,
             flows: (0..statements.len()).map(|_| Default::default()).collect(),
             tokens: Default::default(),

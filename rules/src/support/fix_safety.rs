@@ -1,6 +1,8 @@
 //! Checks every rule's fixes against what a rule cannot see in its own statement, after all
-//! rules ran: syntax a macro provides, and escapes an edit would run together.
+//! rules ran: syntax a macro provides, escapes an edit would run together, and the Python
+//! literal that holds C++.
 
+use crate::support::front_end::{breaks_python_literal, owns};
 use ptxguard_analyzer::cpp::lexer::{lex_range, TokenKind};
 use ptxguard_analyzer::cpp::{AsmStatement, Origin};
 use ptxguard_analyzer::template::PieceKind;
@@ -13,11 +15,21 @@ use ptxguard_analyzer::{Diagnostic, Edit, SourceFile, Span};
 /// or a short octal escape that would bring a digit next to it (`\x25h0` with `h` removed is
 /// `\x250`, out of range) re-writes the escape as the character or a 3-digit octal escape.
 /// A fix whose code replacement would leave a stray `\` (operand text copied with a line
-/// splice) is withheld too.
+/// splice) is withheld too, and so is a fix of C++ in a Python string that could end the
+/// literal ([`breaks_python_literal`]).
 pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
     let mut regions: Vec<Option<SyntaxRegion>> = vec![None; statements.len()];
     for d in out.iter_mut() {
         let Some(fix) = &d.fix else { continue };
+        // C++ in a Python string: an edit with a quote, a backslash or a brace could end or
+        // change the literal.
+        let in_python = statements.iter().find(|s| s.in_python() && owns(s, d.span));
+        if in_python.is_some_and(|s| matches!(s.origin, Origin::CppInPython { .. }))
+            && breaks_python_literal(fix)
+        {
+            d.fix = None;
+            continue;
+        }
         let Some(first) = fix.edits.first() else {
             continue;
         };

@@ -1,17 +1,26 @@
 //! The fixes several rules offer: an `=` output made `+`, a constraint letter replaced.
 
-use ptxguard_analyzer::cpp::AsmOperand;
+use crate::support::front_end::ForStatement;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
 use ptxguard_analyzer::{Diagnostic, Edit, Span};
 
 /// A finding on an `=` output: points at its constraint and offers to make it `+` (unsafe:
 /// the variable must then hold a meaningful value before the asm).
-pub(crate) fn on_write_only_output(cx: &crate::Ctx, op: &AsmOperand, d: Diagnostic) -> Diagnostic {
+pub(crate) fn on_write_only_output(
+    cx: &crate::Ctx,
+    stmt: &AsmStatement,
+    op: &AsmOperand,
+    d: Diagnostic,
+) -> Diagnostic {
     let d = d.with_label(op.constraint.span, "declared write-only (`=`) here");
     match equals_sign_span(cx.source(), op) {
-        Some(eq) => d.with_fix(ptxguard_analyzer::Fix::unsafe_(
-            "declare it read-write (`+`)",
-            vec![Edit::replace(eq, "+")],
-        )),
+        Some(eq) => d.cpp_fix_for(
+            stmt,
+            ptxguard_analyzer::Fix::unsafe_(
+                "declare it read-write (`+`)",
+                vec![Edit::replace(eq, "+")],
+            ),
+        ),
         None => d,
     }
 }

@@ -1,8 +1,11 @@
 //! Where and how a template uses its asm operands: placeholder references, the operand
-//! slots of an instruction's ISA form, the operands used as memory addresses.
+//! slots of an instruction's ISA form, the operands used as memory addresses; and which
+//! operands are one rule's mistake that another leaves alone (a register of the wrong size,
+//! a Triton call's inputs miscounted).
 
-use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
-use ptxguard_analyzer::isa::{InstrForm, OperandInfo, Role, StateSpace};
+use ptxguard_analyzer::cpp::types::{CppClass, CppType};
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi};
+use ptxguard_analyzer::isa::{register_bits, InstrForm, OperandInfo, Role, StateSpace};
 use ptxguard_analyzer::ptx::{
     Instruction, Operand, OperandKind, Percent, PercentKind, PlaceholderTarget,
 };
@@ -172,6 +175,53 @@ pub(crate) fn has_matching_constraint(stmt: &AsmStatement) -> bool {
                     .letters()
                     .starts_with(|c: char| c.is_ascii_digit())
         })
+}
+
+/// The operand's constraint letter, its register's size and the operand's C++ type, when both
+/// sizes are known and judged.
+pub(crate) fn sizes(op: &AsmOperand) -> Option<(char, u16, &CppType)> {
+    let letter = op.constraint.letter()?;
+    let reg_bits = register_bits(letter)?;
+    let ty = op.ty.ty.as_ref()?;
+    // Structs and one-byte types: nvcc's rules for them were not measured.
+    if ty.class == CppClass::Aggregate || ty.bits < 16 {
+        return None;
+    }
+    Some((letter, reg_bits, ty))
+}
+
+/// The operands whose register is not their C++ type's size: `operand-size-mismatch` reports
+/// them, and `operand-type-mismatch` leaves them alone (one mistake, said once).
+pub(crate) fn wrong_size_operands(stmt: &AsmStatement) -> Vec<usize> {
+    stmt.operands()
+        .filter(|op| sizes(op).is_some_and(|(_, reg_bits, ty)| ty.bits != reg_bits))
+        .map(|op| op.index)
+        .collect()
+}
+
+/// Whether Triton cannot pass `inputs` registers for `args` arguments at `pack`: one each at
+/// least, `pack` each at most.
+pub(crate) fn input_count_wrong(inputs: usize, args: usize, pack: u32) -> bool {
+    let (got, n) = (inputs as u32, args as u32);
+    got < n || got > n.saturating_mul(pack)
+}
+
+/// Whether a Triton call's input constraints are too many or too few for its arguments:
+/// `pack-mismatch` reports it, and `unused-operand` leaves those inputs to it (one mistake,
+/// said once).
+pub(crate) fn wrong_input_count(stmt: &AsmStatement) -> bool {
+    let Some(call) = stmt.python() else {
+        return false;
+    };
+    if call.api != PythonApi::TritonElementwise {
+        return false;
+    }
+    match (call.pack, &call.args) {
+        (Some((_, Some(pack))), Some(args)) if pack > 0 => {
+            input_count_wrong(stmt.inputs.len(), args.len(), pack)
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -1,19 +1,19 @@
 //! Macros a file gets from the headers it includes (`#include "config.h"` defining
 //! `USE_TMA 0`), read on first need: only a macro the file neither defines nor gets from the
 //! build sends the lookup into its includes, and each header is read, lexed and gathered once
-//! per process (a cache keyed by path, size and modification time, which the language server
-//! empties when files change on disk). [`record_reads`] says which headers (and which paths
+//! per [`HeaderCache`] (keyed by path, size and modification time; the caller owns it: one per
+//! `check` run, the language server's emptied when files change on disk). [`record_reads`] says which headers (and which paths
 //! found empty) a file's answers came from, for a result cache.
 
 use super::{file_facts, MacroValue, Macros};
-use ptxguard_analyzer::build::includes::include_candidates;
-use ptxguard_analyzer::build::predefined::Compiler;
-use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
-use ptxguard_analyzer::cpp::preproc::Condition;
+use crate::build::includes::include_candidates;
+use crate::build::predefined::Compiler;
+use crate::build::{CudaVersion, MacroFlag};
+use crate::cpp::preproc::Condition;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// Deeper include chains are not followed (a header including itself without a guard).
 /// The C++ side of the engine keeps recursion bounded the same way.
@@ -77,6 +77,9 @@ pub struct IncludeContext {
     /// A header's context, not the checked file's: its own pass does not follow its
     /// includes (lookups made after it do; how deep is counted by [`Nesting`]).
     pub in_header: bool,
+    /// Where the headers read are kept: the caller's [`HeaderCache`], not owned here (the
+    /// cached headers hold contexts like this one; a strong reference would be a cycle).
+    cache: Weak<Mutex<HashMap<HeaderKey, Cached>>>,
 }
 
 impl IncludeContext {
@@ -86,6 +89,7 @@ impl IncludeContext {
         include_dirs: &[PathBuf],
         build: Option<&[MacroFlag]>,
         cuda: CudaVersion,
+        cache: &HeaderCache,
     ) -> Option<IncludeContext> {
         let dir = path.parent()?;
         if path.as_os_str().is_empty() || path == Path::new("-") {
@@ -97,6 +101,7 @@ impl IncludeContext {
             build: build.map(Arc::from),
             cuda,
             in_header: false,
+            cache: Arc::downgrade(&cache.0),
         })
     }
 }
@@ -154,18 +159,30 @@ struct Cached {
     header: Option<Arc<HeaderMacros>>,
 }
 
-/// Forgets every header read: the language server calls it when files are saved or change
-/// on disk (a header's includes and answers are kept with it, so a changed header deep in a
-/// chain is only seen once the whole cache is dropped).
-pub fn forget_headers() {
-    if let Ok(mut c) = cache().lock() {
-        c.clear();
+/// The headers read for their macros, by path and the build they were read with, each kept
+/// while its size and modification time stay the same. A handle: clones share the headers.
+/// The caller owns it (one per `check` run, one per language server session), so no reads
+/// outlive the run that made them.
+#[derive(Clone, Default)]
+pub struct HeaderCache(Arc<Mutex<HashMap<HeaderKey, Cached>>>);
+
+/// Says nothing of what is cached: a context's `Debug` is part of the CLI's result-cache key,
+/// which must not change with the headers other files happened to read first.
+impl std::fmt::Debug for HeaderCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HeaderCache")
     }
 }
 
-fn cache() -> &'static Mutex<HashMap<HeaderKey, Cached>> {
-    static CACHE: OnceLock<Mutex<HashMap<HeaderKey, Cached>>> = OnceLock::new();
-    CACHE.get_or_init(Mutex::default)
+impl HeaderCache {
+    /// Forgets every header read: the language server calls it when files are saved or change
+    /// on disk (a header's includes and answers are kept with it, so a changed header deep in
+    /// a chain is only seen once the whole cache is dropped).
+    pub fn forget(&self) {
+        if let Ok(mut c) = self.0.lock() {
+            c.clear();
+        }
+    }
 }
 
 /// The header at `path`, gathered with `ctx`'s build (from the cache when unchanged).
@@ -178,15 +195,19 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
         build: ctx.build.clone(),
         cuda: ctx.cuda,
     };
-    if let Some(c) = cache().lock().ok()?.get(&key) {
-        if c.len == len && c.modified == modified {
-            return c.header.clone();
+    // Gone only when the caller dropped it mid-check: the header is read without keeping it.
+    let cache = ctx.cache.upgrade();
+    if let Some(cache) = &cache {
+        if let Some(c) = cache.lock().ok()?.get(&key) {
+            if c.len == len && c.modified == modified {
+                return c.header.clone();
+            }
         }
     }
     let header = read_header(path, &meta).map(|bytes| {
         let text = String::from_utf8_lossy(&bytes);
         // Only the directives: a header's macros are all this needs.
-        let tokens = ptxguard_analyzer::cpp::lexer::directives(&text);
+        let tokens = crate::cpp::lexer::directives(&text);
         let inner = IncludeContext {
             dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
             in_header: true,
@@ -202,12 +223,12 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
         );
         Arc::new(HeaderMacros {
             macros: facts.macros,
-            fingerprint: ptxguard_analyzer::source::fingerprint(&bytes),
+            fingerprint: crate::source::fingerprint(&bytes),
             includes_found: OnceLock::new(),
             answers: Mutex::default(),
         })
     });
-    if let Ok(mut c) = cache().lock() {
+    if let Some(Ok(mut c)) = cache.as_ref().map(|c| c.lock()) {
         c.insert(
             key,
             Cached {
@@ -226,7 +247,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
 fn read_header(path: &Path, meta: &std::fs::Metadata) -> Option<Vec<u8>> {
     let len = meta.len();
     (meta.is_file() && len > 0 && len <= MAX_HEADER_BYTES)
-        .then(|| ptxguard_analyzer::source::read_input(path, MAX_HEADER_BYTES).ok())
+        .then(|| crate::source::read_input(path, MAX_HEADER_BYTES).ok())
         .flatten()
 }
 
@@ -234,7 +255,7 @@ fn read_header(path: &Path, meta: &std::fs::Metadata) -> Option<Vec<u8>> {
 /// be read), to compare with [`HeaderReads::found`].
 pub fn header_fingerprint(path: &Path) -> Option<u128> {
     let meta = std::fs::metadata(path).ok()?;
-    read_header(path, &meta).map(|bytes| ptxguard_analyzer::source::fingerprint(&bytes))
+    read_header(path, &meta).map(|bytes| crate::source::fingerprint(&bytes))
 }
 
 /// The files a check's answers came from besides the checked file, paths as the check saw
@@ -277,7 +298,7 @@ pub fn record_reads<T>(f: impl FnOnce() -> T) -> (T, HeaderReads) {
 /// Adds what the answers from `macros` (a checked file's) read to the recording, if one is
 /// running. Called when the file's check is done: a lookup resolves each include before its
 /// answer is given, so every header an answer came from is reachable from the file by then.
-pub(crate) fn note_reads(macros: &Macros) {
+pub fn note_reads(macros: &Macros) {
     RECORDING.with(|r| {
         if let Some(reads) = r.borrow_mut().as_mut() {
             macros.headers_read(reads);

@@ -1,39 +1,30 @@
-//! Targets and guards, shared by `arch-requirement` and `ptx-syntax`: which targets a file is
-//! built for, how `#if` conditions (with the build's `-D`/`-U`, the file's own integer macros
-//! and the per-target `__CUDA_ARCH__` and feature macros) and `NV_IF_TARGET` queries treat each
-//! target, and which functions are compiled for which target. No diagnostics here.
+//! Targets and guards (the rules' `arch-requirement` and `ptx-syntax` read them, and the
+//! rules' runner drops what no target compiles): which targets a file is built for, how `#if`
+//! conditions (with the build's `-D`/`-U`, the file's own integer macros and the per-target
+//! `__CUDA_ARCH__` and feature macros) and `NV_IF_TARGET` queries treat each target, and which
+//! functions are compiled for which target. No diagnostics here.
 
-use crate::Options;
-use ptxguard_analyzer::build::predefined::{device_pass, Compiler, Predefined};
-use ptxguard_analyzer::build::{CudaVersion, MacroFlag};
-use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
-use ptxguard_analyzer::cpp::preproc::{
+use super::AnalysisContext;
+use crate::build::predefined::{device_pass, Compiler, Predefined};
+use crate::build::{CudaVersion, MacroFlag};
+use crate::cpp::lexer::{Token, TokenKind};
+use crate::cpp::preproc::{
     active_conditions, apply_conditional, leaves, parse_directive, CondExpr, CondFrame, Condition,
     DirectiveKind,
 };
-use ptxguard_analyzer::cpp::AsmStatement;
-use ptxguard_analyzer::isa::Target;
-use ptxguard_analyzer::SourceFile;
+use crate::cpp::AsmStatement;
+use crate::isa::Target;
+use crate::SourceFile;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::sync::Arc;
 
-mod includes;
-pub(crate) use includes::note_reads;
+pub(crate) mod includes;
 use includes::IncludeSite;
-pub use includes::{forget_headers, header_fingerprint, record_reads, HeaderReads, IncludeContext};
-
-pub use ptxguard_analyzer::build::toolkit::target_name;
-
-/// The toolkit the file is built with: the configured or detected one, else nvcc 13.0.
-pub fn toolkit(options: &Options) -> CudaVersion {
-    options
-        .build
-        .as_ref()
-        .and_then(|b| b.cuda)
-        .unwrap_or(CudaVersion::DEFAULT)
-}
+pub use includes::{
+    header_fingerprint, note_reads, record_reads, HeaderCache, HeaderReads, IncludeContext,
+};
 
 /// Where a file's targets come from, from the most to the least certain.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,14 +39,9 @@ pub enum TargetSource {
 
 /// The targets a file is built for, and how they are known. With [`TargetSource::Unknown`]
 /// the list is every target the toolkit compiles for (with `a`/`f` forms).
-pub fn file_targets(file: &SourceFile, options: &Options) -> (Vec<Target>, TargetSource) {
-    let configured: Vec<Target> = options
-        .targets
-        .iter()
-        .filter_map(|t| Target::parse(t))
-        .collect();
-    if !configured.is_empty() {
-        return (configured, TargetSource::Known);
+pub fn file_targets(file: &SourceFile, cx: &AnalysisContext) -> (Vec<Target>, TargetSource) {
+    if !cx.targets.is_empty() {
+        return (cx.targets.clone(), TargetSource::Known);
     }
     let path = file.path.to_string_lossy().to_ascii_lowercase();
     if let Some(named) = sm_in_path(&path).or_else(|| product_in_path(&path)) {
@@ -66,7 +52,7 @@ pub fn file_targets(file: &SourceFile, options: &Options) -> (Vec<Target>, Targe
         };
         return (vec![t], TargetSource::Path);
     }
-    (toolkit(options).all_targets(), TargetSource::Unknown)
+    (cx.toolkit().all_targets(), TargetSource::Unknown)
 }
 
 /// Product names in a path (`h100`, `gh200`, `b200`, `gb300`, `rtx5090`...): the SM of that
@@ -618,7 +604,7 @@ pub struct FileFacts<'a> {
 struct CallSite<'a> {
     name: &'a str,
     /// The conditions in force there (shared by every call between two directives).
-    conditions: Rc<[ptxguard_analyzer::cpp::preproc::Condition]>,
+    conditions: Rc<[crate::cpp::preproc::Condition]>,
     /// Inside the arguments of `NV_IF_TARGET`-style dispatch.
     in_nv_target: bool,
     /// The function whose body holds the call, and whether it is a kernel.
@@ -946,11 +932,8 @@ fn record(
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
-fn function_head(
-    text: &str,
-    head: &[ptxguard_analyzer::cpp::lexer::Token],
-) -> Option<(String, bool)> {
-    let w = |t: &ptxguard_analyzer::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
+fn function_head(text: &str, head: &[crate::cpp::lexer::Token]) -> Option<(String, bool)> {
+    let w = |t: &crate::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
     let close = head.iter().rposition(|t| w(t) == ")")?;
     let mut depth = 0;
     let mut open = None;
@@ -1022,31 +1005,31 @@ pub struct Evaluator<'a> {
     pub targets: Vec<Target>,
     pub source: TargetSource,
     header: bool,
-    /// See [`ptxguard_analyzer::build::FileBuild::called_by_includers`].
-    called_by_includers: Option<Arc<ptxguard_analyzer::build::CallsByTarget>>,
+    /// See [`crate::build::FileBuild::called_by_includers`].
+    called_by_includers: Option<Arc<crate::build::CallsByTarget>>,
     /// Per target: the functions compiled for it.
     compiled: RefCell<HashMap<Target, Rc<HashSet<String>>>>,
 }
 
 impl<'a> Evaluator<'a> {
-    pub fn new(file: &'a SourceFile, tokens: &[Token], options: &Options) -> Evaluator<'a> {
-        let cuda = toolkit(options);
-        let build = options.build.as_ref().and_then(|b| b.macros.as_deref());
-        let (targets, source) = file_targets(file, options);
-        let include_dirs = options
+    pub fn new(file: &'a SourceFile, tokens: &[Token], cx: &AnalysisContext) -> Evaluator<'a> {
+        let cuda = cx.toolkit();
+        let build = cx.macros();
+        let (targets, source) = file_targets(file, cx);
+        let include_dirs = cx
             .build
             .as_ref()
             .map_or(&[][..], |b| b.include_dirs.as_slice());
-        let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda);
+        let includes = IncludeContext::for_file(&file.path, include_dirs, build, cuda, &cx.headers);
         let mut facts = file_facts(
             &file.text,
             tokens,
             build,
             cuda,
             includes,
-            ptxguard_analyzer::cpp::compiler_of(file),
+            crate::cpp::compiler_of(file),
         );
-        facts.macros.build_varying = options
+        facts.macros.build_varying = cx
             .build
             .as_ref()
             .map_or_else(Vec::new, |b| b.macros_varying.clone());
@@ -1056,7 +1039,7 @@ impl<'a> Evaluator<'a> {
             targets,
             source,
             header: is_header(file),
-            called_by_includers: options
+            called_by_includers: cx
                 .build
                 .as_ref()
                 .and_then(|b| b.called_by_includers.clone()),

@@ -48,13 +48,13 @@ fn conditional_define_chains_stay_bounded() {
     }
     text.push_str("__global__ void k() {\n#if M299\n  asm volatile(\"cp.async.wait_all;\" ::: \"memory\");\n#endif\n}\n");
     let file = SourceFile::new(std::path::PathBuf::from("chain.cu"), text.clone());
-    let tokens = ptxguard_analyzer::cpp::lexer::lex_range(&text, 0, text.len(), false);
-    let options = Options {
-        targets: vec!["sm_75".into(), "sm_90".into()],
-        ..Options::default()
+    let tokens = crate::cpp::lexer::lex_range(&text, 0, text.len(), false);
+    let cx = AnalysisContext {
+        targets: vec![t("sm_75"), t("sm_90")],
+        ..AnalysisContext::default()
     };
-    let ev = Evaluator::new(&file, &tokens, &options);
-    let stmts = ptxguard_analyzer::statements::find_asm_statements(&file);
+    let ev = Evaluator::new(&file, &tokens, &cx);
+    let stmts = crate::statements::find_asm_statements(&file);
     let start = std::time::Instant::now();
     let sm75 = ev.guarded_for(&stmts[0], &t("sm_75"));
     let sm90 = ev.guarded_for(&stmts[0], &t("sm_90"));
@@ -69,13 +69,13 @@ fn conditional_define_chains_stay_bounded() {
 fn conditional_defines_are_evaluated_per_target() {
     let text = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900\n#define HAS_A 1\n#endif\n#if HAS_A && __CUDA_ARCH__ >= 1000\n#define HAS_B 1\n#endif\n#ifndef USE_C\n#define USE_C 0\n#endif\n__global__ void k() {\n#if HAS_B\n  asm volatile(\"membar.gl;\" ::: \"memory\");\n#endif\n#if USE_C\n  asm volatile(\"membar.cta;\" ::: \"memory\");\n#endif\n}\n";
     let file = SourceFile::new(std::path::PathBuf::from("two.cu"), text.to_string());
-    let tokens = ptxguard_analyzer::cpp::lexer::lex_range(text, 0, text.len(), false);
-    let options = Options {
-        targets: vec!["sm_90".into(), "sm_100".into()],
-        ..Options::default()
+    let tokens = crate::cpp::lexer::lex_range(text, 0, text.len(), false);
+    let cx = AnalysisContext {
+        targets: vec![t("sm_90"), t("sm_100")],
+        ..AnalysisContext::default()
     };
-    let ev = Evaluator::new(&file, &tokens, &options);
-    let stmts = ptxguard_analyzer::statements::find_asm_statements(&file);
+    let ev = Evaluator::new(&file, &tokens, &cx);
+    let stmts = crate::statements::find_asm_statements(&file);
     assert_eq!(ev.guarded_for(&stmts[0], &t("sm_90")), Guarded::Excluded);
     assert_eq!(ev.guarded_for(&stmts[0], &t("sm_100")), Guarded::No);
     assert!(ev.never_compiled(&stmts[1]));
@@ -106,21 +106,23 @@ impl Drop for Scratch {
     }
 }
 
-fn facts_of(path: &std::path::Path, options: &Options) -> Macros {
+/// The macros of the file at `path`, read with `cx` (whose header cache must outlive the
+/// lookups the test makes).
+fn facts_of(path: &std::path::Path, cx: &AnalysisContext) -> Macros {
     let text = std::fs::read_to_string(path).unwrap();
-    let tokens = ptxguard_analyzer::cpp::lexer::lex_range(&text, 0, text.len(), false);
+    let tokens = crate::cpp::lexer::lex_range(&text, 0, text.len(), false);
     let file = SourceFile::new(path.to_path_buf(), text.clone());
-    Evaluator::new(&file, &tokens, options).facts.macros
+    Evaluator::new(&file, &tokens, cx).facts.macros
 }
 
-fn build_with(macros: Vec<MacroFlag>, include_dirs: Vec<std::path::PathBuf>) -> Options {
-    Options {
-        build: Some(std::sync::Arc::new(ptxguard_analyzer::build::FileBuild {
+fn build_with(macros: Vec<MacroFlag>, include_dirs: Vec<std::path::PathBuf>) -> AnalysisContext {
+    AnalysisContext {
+        build: Some(std::sync::Arc::new(crate::build::FileBuild {
             macros: Some(macros),
             include_dirs,
             ..Default::default()
         })),
-        ..Options::default()
+        ..AnalysisContext::default()
     }
 }
 
@@ -145,7 +147,8 @@ fn macros_from_included_headers() {
     );
     dir.write("cfg/only-sometimes.h", "#define SOMETIMES 1\n");
     let end = std::fs::read_to_string(&main).unwrap().len() as u32;
-    let plain = facts_of(&main, &Options::default());
+    let nothing_known = AnalysisContext::default();
+    let plain = facts_of(&main, &nothing_known);
     assert_eq!(plain.at("LEVEL", 2), None, "not yet included");
     assert_eq!(plain.at("USE_TMA", end), Some(MacroValue::Int(0)));
     assert_eq!(plain.at("LEVEL", end), Some(MacroValue::Int(2)));
@@ -201,7 +204,8 @@ fn include_cycles_and_diamonds_stay_bounded() {
     );
     let end = std::fs::read_to_string(&main).unwrap().len() as u32;
     let start = std::time::Instant::now();
-    let m = facts_of(&main, &Options::default());
+    let cx = AnalysisContext::default();
+    let m = facts_of(&main, &cx);
     for name in ["X1", "X2", "X3", "X4"] {
         assert_eq!(m.at(name, end), None);
     }
@@ -209,8 +213,8 @@ fn include_cycles_and_diamonds_stay_bounded() {
     assert_eq!(m.at("DEEP", end), None);
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
     dir.write("d10.h", "#define DEEP 3\n");
-    forget_headers();
-    let again = facts_of(&main, &Options::default());
+    cx.headers.forget();
+    let again = facts_of(&main, &cx);
     assert_eq!(
         again.at("DEEP", end),
         Some(MacroValue::Int(3)),
@@ -230,7 +234,7 @@ fn includes_of_special_files_are_not_read() {
     let end = std::fs::read_to_string(&main).unwrap().len() as u32;
     let start = std::time::Instant::now();
     assert_eq!(
-        facts_of(&main, &Options::default()).at("ANYTHING", end),
+        facts_of(&main, &AnalysisContext::default()).at("ANYTHING", end),
         None
     );
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
@@ -250,7 +254,8 @@ fn each_file_has_its_own_include_budget() {
     spender.push_str("int end;\n");
     let a = dir.write("a.cu", &spender);
     let a_end = spender.len() as u32;
-    let first = facts_of(&a, &Options::default());
+    let cx = AnalysisContext::default();
+    let first = facts_of(&a, &cx);
     assert_eq!(first.at("FROM_CHILD", a_end), Some(MacroValue::Int(5)));
     for j in 0..600 {
         assert_eq!(first.at(&format!("UNKNOWN_{j}"), a_end), None);
@@ -261,6 +266,58 @@ fn each_file_has_its_own_include_budget() {
         "this file's budget is spent"
     );
     let b = dir.write("b.cu", "#include \"h.h\"\nint end;\n");
-    let second = facts_of(&b, &Options::default());
+    let second = facts_of(&b, &cx);
     assert_eq!(second.at("OTHER", 25), Some(MacroValue::Int(7)));
+}
+
+/// The header cache is the caller's: a run with its own cache reads a header again, even one
+/// rewritten with the same size and modification time (which a cache shared by the whole
+/// process took for unchanged).
+#[test]
+fn each_caller_has_its_own_header_cache() {
+    let dir = Scratch::new("caller-cache");
+    let header = dir.write("cfg.h", "#define LEVEL 1\n");
+    let main = dir.write("k.cu", "#include \"cfg.h\"\nint end;\n");
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    let first_run = AnalysisContext::default();
+    assert_eq!(
+        facts_of(&main, &first_run).at("LEVEL", end),
+        Some(MacroValue::Int(1))
+    );
+    let modified = std::fs::metadata(&header).unwrap().modified().unwrap();
+    std::fs::write(&header, "#define LEVEL 2\n").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&header)
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    assert_eq!(
+        facts_of(&main, &first_run).at("LEVEL", end),
+        Some(MacroValue::Int(1)),
+        "the same run keeps what it read"
+    );
+    let second_run = AnalysisContext::default();
+    assert_eq!(
+        facts_of(&main, &second_run).at("LEVEL", end),
+        Some(MacroValue::Int(2)),
+        "another run reads the header itself"
+    );
+}
+
+/// A context reads the same (`Debug`, which the CLI's result cache keys on) whatever its
+/// header cache holds: the key of a file must not depend on which files were checked first.
+#[test]
+fn a_context_reads_the_same_whatever_its_cache_holds() {
+    let dir = Scratch::new("cache-debug");
+    dir.write("cfg.h", "#define LEVEL 1\n");
+    let main = dir.write("k.cu", "#include \"cfg.h\"\nint end;\n");
+    let cx = AnalysisContext::default();
+    let before = format!("{cx:?}");
+    let end = std::fs::read_to_string(&main).unwrap().len() as u32;
+    assert_eq!(
+        facts_of(&main, &cx).at("LEVEL", end),
+        Some(MacroValue::Int(1))
+    );
+    assert_eq!(format!("{cx:?}"), before);
 }
