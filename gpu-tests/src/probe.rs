@@ -485,7 +485,7 @@ pub fn kernel(instruction: &str, arch: &str) -> String {
 .version 9.0\n.target {arch}\n.address_size 64\n\n\
 .visible .entry probe(\n\t.param .u64 probe_param_0\n)\n{{\n\
 \t.reg .pred %p<4>;\n\t.reg .b16 %h<4>;\n\t.reg .b32 %r<16>;\n\t.reg .f32 %f<16>;\n\
-\t.reg .b64 %rd<16>;\n\n\
+\t.reg .b64 %rd<16>;\n\t.reg .b128 %q<2>;\n\n\
 \tld.param.u64 %rd10, [probe_param_0];\n\
 \tcvt.u32.u64 %r10, %rd10;\n\
 \tadd.s64 %rd11, %rd10, 64;\n\
@@ -713,6 +713,8 @@ pub const SM_FORMS: &[&str] = &[
     "wgmma.commit_group.sync.aligned;",
     "wgmma.wait_group.sync.aligned 0;",
     "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd10, %rd11, %p1, 1, 1, 0, 0;",
+    "wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f0, %f1, %f2, %f3}, %rd10, %rd11, %r1, 0, %p1, 1, 1, 0, 0;",
+    "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p2, %q1;",
     "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;",
     "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;",
     "tcgen05.wait::ld.sync.aligned;",
@@ -720,16 +722,7 @@ pub const SM_FORMS: &[&str] = &[
 ];
 
 /// Families whose requirements no form of [`FORMS`] or [`SM_FORMS`] measures, and why.
-pub const SM_NOT_PROBED: &[(&str, &str)] = &[
-    (
-        "wgmma.mma_async.sp",
-        "its sparse metadata and selector operands make a form not written yet; wgmma.mma_async is probed",
-    ),
-    (
-        "clusterlaunchcontrol.query_cancel",
-        "it reads a .b128 register the probe kernel does not declare; clusterlaunchcontrol.try_cancel is probed",
-    ),
-];
+pub const SM_NOT_PROBED: &[(&str, &str)] = &[];
 
 /// The family and dotted opcode of an [`SM_FORMS`] entry, as the ISA table resolves it.
 pub fn sm_form_family(instruction: &str) -> Result<(&'static str, String), String> {
