@@ -151,6 +151,11 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
             .windows(2)
             .any(|w| w[0] == b'\r' && w[1] != b'\n')
             || text.ends_with('\r'));
+    // A `/*` never closed (one opened inside a `#define` line runs on through the file, as in
+    // C++) is an error for the compiler, while tree-sitter-cpp ends it with the directive's
+    // line: the two read different files, so the parse properties do not apply.
+    let open_comment = !python && has_unterminated_block_comment(text);
+    let lone_cr = lone_cr || open_comment;
     let before = if text.len() <= PARSED_MAX && !lone_cr {
         syntax_summary(text, python)
     } else {
@@ -197,6 +202,15 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
         ));
     }
     Ok(before.errors == 0)
+}
+
+/// Whether the C++ lexer (as the compiler reads comments) finds a `/*` with no `*/`.
+fn has_unterminated_block_comment(text: &str) -> bool {
+    let comments = ptxguard_analyzer::cpp::outline::outline(text).comments;
+    comments
+        .last()
+        .map(|c| &text[c.range()])
+        .is_some_and(|c| c.starts_with("/*") && (c.len() < 4 || !c.ends_with("*/")))
 }
 
 struct SyntaxSummary {

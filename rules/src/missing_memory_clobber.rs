@@ -327,6 +327,15 @@ fn cpp_memory_access_beside(
 /// `spin_wait_()`) orders its caller's caller's accesses as much as its own function's.
 const CALL_LEVELS: usize = 2;
 
+/// Where the identifier that ends `text` starts (`text.len()` when none does): after the last
+/// character that is not one, whatever its width (a comment's `é` is two bytes).
+fn trailing_identifier_start(text: &str) -> usize {
+    text.char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
+
 /// The identifier before the `(` of the parameter list whose body opens at `body_start` (just
 /// after `{`): a function's name; `None` for lambdas, constructor initialisers and what is not
 /// a parameter list.
@@ -334,9 +343,7 @@ fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
     let mut head = source.get(..body_start.checked_sub(1)?)?.trim_end();
     // Qualifiers after the parameters.
     loop {
-        let word_start = head
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+        let word_start = trailing_identifier_start(head);
         match &head[word_start..] {
             "const" | "noexcept" | "override" | "final" | "volatile" | "mutable" => {
                 head = head[..word_start].trim_end();
@@ -360,9 +367,7 @@ fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
         None
     })?;
     let before = params[..open].trim_end();
-    let name_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
+    let name_start = trailing_identifier_start(before);
     let name = &before[name_start..];
     let preceding = before[..name_start].trim_end();
     let control = matches!(
@@ -424,9 +429,7 @@ fn enclosing_lambda(
                 .filter(|b| !b.ends_with(['=', '!', '<', '>']))
                 .map_or("", |b| {
                     let b = b.trim_end();
-                    let start = b
-                        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                        .map_or(0, |i| i + 1);
+                    let start = trailing_identifier_start(b);
                     &b[start..]
                 });
             return Some((block, name));
