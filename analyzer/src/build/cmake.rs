@@ -543,6 +543,12 @@ impl Reader {
             scope.uncertain_vars.remove(var);
         }
         if scope.uncertain > 0 && !old.is_empty() && old != value {
+            // `set(X "${X} -more")` under `if()`: the union of both is the new value. Joined
+            // instead, each such line would double X (ggml's CMAKE_C_FLAGS grew to 0.9 MB).
+            if extends_words(&value, &old) {
+                scope.vars.insert(var.to_string(), value);
+                return;
+            }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
             scope
                 .vars
@@ -763,6 +769,17 @@ fn sources(dir: &Path, s: &str) -> Vec<PathBuf> {
         return Vec::new();
     }
     vec![normalize(&dir.join(s))]
+}
+
+/// Whether `value` is `old` with more words before or after it (split at `;` or a blank, as
+/// lists and flags are): its words include all of `old`'s. Not said of text with quotes,
+/// whose words a blank may not separate.
+fn extends_words(value: &str, old: &str) -> bool {
+    let is_sep = |c: Option<char>| matches!(c, Some(';' | ' '));
+    !old.contains(['"', '\''])
+        && ((value.starts_with(old) && is_sep(value[old.len()..].chars().next()))
+            || (value.ends_with(old)
+                && is_sep(value[..value.len() - old.len()].chars().next_back())))
 }
 
 fn split_list(v: &str) -> Vec<String> {

@@ -116,3 +116,35 @@ fn conditions_on_the_toolkit_version_are_decided() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn flags_appended_under_conditions_grow_by_what_is_appended() {
+    // `set(X "${X} -more")` in many `if()`s (ggml's CMAKE_C_FLAGS): each value is the
+    // earlier one plus a word; kept as one union, X grows linearly, not doubling per line
+    // (0.9 MB before).
+    let mut r = Reader {
+        targets: Vec::new(),
+        by_name: HashMap::new(),
+        files: 0,
+        notes: Vec::new(),
+        preset_archs: None,
+    };
+    let mut scope = Scope::default();
+    r.set(&mut scope, "CMAKE_C_FLAGS", "-O2".into());
+    scope.uncertain = 1;
+    for k in 0..12 {
+        let old = scope.vars["CMAKE_C_FLAGS"].clone();
+        r.set(&mut scope, "CMAKE_C_FLAGS", format!("{old} -m{k}"));
+    }
+    let flags = &scope.vars["CMAKE_C_FLAGS"];
+    assert!(flags.len() < 100, "{} bytes", flags.len());
+    assert!(flags.starts_with("-O2 -m0 -m1 ") && flags.ends_with(" -m11"));
+    // Another value is still a second possibility, kept beside the first.
+    r.set(&mut scope, "CMAKE_C_FLAGS", "-O3".into());
+    assert!(scope.vars["CMAKE_C_FLAGS"].ends_with(" -m11 -O3"));
+    r.set(&mut scope, "ARCHS", "80".into());
+    r.set(&mut scope, "ARCHS", "800".into());
+    assert_eq!(scope.vars["ARCHS"], "80;800");
+    r.set(&mut scope, "ARCHS", "70;80;800".into());
+    assert_eq!(scope.vars["ARCHS"], "70;80;800");
+}
