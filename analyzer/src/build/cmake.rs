@@ -19,6 +19,7 @@ use super::project::{
 use super::toolkit::CudaVersion;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// At most this many CMake files are read for one project.
 const MAX_FILES: usize = 512;
@@ -141,6 +142,7 @@ struct Reader {
 
 /// One command: its name (lower case) and its arguments, unexpanded, with whether each was
 /// quoted.
+#[derive(Debug)]
 struct Command {
     name: String,
     args: Vec<(String, bool)>,
@@ -162,7 +164,9 @@ impl Reader {
             return;
         }
         self.files += 1;
-        let Some(text) = read_bounded(file, &mut self.notes) else {
+        let parsed = parsed(file);
+        self.notes.extend(parsed.notes.iter().cloned());
+        let Some(commands) = &parsed.commands else {
             return;
         };
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
@@ -173,7 +177,7 @@ impl Reader {
         // (this branch holds, a branch held already, an earlier branch may have held)
         let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
         let outer_uncertain = scope.uncertain;
-        for cmd in commands(&text) {
+        for cmd in commands.iter() {
             let name = cmd.name.as_str();
             match name {
                 "function" | "macro" => {
@@ -817,6 +821,48 @@ fn expand(s: &str, vars: &HashMap<String, String>) -> String {
         s.replace_range(start..=close, &value);
     }
     s
+}
+
+/// A CMake file read and split into commands (`None`: it could not be read), with the notes
+/// its reading gave.
+#[derive(Debug)]
+struct Parsed {
+    commands: Option<Vec<Command>>,
+    notes: Vec<String>,
+}
+
+/// Files parsed in this process, by path: nested projects (cccl's, each read as its own root
+/// and as part of the one above) read the same files, up to five times each. At most this
+/// many kept.
+const PARSED_CACHE_ENTRIES: usize = 4096;
+
+fn parsed_cache() -> &'static Mutex<HashMap<PathBuf, Arc<Parsed>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Parsed>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// A CMake file's commands, parsed once per process (see [`forget_parsed`]).
+fn parsed(file: &Path) -> Arc<Parsed> {
+    if let Some(hit) = parsed_cache().lock().ok().and_then(|c| c.get(file).cloned()) {
+        return hit;
+    }
+    let mut notes = Vec::new();
+    let commands = read_bounded(file, &mut notes).map(|text| commands(&text));
+    let parsed = Arc::new(Parsed { commands, notes });
+    if let Ok(mut c) = parsed_cache().lock() {
+        if c.len() < PARSED_CACHE_ENTRIES {
+            c.insert(file.to_path_buf(), parsed.clone());
+        }
+    }
+    parsed
+}
+
+/// Forgets the CMake files parsed: the next read parses them again (the language server
+/// calls it when a build file changes).
+pub fn forget_parsed() {
+    if let Ok(mut c) = parsed_cache().lock() {
+        c.clear();
+    }
 }
 
 /// The commands of a CMake file: `name(args)`, arguments split as CMake does (blanks,

@@ -148,3 +148,26 @@ fn flags_appended_under_conditions_grow_by_what_is_appended() {
     r.set(&mut scope, "ARCHS", "70;80;800".into());
     assert_eq!(scope.vars["ARCHS"], "70;80;800");
 }
+
+#[test]
+fn files_are_parsed_once_until_forgotten() {
+    // A nested project is read as its own root and as part of the one above: its files are
+    // parsed once. A changed file counts only after `forget_parsed` (the language server's).
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_library(k k.cu)\n",
+    )]);
+    assert_eq!(targets(&p, &dir.join("k.cu")), ["sm_80"]);
+    let list = dir.join("CMakeLists.txt");
+    std::fs::write(
+        &list,
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 90)\nadd_library(k k.cu)\n",
+    )
+    .unwrap();
+    let again = read(&list, CudaVersion::DEFAULT);
+    assert_eq!(targets(&again, &dir.join("k.cu")), ["sm_80"]);
+    forget_parsed();
+    let changed = read(&list, CudaVersion::DEFAULT);
+    assert_eq!(targets(&changed, &dir.join("k.cu")), ["sm_90"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
