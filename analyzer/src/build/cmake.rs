@@ -843,7 +843,11 @@ fn parsed_cache() -> &'static Mutex<HashMap<PathBuf, Arc<Parsed>>> {
 
 /// A CMake file's commands, parsed once per process (see [`forget_parsed`]).
 fn parsed(file: &Path) -> Arc<Parsed> {
-    if let Some(hit) = parsed_cache().lock().ok().and_then(|c| c.get(file).cloned()) {
+    if let Some(hit) = parsed_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(file).cloned())
+    {
         return hit;
     }
     let mut notes = Vec::new();
