@@ -277,7 +277,7 @@ impl Reader {
                 }
                 "list" if args.first().map(String::as_str) == Some("APPEND") => {
                     if let Some(var) = args.get(1) {
-                        let mut value = scope.vars.get(var).cloned().unwrap_or_default();
+                        let mut value = value_of(scope, var);
                         for a in &args[2..] {
                             if !value.is_empty() {
                                 value.push(';');
@@ -305,7 +305,7 @@ impl Reader {
                 {
                     let recurse = args[0] == "GLOB_RECURSE";
                     let Some(var) = args.get(1) else { continue };
-                    let mut found = Vec::new();
+                    let mut patterns = Vec::new();
                     let mut relative: Option<PathBuf> = None;
                     let mut k = 2;
                     while k < args.len() {
@@ -331,15 +331,15 @@ impl Reader {
                                 } else {
                                     pattern.to_string()
                                 };
-                                found.extend(glob(&dir, &pattern));
+                                patterns.push(pattern);
                             }
                         }
                         k += 1;
                     }
                     let _ = relative;
-                    let value: Vec<String> =
-                        found.iter().map(|p| p.display().to_string()).collect();
-                    scope.vars.insert(var.clone(), value.join(";"));
+                    scope
+                        .vars
+                        .insert(var.clone(), deferred_glob(&dir, &patterns));
                 }
                 "add_subdirectory" => {
                     if let Some(sub) = args.first() {
@@ -417,22 +417,14 @@ impl Reader {
                     {
                         continue;
                     }
-                    let archs = scope
-                        .vars
-                        .get("CMAKE_CUDA_ARCHITECTURES")
-                        .cloned()
-                        .unwrap_or_default();
+                    let archs = value_of(scope, "CMAKE_CUDA_ARCHITECTURES");
                     let mut t = Target {
                         name: tname.clone(),
                         dir: dir.clone(),
                         archs_unknown: archs.contains(UNKNOWN),
                         archs: split_list(&archs),
                         words: scope.options.clone(),
-                        cuda_flags: scope
-                            .vars
-                            .get("CMAKE_CUDA_FLAGS")
-                            .cloned()
-                            .unwrap_or_default(),
+                        cuda_flags: value_of(scope, "CMAKE_CUDA_FLAGS"),
                         ..Target::default()
                     };
                     for s in rest {
@@ -540,7 +532,7 @@ impl Reader {
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
-        let old = scope.vars.get(var).cloned().unwrap_or_default();
+        let old = value_of(scope, var);
         if scope.uncertain > 0 {
             scope.uncertain_vars.insert(var.to_string());
         } else {
@@ -675,7 +667,7 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         // An unquoted name of a variable is its value; `${X}` is expanded.
         if !quoted && !w.contains("${") {
             if let Some(v) = scope.vars.get(w) {
-                return Some(v.clone());
+                return Some(globbed(v).into_owned());
             }
             // A name the project does not set may be set on the command line.
             if w.bytes()
@@ -815,12 +807,65 @@ fn expand(s: &str, vars: &HashMap<String, String>) -> String {
         // A variable the project does not set may come from the command line or CMake
         // itself: unknown (`$ENV{X}` too).
         let value = match vars.get(name) {
-            Some(v) if !name.is_empty() => v.clone(),
+            Some(v) if !name.is_empty() => globbed(v).into_owned(),
             _ => UNKNOWN.to_string(),
         };
         s.replace_range(start..=close, &value);
     }
     s
+}
+
+/// A `file(GLOB)` result is walked when the variable is first read, not where it is set:
+/// CCCL globs its 900 test folders for a list only a `foreach` reads (its body is not
+/// followed). Until then the variable holds this mark, the folder and the patterns.
+const GLOB_MARK: char = '\u{2}';
+const GLOB_PART: char = '\u{3}';
+
+fn deferred_glob(dir: &Path, patterns: &[String]) -> String {
+    let mut out = String::from(GLOB_MARK);
+    out.push_str(&dir.display().to_string());
+    for p in patterns {
+        out.push(GLOB_PART);
+        out.push_str(p);
+    }
+    out.push(GLOB_MARK);
+    out
+}
+
+/// The value with each deferred glob replaced by the files it names (`;`-separated, each
+/// pattern's files in turn, as `file(GLOB)` lists them).
+fn globbed(value: &str) -> std::borrow::Cow<'_, str> {
+    if !value.contains(GLOB_MARK) {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(start) = rest.find(GLOB_MARK) {
+        let after = &rest[start + GLOB_MARK.len_utf8()..];
+        let Some(len) = after.find(GLOB_MARK) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        let mut parts = after[..len].split(GLOB_PART);
+        let dir = Path::new(parts.next().unwrap_or(""));
+        let found: Vec<String> = parts
+            .flat_map(|p| glob(dir, p))
+            .map(|p| p.display().to_string())
+            .collect();
+        out.push_str(&found.join(";"));
+        rest = &after[len + GLOB_MARK.len_utf8()..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// A variable's value as the project set it (empty when unset), globs walked.
+fn value_of(scope: &Scope, var: &str) -> String {
+    scope
+        .vars
+        .get(var)
+        .map(|v| globbed(v).into_owned())
+        .unwrap_or_default()
 }
 
 /// A CMake file read and split into commands (`None`: it could not be read), with the notes

@@ -171,3 +171,28 @@ fn files_are_parsed_once_until_forgotten() {
     assert_eq!(targets(&changed, &dir.join("k.cu")), ["sm_90"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn globs_are_walked_when_read() {
+    // CCCL globs 900 test folders into a list only a `foreach` reads: not walked. A glob a
+    // target, a `list(APPEND)` or a condition reads is walked then, with the same files.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB_RECURSE unused RELATIVE ${CMAKE_CURRENT_LIST_DIR} tests/*.cu)\nforeach(t IN LISTS unused)\n  add_executable(t ${t})\nendforeach()\nfile(GLOB used ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cu)\nfile(GLOB none ${CMAKE_CURRENT_SOURCE_DIR}/nowhere/*.cu)\nlist(APPEND none extra.cu)\nif(none STREQUAL \"extra.cu\")\n  set(CMAKE_CUDA_ARCHITECTURES 90)\nendif()\nadd_library(k ${used} ${none})\n",
+        ),
+        ("src/a.cu", ""),
+        ("src/b.cu", ""),
+        ("tests/deep/t.cu", ""),
+    ]);
+    assert_eq!(targets(&p, &dir.join("src/a.cu")), ["sm_90"]);
+    assert_eq!(targets(&p, &dir.join("src/b.cu")), ["sm_90"]);
+    assert_eq!(targets(&p, &dir.join("extra.cu")), ["sm_90"]);
+    let walked = crate::build::project::WALKED.lock().unwrap().clone();
+    assert!(walked.iter().any(|w| w.starts_with(dir.join("src"))));
+    assert!(
+        !walked.iter().any(|w| w.starts_with(dir.join("tests"))),
+        "{walked:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
