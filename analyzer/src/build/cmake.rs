@@ -822,8 +822,17 @@ const GLOB_MARK: char = '\u{2}';
 const GLOB_PART: char = '\u{3}';
 
 fn deferred_glob(dir: &Path, patterns: &[String]) -> String {
+    // A folder whose name is not UTF-8 could not be written back exactly: walked now.
+    let Some(dir_text) = dir.to_str() else {
+        let found: Vec<String> = patterns
+            .iter()
+            .flat_map(|p| glob(dir, p))
+            .map(|p| p.display().to_string())
+            .collect();
+        return found.join(";");
+    };
     let mut out = String::from(GLOB_MARK);
-    out.push_str(&dir.display().to_string());
+    out.push_str(dir_text);
     for p in patterns {
         out.push(GLOB_PART);
         out.push_str(p);

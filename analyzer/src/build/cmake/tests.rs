@@ -196,3 +196,22 @@ fn globs_are_walked_when_read() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn globs_in_a_folder_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let base = std::env::temp_dir().join(format!("ptxguard-cmake-glob-{}", std::process::id()));
+    let dir = base.join(std::ffi::OsStr::from_bytes(b"bad\xffname"));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("CMakeLists.txt"),
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB S *.cu)\nadd_library(k ${S})\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("k.cu"), "").unwrap();
+    // The folder is walked as it is named (a glob kept for later is written as text).
+    let p = read(&dir.join("CMakeLists.txt"), CudaVersion::DEFAULT);
+    assert_eq!(p.unit_count(), 1);
+    let _ = std::fs::remove_dir_all(&base);
+}
