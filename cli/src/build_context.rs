@@ -361,6 +361,7 @@ pub fn forget_build_files() {
     clear_map(&s.build_files);
     clear_map(&s.build_file_candidates);
     clear_map(&s.unguarded_calls);
+    ptxguard_analyzer::build::cmake::forget_parsed();
 }
 
 fn clear_map<V>(m: &Mutex<HashMap<PathBuf, V>>) {

@@ -19,6 +19,7 @@ use super::project::{
 use super::toolkit::CudaVersion;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// At most this many CMake files are read for one project.
 const MAX_FILES: usize = 512;
@@ -157,6 +158,7 @@ struct Reader {
 
 /// One command: its name (lower case) and its arguments, unexpanded, with whether each was
 /// quoted.
+#[derive(Debug)]
 struct Command {
     name: String,
     args: Vec<(String, bool)>,
@@ -178,7 +180,9 @@ impl Reader {
             return;
         }
         self.files += 1;
-        let Some(text) = read_bounded(file, &mut self.notes) else {
+        let parsed = parsed(file);
+        self.notes.extend(parsed.notes.iter().cloned());
+        let Some(commands) = &parsed.commands else {
             return;
         };
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
@@ -189,7 +193,7 @@ impl Reader {
         // (this branch holds, a branch held already, an earlier branch may have held)
         let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
         let outer_uncertain = scope.uncertain;
-        for cmd in commands(&text) {
+        for cmd in commands.iter() {
             let name = cmd.name.as_str();
             match name {
                 "function" | "macro" => {
@@ -289,7 +293,7 @@ impl Reader {
                 }
                 "list" if args.first().map(String::as_str) == Some("APPEND") => {
                     if let Some(var) = args.get(1) {
-                        let mut value = scope.vars.get(var).cloned().unwrap_or_default();
+                        let mut value = value_of(scope, var);
                         for a in &args[2..] {
                             if !value.is_empty() {
                                 value.push(';');
@@ -317,7 +321,7 @@ impl Reader {
                 {
                     let recurse = args[0] == "GLOB_RECURSE";
                     let Some(var) = args.get(1) else { continue };
-                    let mut found = Vec::new();
+                    let mut patterns = Vec::new();
                     let mut relative: Option<PathBuf> = None;
                     let mut k = 2;
                     while k < args.len() {
@@ -343,15 +347,15 @@ impl Reader {
                                 } else {
                                     pattern.to_string()
                                 };
-                                found.extend(glob(&dir, &pattern));
+                                patterns.push(pattern);
                             }
                         }
                         k += 1;
                     }
                     let _ = relative;
-                    let value: Vec<String> =
-                        found.iter().map(|p| p.display().to_string()).collect();
-                    scope.vars.insert(var.clone(), value.join(";"));
+                    scope
+                        .vars
+                        .insert(var.clone(), deferred_glob(&dir, &patterns));
                 }
                 "add_subdirectory" => {
                     if let Some(sub) = args.first() {
@@ -429,22 +433,14 @@ impl Reader {
                     {
                         continue;
                     }
-                    let archs = scope
-                        .vars
-                        .get("CMAKE_CUDA_ARCHITECTURES")
-                        .cloned()
-                        .unwrap_or_default();
+                    let archs = value_of(scope, "CMAKE_CUDA_ARCHITECTURES");
                     let mut t = Target {
                         name: tname.clone(),
                         dir: dir.clone(),
                         archs_unknown: archs.contains(UNKNOWN),
                         archs: split_list(&archs),
                         words: scope.options.clone(),
-                        cuda_flags: scope
-                            .vars
-                            .get("CMAKE_CUDA_FLAGS")
-                            .cloned()
-                            .unwrap_or_default(),
+                        cuda_flags: value_of(scope, "CMAKE_CUDA_FLAGS"),
                         ..Target::default()
                     };
                     for s in rest {
@@ -552,13 +548,19 @@ impl Reader {
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
-        let old = scope.vars.get(var).cloned().unwrap_or_default();
+        let old = value_of(scope, var);
         if scope.uncertain > 0 {
             scope.uncertain_vars.insert(var.to_string());
         } else {
             scope.uncertain_vars.remove(var);
         }
         if scope.uncertain > 0 && !old.is_empty() && old != value {
+            // `set(X "${X} -more")` under `if()`: the union of both is the new value. Joined
+            // instead, each such line would double X (ggml's CMAKE_C_FLAGS grew to 0.9 MB).
+            if extends_words(&value, &old) {
+                scope.vars.insert(var.to_string(), value);
+                return;
+            }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
             scope
                 .vars
@@ -681,7 +683,7 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         // An unquoted name of a variable is its value; `${X}` is expanded.
         if !quoted && !w.contains("${") {
             if let Some(v) = scope.vars.get(w) {
-                return Some(v.clone());
+                return Some(globbed(v).into_owned());
             }
             // A name the project does not set may be set on the command line.
             if w.bytes()
@@ -781,6 +783,17 @@ fn sources(dir: &Path, s: &str) -> Vec<PathBuf> {
     vec![normalize(&dir.join(s))]
 }
 
+/// Whether `value` is `old` with more words before or after it (split at `;` or a blank, as
+/// lists and flags are): its words include all of `old`'s. Not said of text with quotes,
+/// whose words a blank may not separate.
+fn extends_words(value: &str, old: &str) -> bool {
+    let is_sep = |c: Option<char>| matches!(c, Some(';' | ' '));
+    !old.contains(['"', '\''])
+        && ((value.starts_with(old) && is_sep(value[old.len()..].chars().next()))
+            || (value.ends_with(old)
+                && is_sep(value[..value.len() - old.len()].chars().next_back())))
+}
+
 fn split_list(v: &str) -> Vec<String> {
     v.split([';', ' '])
         .map(str::trim)
@@ -810,12 +823,120 @@ fn expand(s: &str, vars: &HashMap<String, String>) -> String {
         // A variable the project does not set may come from the command line or CMake
         // itself: unknown (`$ENV{X}` too).
         let value = match vars.get(name) {
-            Some(v) if !name.is_empty() => v.clone(),
+            Some(v) if !name.is_empty() => globbed(v).into_owned(),
             _ => UNKNOWN.to_string(),
         };
         s.replace_range(start..=close, &value);
     }
     s
+}
+
+/// A `file(GLOB)` result is walked when the variable is first read, not where it is set:
+/// CCCL globs its 900 test folders for a list only a `foreach` reads (its body is not
+/// followed). Until then the variable holds this mark, the folder and the patterns.
+const GLOB_MARK: char = '\u{2}';
+const GLOB_PART: char = '\u{3}';
+
+fn deferred_glob(dir: &Path, patterns: &[String]) -> String {
+    // A folder whose name is not UTF-8 could not be written back exactly: walked now.
+    let Some(dir_text) = dir.to_str() else {
+        let found: Vec<String> = patterns
+            .iter()
+            .flat_map(|p| glob(dir, p))
+            .map(|p| p.display().to_string())
+            .collect();
+        return found.join(";");
+    };
+    let mut out = String::from(GLOB_MARK);
+    out.push_str(dir_text);
+    for p in patterns {
+        out.push(GLOB_PART);
+        out.push_str(p);
+    }
+    out.push(GLOB_MARK);
+    out
+}
+
+/// The value with each deferred glob replaced by the files it names (`;`-separated, each
+/// pattern's files in turn, as `file(GLOB)` lists them).
+fn globbed(value: &str) -> std::borrow::Cow<'_, str> {
+    if !value.contains(GLOB_MARK) {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(start) = rest.find(GLOB_MARK) {
+        let after = &rest[start + GLOB_MARK.len_utf8()..];
+        let Some(len) = after.find(GLOB_MARK) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        let mut parts = after[..len].split(GLOB_PART);
+        let dir = Path::new(parts.next().unwrap_or(""));
+        let found: Vec<String> = parts
+            .flat_map(|p| glob(dir, p))
+            .map(|p| p.display().to_string())
+            .collect();
+        out.push_str(&found.join(";"));
+        rest = &after[len + GLOB_MARK.len_utf8()..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
+/// A variable's value as the project set it (empty when unset), globs walked.
+fn value_of(scope: &Scope, var: &str) -> String {
+    scope
+        .vars
+        .get(var)
+        .map(|v| globbed(v).into_owned())
+        .unwrap_or_default()
+}
+
+/// A CMake file read and split into commands (`None`: it could not be read), with the notes
+/// its reading gave.
+#[derive(Debug)]
+struct Parsed {
+    commands: Option<Vec<Command>>,
+    notes: Vec<String>,
+}
+
+/// Files parsed in this process, by path: nested projects (cccl's, each read as its own root
+/// and as part of the one above) read the same files, up to five times each. At most this
+/// many kept.
+const PARSED_CACHE_ENTRIES: usize = 4096;
+
+fn parsed_cache() -> &'static Mutex<HashMap<PathBuf, Arc<Parsed>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Arc<Parsed>>>> = OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// A CMake file's commands, parsed once per process (see [`forget_parsed`]).
+fn parsed(file: &Path) -> Arc<Parsed> {
+    if let Some(hit) = parsed_cache()
+        .lock()
+        .ok()
+        .and_then(|c| c.get(file).cloned())
+    {
+        return hit;
+    }
+    let mut notes = Vec::new();
+    let commands = read_bounded(file, &mut notes).map(|text| commands(&text));
+    let parsed = Arc::new(Parsed { commands, notes });
+    if let Ok(mut c) = parsed_cache().lock() {
+        if c.len() < PARSED_CACHE_ENTRIES {
+            c.insert(file.to_path_buf(), parsed.clone());
+        }
+    }
+    parsed
+}
+
+/// Forgets the CMake files parsed: the next read parses them again (the language server
+/// calls it when a build file changes).
+pub fn forget_parsed() {
+    if let Ok(mut c) = parsed_cache().lock() {
+        c.clear();
+    }
 }
 
 /// The commands of a CMake file: `name(args)`, arguments split as CMake does (blanks,

@@ -271,7 +271,16 @@ pub fn glob(base: &Path, pattern: &str) -> Vec<PathBuf> {
     found
 }
 
+/// The globs walked (their full patterns), for tests that a glob is not walked.
+#[cfg(test)]
+pub(crate) static WALKED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
 fn walk_glob(full: &Path) -> Vec<PathBuf> {
+    #[cfg(test)]
+    WALKED
+        .lock()
+        .expect("no panics while locked")
+        .push(full.to_path_buf());
     // The part before the first component with a wildcard is a plain folder.
     let mut root = PathBuf::new();
     let mut rest: Vec<String> = Vec::new();

@@ -132,3 +132,102 @@ fn conditions_on_the_toolkit_version_are_decided() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn flags_appended_under_conditions_grow_by_what_is_appended() {
+    // `set(X "${X} -more")` in many `if()`s (ggml's CMAKE_C_FLAGS): each value is the
+    // earlier one plus a word; kept as one union, X grows linearly, not doubling per line
+    // (0.9 MB before).
+    let mut r = Reader {
+        targets: Vec::new(),
+        by_name: HashMap::new(),
+        files: 0,
+        notes: Vec::new(),
+        preset_archs: None,
+    };
+    let mut scope = Scope::default();
+    r.set(&mut scope, "CMAKE_C_FLAGS", "-O2".into());
+    scope.uncertain = 1;
+    for k in 0..12 {
+        let old = scope.vars["CMAKE_C_FLAGS"].clone();
+        r.set(&mut scope, "CMAKE_C_FLAGS", format!("{old} -m{k}"));
+    }
+    let flags = &scope.vars["CMAKE_C_FLAGS"];
+    assert!(flags.len() < 100, "{} bytes", flags.len());
+    assert!(flags.starts_with("-O2 -m0 -m1 ") && flags.ends_with(" -m11"));
+    // Another value is still a second possibility, kept beside the first.
+    r.set(&mut scope, "CMAKE_C_FLAGS", "-O3".into());
+    assert!(scope.vars["CMAKE_C_FLAGS"].ends_with(" -m11 -O3"));
+    r.set(&mut scope, "ARCHS", "80".into());
+    r.set(&mut scope, "ARCHS", "800".into());
+    assert_eq!(scope.vars["ARCHS"], "80;800");
+    r.set(&mut scope, "ARCHS", "70;80;800".into());
+    assert_eq!(scope.vars["ARCHS"], "70;80;800");
+}
+
+#[test]
+fn files_are_parsed_once_until_forgotten() {
+    // A nested project is read as its own root and as part of the one above: its files are
+    // parsed once. A changed file counts only after `forget_parsed` (the language server's).
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_library(k k.cu)\n",
+    )]);
+    assert_eq!(targets(&p, &dir.join("k.cu")), ["sm_80"]);
+    let list = dir.join("CMakeLists.txt");
+    std::fs::write(
+        &list,
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 90)\nadd_library(k k.cu)\n",
+    )
+    .unwrap();
+    let again = read(&list, CudaVersion::DEFAULT);
+    assert_eq!(targets(&again, &dir.join("k.cu")), ["sm_80"]);
+    forget_parsed();
+    let changed = read(&list, CudaVersion::DEFAULT);
+    assert_eq!(targets(&changed, &dir.join("k.cu")), ["sm_90"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn globs_are_walked_when_read() {
+    // CCCL globs 900 test folders into a list only a `foreach` reads: not walked. A glob a
+    // target, a `list(APPEND)` or a condition reads is walked then, with the same files.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB_RECURSE unused RELATIVE ${CMAKE_CURRENT_LIST_DIR} tests/*.cu)\nforeach(t IN LISTS unused)\n  add_executable(t ${t})\nendforeach()\nfile(GLOB used ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cu)\nfile(GLOB none ${CMAKE_CURRENT_SOURCE_DIR}/nowhere/*.cu)\nlist(APPEND none extra.cu)\nif(none STREQUAL \"extra.cu\")\n  set(CMAKE_CUDA_ARCHITECTURES 90)\nendif()\nadd_library(k ${used} ${none})\n",
+        ),
+        ("src/a.cu", ""),
+        ("src/b.cu", ""),
+        ("tests/deep/t.cu", ""),
+    ]);
+    assert_eq!(targets(&p, &dir.join("src/a.cu")), ["sm_90"]);
+    assert_eq!(targets(&p, &dir.join("src/b.cu")), ["sm_90"]);
+    assert_eq!(targets(&p, &dir.join("extra.cu")), ["sm_90"]);
+    let walked = crate::build::project::WALKED.lock().unwrap().clone();
+    assert!(walked.iter().any(|w| w.starts_with(dir.join("src"))));
+    assert!(
+        !walked.iter().any(|w| w.starts_with(dir.join("tests"))),
+        "{walked:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn globs_in_a_folder_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let base = std::env::temp_dir().join(format!("ptxguard-cmake-glob-{}", std::process::id()));
+    let dir = base.join(std::ffi::OsStr::from_bytes(b"bad\xffname"));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("CMakeLists.txt"),
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB S *.cu)\nadd_library(k ${S})\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("k.cu"), "").unwrap();
+    // The folder is walked as it is named (a glob kept for later is written as text).
+    let p = read(&dir.join("CMakeLists.txt"), CudaVersion::DEFAULT);
+    assert_eq!(p.unit_count(), 1);
+    let _ = std::fs::remove_dir_all(&base);
+}
