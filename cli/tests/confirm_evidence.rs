@@ -500,3 +500,68 @@ fn without_a_database_the_build_files_give_the_command() {
         );
     }
 }
+
+/// `write-to-input` is built against what the author meant (the input copied into a scratch
+/// read-write operand, `x` kept), not the rule's own fix: the machine code differs when the
+/// compiler used the register the asm wrote as `x` afterwards (the stand-in `cuobjdump` prints
+/// the extra copy the kept input needs, as nvcc does for `bad-mov-to-input.cu`).
+#[test]
+fn write_to_input_is_built_against_the_input_kept() {
+    let dir = TestDir::new("confirm-write-to-input");
+    toolkit(&dir);
+    let nvcc = dir.write(
+        "cuda/bin/nvcc",
+        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\ncat \"$src\" >> \"$(dirname \"$0\")/sources.log\"\ncp \"$src\" \"$out\"\n",
+    );
+    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let cuobjdump = dir.write(
+        "cuda/bin/cuobjdump",
+        "#!/bin/sh\necho \"\tcode for sm_90\"\necho \"\t\tFunction : _Z1kPKiPi\"\necho \"        /*0000*/                   LDG.E R2, desc[UR4][R2.64] ;\"\nif grep -q '__ptxguard_kept' \"$2\"; then echo \"        /*0010*/                   MOV R5, R2 ;\"; echo \"        /*0020*/                   MOV R5, 0x5 ;\"; else echo \"        /*0020*/                   MOV R2, 0x5 ;\"; fi\necho \"        /*0030*/                   STG.E desc[UR4][R4.64], R2 ;\"\necho \"        /*0040*/                   EXIT ;\"\n",
+    );
+    std::fs::set_permissions(&cuobjdump, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write(
+        "k.cu",
+        "__global__ void k(const int* in, int* out) {\n  int x = in[0];\n  asm volatile(\"mov.u32 %0, 5;\" :: \"r\"(x));\n  out[0] = x;\n}\n",
+    );
+    let nvcc = nvcc.display().to_string();
+    let run = binary(
+        &dir.path,
+        &[
+            "confirm",
+            "--json",
+            "--nvcc",
+            &nvcc,
+            "k.cu",
+            "--",
+            "-arch=sm_90",
+        ],
+        None,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let finding = doc["files"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "write-to-input")
+        .unwrap()
+        .clone();
+    assert_eq!(finding["verdict"], "bites", "{finding}");
+    assert!(
+        finding["build"]["fix"]
+            .as_str()
+            .unwrap()
+            .contains("input kept")
+            || finding["build"]["fix"]
+                .as_str()
+                .unwrap()
+                .contains("C++ value kept"),
+        "{finding}"
+    );
+    let sources = dir.read("cuda/bin/sources.log");
+    assert!(
+        sources.contains(
+            "{ auto __ptxguard_kept = (x); asm volatile(\"mov.u32 %0, 5;\" : \"+r\"(__ptxguard_kept) : ); }"
+        ),
+        "{sources}"
+    );
+}

@@ -21,9 +21,6 @@ pub enum Claim {
     Toolchain,
     /// The code compiles to something else than meant: the machine code shows it.
     MachineCode(Aspect),
-    /// The fix changes what the program means (an input becomes an output), so the two
-    /// builds are two programs and their difference says nothing: only a run shows it.
-    RunOnly,
 }
 
 /// How a rule's findings are shown. A rule whose findings are build errors that may also
@@ -36,9 +33,9 @@ pub fn claim_of(rule: &str) -> Claim {
         | "conditional-output"
         | "output-read-before-write"
         | "unscoped-declaration" => Claim::MachineCode(Aspect::Registers),
-        // `"r"(x)` becomes `"+r"(x)`: with the fix the C++ sees the written value, which is
-        // what the flawed build may do too; equal machine code cannot tell the two apart.
-        "write-to-input" => Claim::RunOnly,
+        // Built against the input kept (`confirm` copies it into the read-write operand: the
+        // rule's own fix gives the program the meaning the flawed build already has).
+        "write-to-input" => Claim::MachineCode(Aspect::Registers),
         r if toolchain_detects(r) => Claim::Toolchain,
         _ => Claim::MachineCode(Aspect::Registers),
     }
@@ -503,12 +500,6 @@ pub fn judge(
                 "this build accepts the code as written: no error, no warning at it",
             )
         }
-        Claim::RunOnly => {
-            return judgement(
-                "not-decidable",
-                "the fix changes what the program means (an input becomes an output): only a run shows it",
-            )
-        }
         Claim::MachineCode(aspect) => aspect,
     };
     if let Some(first) = fixed.errors().first() {
@@ -694,6 +685,7 @@ mod tests {
         );
         assert_eq!(j.verdict, "not-decidable");
         assert!(j.detail.contains("some error"), "{j:?}");
+        // `write-to-input` is read from the registers (against the input kept).
         let j = judge(
             "write-to-input",
             &build(&[], CODE),
@@ -701,7 +693,7 @@ mod tests {
             Some(true),
             &AtStatement::default(),
         );
-        assert_eq!(j.verdict, "not-decidable");
+        assert_eq!(j.verdict, "no-effect");
     }
 
     #[test]

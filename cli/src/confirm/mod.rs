@@ -334,6 +334,55 @@ fn command_from_build_context(abs: &Path) -> Option<FileCommand> {
     })
 }
 
+/// What the `write-to-input` comparison builds, as the build's "fix".
+const INPUT_KEPT: &str =
+    "the written input copied into a scratch read-write operand, the C++ value kept";
+
+/// For a `write-to-input` finding: the file as its author meant it, from the rule's fix
+/// (`"r"(x)` made `"+r"(x)`) with the read-write operand a copy,
+/// `{ auto __ptxguard_kept = (x); asm(... "+r"(__ptxguard_kept) ...); }`, so `x` keeps its
+/// value. Built against the file as written, different machine code means the compiler used
+/// the register the asm wrote as `x` afterwards. `None` where the statement cannot be
+/// rewritten so (a macro, no `;` after it).
+fn input_kept_variant(file: &SourceFile, d: &Diagnostic, fixed: &str) -> Option<String> {
+    let before = find_asm_statements(file);
+    let index = statement_of(d, &before)?;
+    let original = &before[index];
+    let fixed_file = SourceFile::new(file.path.clone(), fixed.to_string());
+    let after = find_asm_statements(&fixed_file);
+    if after.len() != before.len() || original.macro_name.is_some() {
+        return None;
+    }
+    let stmt = &after[index];
+    // The operand the fix made read-write: an output `+` whose expression was an input only.
+    let op = stmt.outputs.iter().find(|o| {
+        o.constraint.text.starts_with('+')
+            && original
+                .inputs
+                .iter()
+                .any(|i| i.expr.trim() == o.expr.trim())
+            && !original
+                .outputs
+                .iter()
+                .any(|x| x.expr.trim() == o.expr.trim())
+    })?;
+    let close = stmt.close_paren.end as usize;
+    let semicolon = close + fixed[close..].find(|c: char| !c.is_whitespace())?;
+    if !fixed[semicolon..].starts_with(';') {
+        return None;
+    }
+    let start = stmt.span.start as usize;
+    let expr = op.expr_span.range();
+    Some(format!(
+        "{}{{ auto __ptxguard_kept = ({}); {}__ptxguard_kept{}; }}{}",
+        &fixed[..start],
+        &fixed[expr.clone()],
+        &fixed[start..expr.start],
+        &fixed[expr.end..semicolon],
+        &fixed[semicolon + 1..]
+    ))
+}
+
 /// The finding's statement: the asm statement its span starts in.
 fn statement_of(d: &Diagnostic, statements: &[AsmStatement]) -> Option<usize> {
     statements
@@ -390,6 +439,13 @@ fn evidence_for_file(
             if applied == 0 || text == file.text {
                 return None;
             }
+            // The fix of `write-to-input` gives the program the meaning the flawed machine
+            // code already has; what the author meant (the input kept) is the comparison.
+            let text = if d.rule == "write-to-input" {
+                input_kept_variant(file, d, &text)?
+            } else {
+                text
+            };
             Some(match variants.iter().position(|v| *v == text) {
                 Some(i) => i,
                 None => {
@@ -475,7 +531,11 @@ fn evidence_for_file(
         .zip(&variant_of)
         .map(|(d, v)| {
             let v = (*v)?;
-            let fix = d.fix.as_ref()?.message.clone();
+            let fix = if d.rule == "write-to-input" {
+                INPUT_KEPT.to_string()
+            } else {
+                d.fix.as_ref()?.message.clone()
+            };
             let stmt = statement_of(d, &statements);
             let is_compiled = any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)));
             let per_target: Vec<(String, Judgement)> = targets
