@@ -80,14 +80,8 @@ fn suppress(text: &str) -> Result<(), String> {
         }
     }
     // The unused-suppression fixes are built here too.
-    let settings = default_settings();
-    let _ = ptxguard::analysis::analyze(
-        &file,
-        &PathBuf::from("/fuzz/fuzz.cu"),
-        &settings,
-        &HeaderCache::default(),
-        ptxguard::analysis::engine_check,
-    );
+    let (settings, headers) = (default_settings(), HeaderCache::default());
+    let _ = analyzer("fuzz.cu", &settings, &headers)(&file);
     Ok(())
 }
 
@@ -95,18 +89,8 @@ fn suppress(text: &str) -> Result<(), String> {
 /// again.
 fn pipeline(text: &str, name: &str) -> Result<(), String> {
     let file = SourceFile::new(name, text.to_string());
-    let settings = default_settings();
-    let path = PathBuf::from("/fuzz").join(name);
-    let headers = HeaderCache::default();
-    let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(
-            f,
-            &path,
-            &settings,
-            &headers,
-            ptxguard::analysis::engine_check,
-        )
-    };
+    let (settings, headers) = (default_settings(), HeaderCache::default());
+    let analyze = analyzer(name, &settings, &headers);
     let diagnostics = analyze(&file);
     check_spans(text, &diagnostics)?;
     let outcome = fix_file_from(&file, diagnostics, FixMode::SafeAndUnsafe, &analyze);
@@ -124,39 +108,15 @@ fn pipeline(text: &str, name: &str) -> Result<(), String> {
 /// an error (the parse properties applied).
 pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
     let file = SourceFile::new(name, text.to_string());
-    let settings = all_rules_settings();
-    let path = PathBuf::from("/fuzz").join(name);
-    let headers = HeaderCache::default();
-    let analyze = |f: &SourceFile| {
-        ptxguard::analysis::analyze(
-            f,
-            &path,
-            &settings,
-            &headers,
-            ptxguard::analysis::engine_check,
-        )
-    };
+    let (settings, headers) = (all_rules_settings(), HeaderCache::default());
+    let analyze = analyzer(name, &settings, &headers);
     let outcome = fix_file_from(&file, analyze(&file), FixMode::SafeAndUnsafe, &analyze);
     if !outcome.changed(text) {
         return Ok(false);
     }
     let applied: Vec<&str> = outcome.applied.iter().map(|a| a.rule).collect();
     let python = name.ends_with(".py");
-    // A lone CR ends a line for tree-sitter-cpp but not for the C++ lexer (what nvcc's host
-    // compiler makes of it was not measured): such C++ files are not parse-checked. The Python
-    // front end reads it as CPython does (a line end), so Python files are.
-    let lone_cr = !python
-        && (text
-            .as_bytes()
-            .windows(2)
-            .any(|w| w[0] == b'\r' && w[1] != b'\n')
-            || text.ends_with('\r'));
-    // A `/*` never closed (one opened inside a `#define` line runs on through the file, as in
-    // C++) is an error for the compiler, while tree-sitter-cpp ends it with the directive's
-    // line: the two read different files, so the parse properties do not apply.
-    let open_comment = !python && has_unterminated_block_comment(text);
-    let lone_cr = lone_cr || open_comment || (python && not_python_tree_sitter_takes(text));
-    let before = if text.len() <= PARSED_MAX && !lone_cr {
+    let before = if text.len() <= PARSED_MAX && !referees_read_another_file(text, python) {
         syntax_summary(text, python)
     } else {
         // Counted as not read cleanly: the parse properties do not apply.
@@ -202,6 +162,44 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
         ));
     }
     Ok(before.errors == 0)
+}
+
+/// Whether tree-sitter, the parse properties' referee, reads `text` otherwise than the
+/// compiler or CPython does, so that those properties do not apply to it:
+/// - C++: a lone CR ends a line for tree-sitter-cpp but not for the C++ lexer (what nvcc's host
+///   compiler makes of it was not measured); a `/*` never closed (one opened inside a
+///   `#define` line runs on through the file, as in C++) is an error for the compiler, while
+///   tree-sitter-cpp ends it with the directive's line.
+/// - Python (read with CPython's line ends, a lone CR included): see
+///   [`not_python_tree_sitter_takes`].
+fn referees_read_another_file(text: &str, python: bool) -> bool {
+    if python {
+        return not_python_tree_sitter_takes(text);
+    }
+    let lone_cr = text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'\r' && w[1] != b'\n')
+        || text.ends_with('\r');
+    lone_cr || has_unterminated_block_comment(text)
+}
+
+/// The check's analysis of a file named `name` (under `/fuzz`), with these settings.
+fn analyzer<'a>(
+    name: &str,
+    settings: &'a ptxguard::settings::Settings,
+    headers: &'a HeaderCache,
+) -> impl Fn(&SourceFile) -> Vec<Diagnostic> + 'a {
+    let path = PathBuf::from("/fuzz").join(name);
+    move |f: &SourceFile| {
+        ptxguard::analysis::analyze(
+            f,
+            &path,
+            settings,
+            headers,
+            ptxguard::analysis::engine_check,
+        )
+    }
 }
 
 /// Python that CPython rejects and tree-sitter-python reads without an error, so that the

@@ -352,20 +352,7 @@ fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
         }
     }
     let params = head.strip_suffix(')')?;
-    let mut depth = 1i32;
-    let open = params.char_indices().rev().find_map(|(i, c)| {
-        match c {
-            ')' => depth += 1,
-            '(' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-        None
-    })?;
+    let open = opening_paren(params)?;
     let before = params[..open].trim_end();
     let name_start = trailing_identifier_start(before);
     let name = &before[name_start..];
@@ -402,24 +389,8 @@ fn enclosing_lambda(
         for word in ["mutable", "noexcept", "constexpr"] {
             head = head.strip_suffix(word).map_or(head, str::trim_end);
         }
-        if let Some(params) = head.strip_suffix(')') {
-            let mut depth = 1i32;
-            let open = params.char_indices().rev().find_map(|(i, c)| {
-                match c {
-                    ')' => depth += 1,
-                    '(' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return Some(i);
-                        }
-                    }
-                    _ => {}
-                }
-                None
-            });
-            if let Some(open) = open {
-                head = params[..open].trim_end();
-            }
+        if let Some(open) = head.strip_suffix(')').and_then(opening_paren) {
+            head = head[..open].trim_end();
         }
         if let Some(captures) = head.strip_suffix(']') {
             let introducer = captures.rfind('[')?;
@@ -439,7 +410,24 @@ fn enclosing_lambda(
     None
 }
 
-/// The end of the parenthesised list that starts at the first `(` at or after `from`.
+/// The `(` that the `)` just after `text` closes: its byte index in `text`.
+fn opening_paren(text: &str) -> Option<usize> {
+    let mut depth = 1i32;
+    text.char_indices().rev().find_map(|(i, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        None
+    })
+}
+
 /// The end of the parenthesised list that starts at the first `(` at or after `from`.
 fn matching_paren(source: &str, from: usize) -> Option<usize> {
     let open = from + source[from..].find('(')?;
