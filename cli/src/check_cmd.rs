@@ -565,18 +565,18 @@ fn confirm_findings(args: &CheckArgs, run: &mut Run, resolver: &Resolver) -> Res
             if report.diagnostics.is_empty() || !o.path.is_file() {
                 return None;
             }
-            let database = args.compile_commands.clone().or_else(|| {
-                resolver
-                    .settings_for(&o.path, false)
-                    .ok()
-                    .and_then(|s| s.compile_commands.clone())
-            });
+            let settings = resolver.settings_for(&o.path, false).ok();
+            let database = args
+                .compile_commands
+                .clone()
+                .or_else(|| settings.as_ref().and_then(|s| s.compile_commands.clone()));
             match crate::confirm::confirmations(
                 &toolkit,
                 &o.path,
                 &report.source,
                 &report.diagnostics,
                 database.as_deref(),
+                settings.as_deref(),
             ) {
                 Ok(c) => {
                     report.confirmations = c;

@@ -237,7 +237,12 @@ pub fn flags_from_entry(entry: &Entry) -> Vec<String> {
 
 /// The command a file is built with: `flags` when given, else its compilation database entry
 /// (`database`, or the one found beside it as `check` finds it).
-pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> FileCommand {
+pub fn command_for(
+    path: &Path,
+    flags: &[String],
+    database: Option<&Path>,
+    settings: Option<&crate::settings::Settings>,
+) -> FileCommand {
     if !flags.is_empty() {
         return FileCommand {
             flags: flags.to_vec(),
@@ -249,7 +254,7 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
         .map(|p| ptxguard_analyzer::build::normalize(&p))
         .unwrap_or_else(|_| path.to_path_buf());
     let none = |why: String| {
-        command_from_build_context(&abs).unwrap_or(FileCommand {
+        command_from_build_context(&abs, settings).unwrap_or(FileCommand {
             from: why,
             ..FileCommand::default()
         })
@@ -297,16 +302,26 @@ pub fn command_for(path: &Path, flags: &[String], database: Option<&Path>) -> Fi
 /// Without a database entry: the command the check's other sources give the file (build
 /// files, `CUDAARCHS`/`TORCH_CUDA_ARCH_LIST`, the configuration): its targets, `-D`/`-U` and
 /// include folders. `None` when they name no targets (then nvcc's defaults): targets the check
-/// only inferred are a guess, not a build.
-fn command_from_build_context(abs: &Path) -> Option<FileCommand> {
-    let cwd = std::env::current_dir().ok()?;
-    let resolver = crate::settings::Resolver::new(
-        crate::settings::ConfigSource::Discover,
-        crate::config::ConfigLayer::default(),
-        &cwd,
-    );
-    let settings = resolver.settings_for(abs, false).ok()?;
-    let resolved = crate::build_context::resolve(abs, &settings);
+/// only inferred are a guess, not a build. `settings`: the check's for this file (`None`:
+/// discovered from the current folder, as `check` would).
+fn command_from_build_context(
+    abs: &Path,
+    settings: Option<&crate::settings::Settings>,
+) -> Option<FileCommand> {
+    let discovered;
+    let settings = match settings {
+        Some(s) => s,
+        None => {
+            let resolver = crate::settings::Resolver::new(
+                crate::settings::ConfigSource::Discover,
+                crate::config::ConfigLayer::default(),
+                &std::env::current_dir().ok()?,
+            );
+            discovered = resolver.settings_for(abs, false).ok()?;
+            &discovered
+        }
+    };
+    let resolved = crate::build_context::resolve(abs, settings);
     if resolved.targets.is_empty() || resolved.targets_from.starts_with("inferred") {
         return None;
     }
@@ -576,8 +591,9 @@ pub fn confirmations(
     file: &SourceFile,
     diagnostics: &[Diagnostic],
     database: Option<&Path>,
+    settings: Option<&crate::settings::Settings>,
 ) -> Result<Vec<Option<crate::emit::Confirmation>>, String> {
-    let command = command_for(path, &[], database);
+    let command = command_for(path, &[], database, settings);
     let mut targets = targets_from_flags(&command.flags);
     if targets.is_empty() {
         targets.push(String::new());
@@ -702,7 +718,7 @@ pub fn run(args: ConfirmArgs) -> i32 {
                 return EXIT_NO_TOOLKIT;
             }
         };
-        let command = command_for(path, &args.flags, args.compile_commands.as_deref());
+        let command = command_for(path, &args.flags, args.compile_commands.as_deref(), None);
         for line in crate::build_context::take_messages() {
             progress.clear();
             eprintln!("ptxguard confirm: {line}");

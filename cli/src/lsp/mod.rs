@@ -590,9 +590,15 @@ impl<'c> Server<'c> {
                 };
                 let diagnostics = analyze_text(&file, &path, &settings, &lookup.headers, check);
                 let database = settings.compile_commands.as_deref();
-                let confirmations =
-                    crate::confirm::confirmations(&toolkit, &path, &file, &diagnostics, database)
-                        .unwrap_or_default();
+                let confirmations = crate::confirm::confirmations(
+                    &toolkit,
+                    &path,
+                    &file,
+                    &diagnostics,
+                    database,
+                    Some(&settings),
+                )
+                .unwrap_or_default();
                 let _ = sender.send(ConfirmDone {
                     uri,
                     text: file.text.clone(),
