@@ -474,14 +474,20 @@ fn evidence_for_file(
         .flat_map(|v| targets.iter().map(move |t| (v, t)))
         .collect();
     // A header: every variant is built through its unit, in a mirror of the folder that holds
-    // the unit, the header and the command's folder.
+    // the unit, the header and the command's folder; the header is named as the database's
+    // paths are (absolute, normalized), so that the mirror finds it.
+    let original = match &command.unit {
+        Some(_) => std::path::absolute(path)
+            .map(|p| ptxguard_analyzer::build::normalize(&p))
+            .unwrap_or_else(|_| path.to_path_buf()),
+        None => path.to_path_buf(),
+    };
     let through = match &command.unit {
         None => None,
         Some(unit) => {
-            let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
             let folders = [
                 Some(unit.as_path()),
-                Some(abs.as_path()),
+                Some(original.as_path()),
                 command.directory.as_deref(),
             ];
             let root = common_folder(folders.into_iter().flatten())
@@ -498,10 +504,6 @@ fn evidence_for_file(
                 root,
             })
         }
-    };
-    let original = match &through {
-        Some(_) => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
-        None => path.to_path_buf(),
     };
     let built: Vec<Result<DeviceBuild, String>> = jobs
         .par_iter()
