@@ -574,7 +574,7 @@ pub fn variant_runs(
 }
 
 /// `-DX=1`, `-UY`: a build's macros as flags.
-fn macro_words(build: &FileBuild) -> Vec<String> {
+pub(crate) fn macro_words(build: &FileBuild) -> Vec<String> {
     build
         .macros
         .iter()

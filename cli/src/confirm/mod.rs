@@ -331,12 +331,7 @@ fn command_from_build_context(
         let n = name.strip_prefix("sm_")?;
         flags.push(format!("-gencode=arch=compute_{n},code=sm_{n}"));
     }
-    for m in resolved.build.macros.iter().flatten() {
-        flags.push(match m {
-            ptxguard_analyzer::build::MacroFlag::Define(name, value) => format!("-D{name}={value}"),
-            ptxguard_analyzer::build::MacroFlag::Undef(name) => format!("-U{name}"),
-        });
-    }
+    flags.extend(crate::build_context::macro_words(&resolved.build));
     for dir in &resolved.build.include_dirs {
         flags.push(format!("-I{}", dir.display()));
     }
