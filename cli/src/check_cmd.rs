@@ -913,9 +913,8 @@ fn analyse_bytes(
                     outcome.fixes_applied = 0;
                 }
                 if outcome.fixes_applied > 0 && !job.args.diff {
-                    let fixed = SourceFile::new(source.path.clone(), result.text.clone());
-                    diagnostics = analyze(&fixed);
-                    source = Arc::new(fixed);
+                    source = Arc::new(SourceFile::new(source.path.clone(), result.text));
+                    diagnostics = result.diagnostics;
                 }
             }
         }

@@ -59,6 +59,9 @@ pub struct FixOutcome {
     pub text: String,
     pub applied: Vec<AppliedFix>,
     pub failure: Option<FixFailure>,
+    /// The findings on `text`, from the last analysis the fixing made (no need to analyse
+    /// the fixed text again).
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl FixOutcome {
@@ -89,14 +92,20 @@ pub fn fix_file_from(
     mode: FixMode,
     analyze: &dyn Fn(&SourceFile) -> Vec<Diagnostic>,
 ) -> FixOutcome {
-    let unchanged = |failure| FixOutcome {
+    if choose_fixes(&original_diagnostics, mode).is_empty() {
+        return FixOutcome {
+            text: source.text.clone(),
+            applied: Vec::new(),
+            failure: None,
+            diagnostics: original_diagnostics,
+        };
+    }
+    let unchanged = |failure, diagnostics| FixOutcome {
         text: source.text.clone(),
         applied: Vec::new(),
         failure,
+        diagnostics,
     };
-    if choose_fixes(&original_diagnostics, mode).is_empty() {
-        return unchanged(None);
-    }
     // What the fixed text is compared with: the selected rules' errors and `ptx-syntax`'s.
     let verify = |file: &SourceFile, diagnostics: Vec<Diagnostic>| {
         let mut all = diagnostics;
@@ -105,7 +114,7 @@ pub fn fix_file_from(
     };
     let baseline = ErrorCounts::of(&verify(source, original_diagnostics.clone()));
     let mut current = source.clone();
-    let mut diagnostics = original_diagnostics;
+    let mut diagnostics = original_diagnostics.clone();
     let mut applied = Vec::new();
     for _ in 0..MAX_PASSES {
         let chosen = choose_fixes(&diagnostics, mode);
@@ -122,19 +131,22 @@ pub fn fix_file_from(
         let checked = verify(&next, next_diagnostics.clone());
         if let Some(new_error) = baseline.new_error(&checked) {
             let analyze_all = |file: &SourceFile| verify(file, analyze(file));
-            return unchanged(Some(
-                blame(&current, &chosen, &baseline, &analyze_all).unwrap_or_else(|| {
-                    let (line, column) = current.line_col(chosen[0].span.start as usize);
-                    FixFailure {
-                        rule: chosen[0].rule,
-                        fix_message: format!("{} fixes applied together", chosen.len()),
-                        line,
-                        column,
-                        new_error,
-                        never_settles: false,
-                    }
-                }),
-            ));
+            return unchanged(
+                Some(
+                    blame(&current, &chosen, &baseline, &analyze_all).unwrap_or_else(|| {
+                        let (line, column) = current.line_col(chosen[0].span.start as usize);
+                        FixFailure {
+                            rule: chosen[0].rule,
+                            fix_message: format!("{} fixes applied together", chosen.len()),
+                            line,
+                            column,
+                            new_error,
+                            never_settles: false,
+                        }
+                    }),
+                ),
+                original_diagnostics,
+            );
         }
         applied.extend(chosen.iter().map(|d| {
             AppliedFix {
@@ -154,23 +166,27 @@ pub fn fix_file_from(
     // copies of it would be worse than writing nothing.
     if let Some(d) = choose_fixes(&diagnostics, mode).first() {
         let (line, column) = current.line_col(d.span.start as usize);
-        return unchanged(Some(FixFailure {
-            rule: d.rule,
-            fix_message: d
-                .fix
-                .as_ref()
-                .map(|f| f.message.clone())
-                .unwrap_or_default(),
-            line,
-            column,
-            new_error: format!("its finding stays after {MAX_PASSES} passes"),
-            never_settles: true,
-        }));
+        return unchanged(
+            Some(FixFailure {
+                rule: d.rule,
+                fix_message: d
+                    .fix
+                    .as_ref()
+                    .map(|f| f.message.clone())
+                    .unwrap_or_default(),
+                line,
+                column,
+                new_error: format!("its finding stays after {MAX_PASSES} passes"),
+                never_settles: true,
+            }),
+            original_diagnostics,
+        );
     }
     FixOutcome {
         text: current.text,
         applied,
         failure: None,
+        diagnostics,
     }
 }
 
@@ -611,6 +627,49 @@ mod tests {
             &counting,
         );
         assert!(!again.changed(&out.text));
+    }
+
+    /// The outcome's findings are those of its text, fixed or not, so that nobody needs to
+    /// analyse the fixed text again.
+    #[test]
+    fn the_outcome_carries_the_findings_of_its_text() {
+        let key = |ds: &[Diagnostic]| -> Vec<(Span, String)> {
+            ds.iter().map(|d| (d.span, d.message.clone())).collect()
+        };
+        // Digits count up (fixable); each `x` is a finding without a fix, which stays.
+        let count_and_mark = |file: &SourceFile| {
+            let mut all = counting(file);
+            all.extend(file.text.match_indices('x').map(|(i, _)| {
+                Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(i, i + 1), "x")
+            }));
+            all
+        };
+        let fixed = fix_file(
+            &SourceFile::new("a.cu", "1 x 2"),
+            FixMode::Safe,
+            &count_and_mark,
+        );
+        assert_eq!(fixed.text, "3 x 3");
+        assert_eq!(
+            key(&fixed.diagnostics),
+            vec![(Span::new(2, 3), "x".to_string())]
+        );
+        let grow = |file: &SourceFile| {
+            vec![
+                Diagnostic::new("ptx-syntax", Severity::Warning, Span::new(0, 0), "grow")
+                    .with_fix(Fix::safe("grow", vec![Edit::insert(file.text.len(), "a")])),
+            ]
+        };
+        let source = SourceFile::new("a.cu", "b");
+        let rolled_back = fix_file(&source, FixMode::Safe, &grow);
+        assert!(rolled_back.failure.is_some());
+        assert_eq!(key(&rolled_back.diagnostics), key(&grow(&source)));
+        let nothing_to_fix = SourceFile::new("a.cu", "3 x");
+        let unchanged = fix_file(&nothing_to_fix, FixMode::Safe, &count_and_mark);
+        assert_eq!(
+            key(&unchanged.diagnostics),
+            key(&count_and_mark(&nothing_to_fix))
+        );
     }
 
     /// A fix whose finding stays however often it is applied (the fuzzer's `: "memory"`
