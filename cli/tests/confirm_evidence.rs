@@ -565,3 +565,52 @@ fn write_to_input_is_built_against_the_input_kept() {
         "{sources}"
     );
 }
+
+/// Two findings claim the same error in one template (`%%` twice where nothing escapes it):
+/// either fix alone leaves the other, so the build fails with and without it. With both fixes
+/// the build is clean and with all but one it fails: each finding is confirmed (it read
+/// "not reproduced" before).
+#[test]
+fn an_error_said_of_several_findings_is_confirmed_with_the_others_fixed() {
+    let dir = TestDir::new("confirm-several");
+    toolkit(&dir);
+    let nvcc = dir.write(
+        "cuda/bin/nvcc",
+        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\nif grep -q '%%' \"$src\"; then echo \"ptxas /tmp/x/k.ptx, line 30; error   : Parsing error near '%': syntax error\" >&2; echo \"ptxas fatal   : Ptx assembly aborted due to errors\" >&2; exit 1; fi\ncp \"$src\" \"$out\"\n",
+    );
+    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write(
+        "k.cu",
+        "__device__ void arrive() {\n  asm volatile(\"{\\n\\t.reg .u32 %%one;\\n\\tmov.u32 %%one, 1;\\n\\t}\" ::: \"memory\");\n}\n__global__ void k(float* out) { arrive(); out[0] = 0.0f; }\n",
+    );
+    let nvcc = nvcc.display().to_string();
+    let run = binary(
+        &dir.path,
+        &[
+            "confirm",
+            "--json",
+            "--nvcc",
+            &nvcc,
+            "k.cu",
+            "--",
+            "-arch=sm_90",
+        ],
+        None,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let findings: Vec<_> = doc["files"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "percent-escape")
+        .cloned()
+        .collect();
+    assert_eq!(findings.len(), 2, "{}", run.stdout);
+    for f in &findings {
+        assert_eq!(f["verdict"], "confirmed", "{f}");
+        assert!(
+            f["detail"].as_str().unwrap().contains("1 other finding"),
+            "{f}"
+        );
+    }
+}

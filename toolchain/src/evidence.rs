@@ -431,6 +431,9 @@ fn words(m: &Message) -> String {
     format!("{}: {}", m.tool.as_str(), m.text)
 }
 
+/// How a claimed error that stays with the fix is described (and recognised).
+pub const FAILS_EITHER_WAY: &str = "the build fails with and without the fix";
+
 /// The errors the toolchain traced to the finding's statement (through the PTX's inline asm
 /// blocks or the source line), in the build without the fix and in the one with it.
 #[derive(Clone, Debug, Default)]
@@ -479,7 +482,7 @@ pub fn judge(
         return match claim {
             Claim::Toolchain => judgement(
                 "not-reproduced",
-                format!("the build fails with and without the fix: {}", words(first)),
+                format!("{FAILS_EITHER_WAY}: {}", words(first)),
             ),
             _ => judgement(
                 "not-decidable",
@@ -519,6 +522,29 @@ pub fn judge(
         sass::Verdict::NoEffect(d) => judgement("no-effect", d),
         sass::Verdict::NotDecidable(d) => judgement("not-decidable", d),
     }
+}
+
+/// A claimed error that stays with the finding's fix alone because other findings of the
+/// file say the same of other places (two unescaped `%` in one template, one unknown operand
+/// name used three times): judged from the file with every such finding's fix (`all`) and with
+/// every one but this one's (`all_but_this`). The error is this finding's when the first build
+/// is clean and the second is not. `None`: that does not show it (the verdict stays).
+pub fn judge_with_the_others_fixed(
+    all: &DeviceBuild,
+    all_but_this: &DeviceBuild,
+    others: usize,
+) -> Option<Judgement> {
+    if !all.errors().is_empty() || !all.success {
+        return None;
+    }
+    let first = *all_but_this.errors().first()?;
+    Some(judgement(
+        "confirmed",
+        format!(
+            "the error goes away with this fix and the {others} other finding(s) of the same error fixed, and stays without this one: {}",
+            words(first)
+        ),
+    ))
 }
 
 /// One verdict from the verdicts of several targets: a target where the finding shows wins;
@@ -631,6 +657,22 @@ mod tests {
             &AtStatement::default(),
         );
         assert_eq!(j.verdict, "confirmed", "{j:?}");
+    }
+
+    #[test]
+    fn an_error_said_of_several_findings_is_judged_with_the_others_fixed() {
+        let parse = "Parsing error near '%': syntax error";
+        let j = judge_with_the_others_fixed(&build(&[], CODE), &build(&[parse], ""), 1)
+            .expect("judged");
+        assert_eq!(j.verdict, "confirmed");
+        assert!(j.detail.contains("Parsing error near '%'"), "{j:?}");
+        assert!(j.detail.contains("1 other"), "{j:?}");
+        // Every fix together still fails: nothing shown.
+        assert!(
+            judge_with_the_others_fixed(&build(&[parse], ""), &build(&[parse], ""), 1).is_none()
+        );
+        // Clean without this finding's fix as well: the error was not this finding's.
+        assert!(judge_with_the_others_fixed(&build(&[], CODE), &build(&[], CODE), 1).is_none());
     }
 
     #[test]

@@ -25,8 +25,8 @@ use ptxguard_analyzer::diag::apply_edits;
 use ptxguard_analyzer::statements::find_asm_statements;
 use ptxguard_analyzer::{Diagnostic, SourceFile};
 use ptxguard_toolchain::evidence::{
-    build_device, common_folder, judge, merge, AtStatement, DeviceBuild, Judgement, ThroughUnit,
-    NOT_COMPILED,
+    build_device, claim_of, common_folder, judge, judge_with_the_others_fixed, merge, AtStatement,
+    Claim, DeviceBuild, Judgement, ThroughUnit, FAILS_EITHER_WAY, NOT_COMPILED,
 };
 use ptxguard_toolchain::{
     compare, find_toolkit, findings_at_least, inline_asm_blocks, nvrtc, statement_of_block,
@@ -538,7 +538,7 @@ fn evidence_for_file(
             any_ptx.then(|| stmt.is_some_and(|s| compiled.contains(&s)))
         })
         .collect();
-    let judgements = findings
+    let mut judgements: Vec<Option<FindingEvidence>> = findings
         .iter()
         .zip(&variant_of)
         .map(|(d, v)| {
@@ -577,7 +577,101 @@ fn evidence_for_file(
             Some((target, j, used))
         })
         .collect();
+    judge_errors_said_of_several(
+        file,
+        findings,
+        &variant_of,
+        &mut judgements,
+        &|text: &str, target: &str| {
+            build_device(
+                toolkit,
+                &original,
+                text,
+                &command.flags,
+                command.directory.as_deref(),
+                target,
+                through.as_ref(),
+            )
+        },
+    );
     Ok((merged(&flawed), judgements, is_compiled))
+}
+
+/// A claimed error that stays with the finding's fix alone, in a file where other findings
+/// claim errors too (the same words said of each place): the file is built with every such
+/// fix, and with every one but this finding's, on the target of its verdict
+/// ([`judge_with_the_others_fixed`]).
+fn judge_errors_said_of_several(
+    file: &SourceFile,
+    findings: &[Diagnostic],
+    variant_of: &[Option<usize>],
+    judgements: &mut [Option<FindingEvidence>],
+    build: &(dyn Fn(&str, &str) -> Result<DeviceBuild, String> + Sync),
+) {
+    let claims_error: Vec<usize> = (0..findings.len())
+        .filter(|&i| {
+            variant_of[i].is_some() && matches!(claim_of(findings[i].rule), Claim::Toolchain)
+        })
+        .collect();
+    let stuck: Vec<usize> = claims_error
+        .iter()
+        .copied()
+        .filter(|&i| {
+            matches!(&judgements[i], Some((_, j, _)) if j.verdict == "not-reproduced"
+                && j.detail.starts_with(FAILS_EITHER_WAY))
+        })
+        .collect();
+    if stuck.is_empty() || claims_error.len() < 2 {
+        return;
+    }
+    let fixed_but = |skip: Option<usize>| {
+        let edits: Vec<_> = claims_error
+            .iter()
+            .filter(|&&i| Some(i) != skip)
+            .filter_map(|&i| findings[i].fix.as_ref())
+            .flat_map(|f| f.edits.iter().cloned())
+            .collect();
+        apply_edits(&file.text, &edits).0
+    };
+    let all = fixed_but(None);
+    // (text, target) per build: every fix on each verdict's target, then each leave-one-out.
+    let mut jobs: Vec<(String, String)> = Vec::new();
+    for &i in &stuck {
+        let target = judgements[i]
+            .as_ref()
+            .map(|(t, _, _)| t.clone())
+            .unwrap_or_default();
+        for text in [all.clone(), fixed_but(Some(i))] {
+            if !jobs.contains(&(text.clone(), target.clone())) {
+                jobs.push((text, target.clone()));
+            }
+        }
+    }
+    let built: Vec<Option<DeviceBuild>> = jobs
+        .par_iter()
+        .map(|(text, target)| build(text, target).ok())
+        .collect();
+    let find = |text: &str, target: &str| {
+        jobs.iter()
+            .position(|(x, t)| x == text && t == target)
+            .and_then(|k| built[k].as_ref())
+    };
+    for &i in &stuck {
+        let Some((target, _, _)) = &judgements[i] else {
+            continue;
+        };
+        let (Some(with_all), Some(without_this)) =
+            (find(&all, target), find(&fixed_but(Some(i)), target))
+        else {
+            continue;
+        };
+        if let Some(j) = judge_with_the_others_fixed(with_all, without_this, claims_error.len() - 1)
+        {
+            if let Some((_, old, _)) = &mut judgements[i] {
+                *old = j;
+            }
+        }
+    }
 }
 
 /// `check --confirm`: the evidence for each diagnostic of a file at warning or above, by
