@@ -528,23 +528,36 @@ pub fn judge(
 /// file say the same of other places (two unescaped `%` in one template, one unknown operand
 /// name used three times): judged from the file with every such finding's fix (`all`) and with
 /// every one but this one's (`all_but_this`). The error is this finding's when the first build
-/// is clean and the second is not. `None`: that does not show it (the verdict stays).
+/// is clean and the second is not. When both are clean, the finding is not reproduced, or not
+/// decidable when its statement is not compiled in the second build (`compiled`: whether an
+/// inline asm block of its PTX was traced to the statement; `None`: not known). `None` when
+/// the builds show nothing (every fix together still fails): the verdict stays.
 pub fn judge_with_the_others_fixed(
     all: &DeviceBuild,
     all_but_this: &DeviceBuild,
     others: usize,
+    compiled: Option<bool>,
 ) -> Option<Judgement> {
     if !all.errors().is_empty() || !all.success {
         return None;
     }
-    let first = *all_but_this.errors().first()?;
-    Some(judgement(
-        "confirmed",
-        format!(
-            "the error goes away with this fix and the {others} other finding(s) of the same error fixed, and stays without this one: {}",
-            words(first)
-        ),
-    ))
+    match all_but_this.errors().first() {
+        Some(first) => Some(judgement(
+            "confirmed",
+            format!(
+                "the error goes away with this fix and the {others} other finding(s) of the same error fixed, and stays without this one: {}",
+                words(first)
+            ),
+        )),
+        None if !all_but_this.success => None,
+        None if compiled == Some(false) => Some(judgement("not-decidable", NOT_COMPILED)),
+        None => Some(judgement(
+            "not-reproduced",
+            format!(
+                "with the {others} other finding(s) of the file fixed, this build accepts this statement as written"
+            ),
+        )),
+    }
 }
 
 /// One verdict from the verdicts of several targets: a target where the finding shows wins;
@@ -662,17 +675,23 @@ mod tests {
     #[test]
     fn an_error_said_of_several_findings_is_judged_with_the_others_fixed() {
         let parse = "Parsing error near '%': syntax error";
-        let j = judge_with_the_others_fixed(&build(&[], CODE), &build(&[parse], ""), 1)
-            .expect("judged");
+        let clean = build(&[], CODE);
+        let j = judge_with_the_others_fixed(&clean, &build(&[parse], ""), 1, None).expect("judged");
         assert_eq!(j.verdict, "confirmed");
         assert!(j.detail.contains("Parsing error near '%'"), "{j:?}");
         assert!(j.detail.contains("1 other"), "{j:?}");
         // Every fix together still fails: nothing shown.
         assert!(
-            judge_with_the_others_fixed(&build(&[parse], ""), &build(&[parse], ""), 1).is_none()
+            judge_with_the_others_fixed(&build(&[parse], ""), &build(&[parse], ""), 1, None)
+                .is_none()
         );
-        // Clean without this finding's fix as well: the error was not this finding's.
-        assert!(judge_with_the_others_fixed(&build(&[], CODE), &build(&[], CODE), 1).is_none());
+        // Clean without this finding's fix as well: the error was another finding's; this
+        // statement is accepted, or not compiled at all.
+        let j = judge_with_the_others_fixed(&clean, &clean, 1, Some(true)).expect("judged");
+        assert_eq!(j.verdict, "not-reproduced", "{j:?}");
+        let j = judge_with_the_others_fixed(&clean, &clean, 1, Some(false)).expect("judged");
+        assert_eq!(j.verdict, "not-decidable", "{j:?}");
+        assert_eq!(j.detail, NOT_COMPILED);
     }
 
     #[test]

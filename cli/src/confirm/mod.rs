@@ -660,12 +660,28 @@ fn judge_errors_said_of_several(
         let Some((target, _, _)) = &judgements[i] else {
             continue;
         };
+        let without_text = fixed_but(Some(i));
         let (Some(with_all), Some(without_this)) =
-            (find(&all, target), find(&fixed_but(Some(i)), target))
+            (find(&all, target), find(&without_text, target))
         else {
             continue;
         };
-        if let Some(j) = judge_with_the_others_fixed(with_all, without_this, claims_error.len() - 1)
+        // Whether this finding's statement is in that build's PTX (the fixes keep the
+        // statements, so the index is the same).
+        let variant = SourceFile::new(file.path.clone(), without_text.clone());
+        let statements = find_asm_statements(&variant);
+        let stmt = statement_of(&findings[i], &find_asm_statements(file));
+        let compiled = (!without_this.ptx.is_empty()).then(|| {
+            without_this
+                .ptx
+                .iter()
+                .flat_map(|(_, ptx)| inline_asm_blocks(ptx))
+                .any(|block| {
+                    stmt.is_some() && statement_of_block(&variant, &statements, &block) == stmt
+                })
+        });
+        if let Some(j) =
+            judge_with_the_others_fixed(with_all, without_this, claims_error.len() - 1, compiled)
         {
             if let Some((_, old, _)) = &mut judgements[i] {
                 *old = j;
