@@ -7,7 +7,8 @@
 //! operands, which the ISA table does not spell out); [`check_forms`] resolves every one with
 //! the ISA table, and a test makes sure every family with an address operand has a form.
 
-use ptxguard_analyzer::isa::{self, Role, StateSpace};
+use ptxguard_analyzer::isa::{self, InstrForm, Role, StateSpace};
+use ptxguard_analyzer::ptx::{self, PercentMode};
 
 /// The operand under test: `@A`. Other addresses: `@O`, `@M` (64-bit registers).
 pub const FORMS: &[(&str, &str)] = &[
@@ -721,21 +722,72 @@ pub const SM_FORMS: &[&str] = &[
     "tcgen05.fence::before_thread_sync;",
 ];
 
-/// Families whose requirements no form of [`FORMS`] or [`SM_FORMS`] measures, and why.
-pub const SM_NOT_PROBED: &[(&str, &str)] = &[];
+/// The line of the SM table that names a requirement left out ([`SM_NOT_PROBED`]), for the
+/// rules crate's test of the table.
+pub const NOT_PROBED_MARK: &str = "# not probed";
 
-/// The family and dotted opcode of an [`SM_FORMS`] entry, as the ISA table resolves it.
-pub fn sm_form_family(instruction: &str) -> Result<(&'static str, String), String> {
-    let opcode = instruction
-        .split(|c: char| c.is_whitespace() || c == ';')
-        .next()
-        .unwrap_or(instruction);
-    let rest = instruction[opcode.len()..].trim();
-    let count = split_operands(rest).len();
-    let parts = dotted_parts(opcode);
-    let form = isa::resolve_with_count(&parts, count)
-        .ok_or_else(|| format!("`{instruction}`: the ISA table does not know `{opcode}`"))?;
-    Ok((form.family.name, opcode.to_string()))
+/// Requirements of the ISA table that no form of [`FORMS`] or [`SM_FORMS`] measures, and
+/// why: `(family, condition as `{:?}` writes it, reason)`. Kept as small as possible.
+pub const SM_NOT_PROBED: &[(&str, &str, &str)] = &[];
+
+/// The ISA form `arch-requirement` reads for one probe instruction: parsed by the PTX parser
+/// and resolved by `Instruction::known_form`, as the rule does.
+pub fn rule_form(instruction: &str) -> Result<(String, InstrForm), String> {
+    let ptx = ptx::parse(instruction, PercentMode::Verbatim);
+    let mut found = ptx.instructions().map(|(_, i)| i);
+    match (found.next(), found.next()) {
+        (Some(i), None) => i
+            .known_form()
+            .map(|f| (i.opcode.clone(), f.clone()))
+            .ok_or_else(|| {
+                format!(
+                    "`{instruction}`: the ISA table does not know `{}` with {} operands",
+                    i.opcode,
+                    i.operands.len()
+                )
+            }),
+        _ => Err(format!("`{instruction}`: not one instruction")),
+    }
+}
+
+/// One form of the SM probe.
+#[derive(Clone, Debug)]
+pub struct SmForm {
+    /// The instruction as assembled.
+    pub instruction: String,
+    /// The dotted opcode.
+    pub opcode: String,
+    /// The ISA form `arch-requirement` reads for it ([`rule_form`]).
+    pub form: InstrForm,
+}
+
+/// Every form of the SM probe: the address forms of [`FORMS`] (64-bit addresses; tensor
+/// memory addresses are 32 bits wide, ptxas rejects a 64-bit one on every target), then
+/// [`SM_FORMS`].
+pub fn sm_probe_forms() -> Result<Vec<SmForm>, String> {
+    let mut instructions: Vec<String> = check_forms()?
+        .into_iter()
+        .map(|f| {
+            let reg = if f.space == StateSpace::Tmem {
+                REG32
+            } else {
+                REG64
+            };
+            instantiate(f.template, reg)
+        })
+        .collect();
+    instructions.extend(SM_FORMS.iter().map(|s| s.to_string()));
+    instructions
+        .into_iter()
+        .map(|instruction| {
+            let (opcode, form) = rule_form(&instruction)?;
+            Ok(SmForm {
+                instruction,
+                opcode,
+                form,
+            })
+        })
+        .collect()
 }
 
 /// The targets the SM probe assembles every form for: each architecture nvcc 13 compiles
@@ -754,23 +806,7 @@ pub fn run_sm_probe(
     dir: &std::path::Path,
     jobs: usize,
 ) -> Result<String, String> {
-    // (family, opcode, instruction): the address forms, then the rest.
-    // Tensor memory addresses are 32 bits wide (ptxas rejects a 64-bit one on every target).
-    let mut forms: Vec<(&str, String, String)> = check_forms()?
-        .into_iter()
-        .map(|f| {
-            let reg = if f.space == StateSpace::Tmem {
-                REG32
-            } else {
-                REG64
-            };
-            (f.family, f.opcode, instantiate(f.template, reg))
-        })
-        .collect();
-    for &instruction in SM_FORMS {
-        let (family, opcode) = sm_form_family(instruction)?;
-        forms.push((family, opcode, instruction.to_string()));
-    }
+    let forms = sm_probe_forms()?;
     let mut work = Vec::new();
     for i in 0..forms.len() {
         for t in 0..SM_PROBE_TARGETS.len() {
@@ -781,7 +817,7 @@ pub fn run_sm_probe(
         let arch = SM_PROBE_TARGETS[t];
         let ptx = dir.join(format!("sm{i}_{t}.ptx"));
         let cubin = dir.join(format!("sm{i}_{t}.cubin"));
-        if let Err(e) = std::fs::write(&ptx, kernel(&forms[i].2, arch)) {
+        if let Err(e) = std::fs::write(&ptx, kernel(&forms[i].instruction, arch)) {
             return Verdict::Error(format!("harness: cannot write {}: {e}", ptx.display()));
         }
         let mut cmd = std::process::Command::new(ptxas);
@@ -794,15 +830,28 @@ pub fn run_sm_probe(
             Err(e) => Verdict::Error(format!("harness: cannot run ptxas: {e}")),
         }
     });
-    let mut out = format!("family\topcode\t{}\n", SM_PROBE_TARGETS.join("\t"));
-    for (i, (family, opcode, _)) in forms.iter().enumerate() {
+    let mut out = String::new();
+    for (family, when, reason) in SM_NOT_PROBED {
+        out.push_str(&format!("{NOT_PROBED_MARK}\t{family}\t{when}\t{reason}\n"));
+    }
+    out.push_str(&format!(
+        "family\topcode\tinstruction\t{}\n",
+        SM_PROBE_TARGETS.join("\t")
+    ));
+    for (i, f) in forms.iter().enumerate() {
         let verdicts: Vec<&str> = (0..SM_PROBE_TARGETS.len())
             .map(|t| match &results[i * SM_PROBE_TARGETS.len() + t] {
                 Verdict::Error(_) => "error",
                 _ => "ok",
             })
             .collect();
-        out.push_str(&format!("{family}\t{opcode}\t{}\n", verdicts.join("\t")));
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            f.form.family.name,
+            f.opcode,
+            f.instruction,
+            verdicts.join("\t")
+        ));
     }
     Ok(out)
 }
@@ -845,36 +894,82 @@ mod tests {
         );
     }
 
-    /// Every family some form of which needs more than the oldest target nvcc 13 builds for
-    /// (a minimum SM, arch-specific targets, a removed form) has a form in the SM probe.
+    /// Every target requirement of the ISA table that `arch-requirement` can claim (a
+    /// requirement above the oldest probed target, an arch-specific one, a family's minimum
+    /// SM, arch-specific targets or removal) has a probe form it binds, as the rule resolves
+    /// the form (`InstrForm::bound_by`); or an entry of [`SM_NOT_PROBED`] says why not.
     #[test]
-    fn every_family_with_a_target_requirement_is_probed() {
-        let mut probed: Vec<&str> = check_forms().unwrap().iter().map(|f| f.family).collect();
-        for instruction in SM_FORMS {
-            probed.push(
-                sm_form_family(instruction)
-                    .unwrap_or_else(|e| panic!("{e}"))
-                    .0,
-            );
-        }
-        let oldest = 75;
+    fn every_target_requirement_is_probed() {
+        let forms = sm_probe_forms().unwrap_or_else(|e| panic!("{e}"));
+        let oldest = SM_PROBE_TARGETS
+            .iter()
+            .filter_map(|t| isa::Target::parse(t))
+            .map(|t| t.sm)
+            .min()
+            .unwrap();
+        assert_eq!(oldest, 75);
+        let exempt = |family: &str, when: &str| {
+            SM_NOT_PROBED
+                .iter()
+                .any(|(f, w, _)| *f == family && *w == when)
+        };
         let mut missing = Vec::new();
+        let mut used_exemptions = 0;
         for f in isa::families() {
-            let needs = f.min_sm > oldest
-                || !f.arch.is_empty()
-                || f.removed_on.is_some()
-                || f.reqs.iter().any(|r| r.sm > oldest || !r.arch.is_empty());
-            if needs
-                && !probed.contains(&f.name)
-                && !SM_NOT_PROBED.iter().any(|(n, _)| *n == f.name)
-            {
-                missing.push(f.name);
+            let of_family: Vec<&InstrForm> = forms
+                .iter()
+                .map(|p| &p.form)
+                .filter(|form| form.family.name == f.name)
+                .collect();
+            if (f.min_sm > oldest || f.removed_on.is_some()) && of_family.is_empty() {
+                missing.push(format!("{}: the family's sm_{} / removal", f.name, f.min_sm));
+            }
+            if !f.arch.is_empty() && !of_family.iter().any(|form| form.arch_targets == f.arch) {
+                missing.push(format!("{}: the family's arch-specific targets", f.name));
+            }
+            for r in f.reqs {
+                if r.sm <= oldest && r.arch.is_empty() {
+                    continue;
+                }
+                if of_family.iter().any(|form| form.bound_by(r)) {
+                    continue;
+                }
+                let when = format!("{:?}", r.when);
+                if exempt(f.name, &when) {
+                    used_exemptions += 1;
+                    continue;
+                }
+                missing.push(format!(
+                    "{}: {when} (sm_{}{})",
+                    f.name,
+                    r.sm,
+                    if r.arch.is_empty() { "" } else { ", arch-specific" }
+                ));
             }
         }
         assert!(
             missing.is_empty(),
-            "families with a requirement and no probe form: {missing:?}"
+            "target requirements no probe form exercises ({}):\n{}",
+            missing.len(),
+            missing.join("\n")
         );
+        // No stale exemption: each names a requirement no form exercises.
+        assert_eq!(used_exemptions, SM_NOT_PROBED.len(), "{SM_NOT_PROBED:?}");
+    }
+
+    /// What the test above reads is what the rule reads: the family's reqs that hold for the
+    /// form as the PTX parser gives it (`max` with three inputs needs sm_100 by its operand
+    /// count, which `rule_form` sees).
+    #[test]
+    fn probe_forms_resolve_as_the_rule_resolves_them() {
+        let (opcode, form) = rule_form("max.f32 %f1, %f2, %f3, %f4;").unwrap();
+        assert_eq!(opcode, "max.f32");
+        assert_eq!(form.min_sm, 100);
+        assert!(form.reqs().any(|r| r.sm == 100));
+        let (_, form) = rule_form("max.f32 %f1, %f2, %f3;").unwrap();
+        assert_eq!(form.min_sm, 0);
+        assert!(rule_form("max.f32 %f1, %f2; max.f32 %f1, %f2, %f3;").is_err());
+        assert!(rule_form("nosuch.op %r1;").is_err());
     }
 
     #[test]

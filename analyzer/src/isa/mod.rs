@@ -34,6 +34,9 @@ pub use schema::{
 pub use special::{special_register, SpecialRegister, SPECIAL_REGISTERS};
 pub use types::{constraint_fits, register_bits, register_type, PtxType, StateSpace, TypeClass};
 
+/// Most requirements a family may list ([`InstrForm::reqs_holding`] has a bit for each).
+const MAX_REQS: usize = 64;
+
 /// Most parts an opcode is looked at (longer opcodes are cut; none in the ISA comes close).
 const MAX_PARTS: usize = 32;
 
@@ -95,6 +98,10 @@ pub struct InstrForm {
     /// The arch/family-specific targets this form is available on (empty when not
     /// arch-specific). See [`Self::supported_on`].
     pub arch_targets: &'static [ArchTarget],
+    /// Bit i is set when the condition of `family.reqs[i]` holds for this form: the
+    /// requirements [`Self::min_sm`], [`Self::min_ptx`] and [`Self::arch_targets`] come from
+    /// (see [`Self::reqs`]).
+    pub reqs_holding: u64,
     pub effects: Effects,
     /// Accepts registers wider than the instruction type (ld, st, cvt...).
     pub wide_registers: bool,
@@ -143,6 +150,26 @@ impl InstrForm {
             return true;
         }
         self.arch_targets.iter().any(|a| a.accepts(target))
+    }
+
+    /// The family's requirements whose condition holds for this form, in table order (the
+    /// last with arch-specific targets gives [`Self::arch_targets`]).
+    pub fn reqs(&self) -> impl Iterator<Item = &'static Req> + '_ {
+        let family: &'static Family = self.family;
+        family
+            .reqs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.reqs_holding & (1 << i) != 0)
+            .map(|(_, r)| r)
+    }
+
+    /// Whether `req` (one of the family's) binds this form: its condition holds, and the
+    /// arch-specific targets it names, if any, are the form's (a later requirement's may
+    /// replace them). What `arch-requirement` claims of the form then includes `req`'s.
+    pub fn bound_by(&self, req: &Req) -> bool {
+        self.reqs().any(|r| std::ptr::eq(r, req))
+            && (req.arch.is_empty() || self.arch_targets == req.arch)
     }
 
     /// Some operand of this form writes memory, reads it, or orders it.
@@ -462,8 +489,11 @@ fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
     let mut min_ptx = family.min_ptx;
     let mut min_sm = family.min_sm;
     let mut arch = family.arch;
-    for r in family.reqs {
+    let mut reqs_holding = 0u64;
+    // `MAX_REQS` bits: a test checks no family has more.
+    for (i, r) in family.reqs.iter().enumerate().take(MAX_REQS) {
         if ctx.eval(&r.when) {
+            reqs_holding |= 1 << i;
             min_ptx = min_ptx.max(r.ptx);
             min_sm = min_sm.max(r.sm);
             if !r.arch.is_empty() {
@@ -487,6 +517,7 @@ fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
         min_sm,
         arch_specific: !arch.is_empty(),
         arch_targets: arch,
+        reqs_holding,
         effects,
         wide_registers: family.wide_registers,
         name_parts,

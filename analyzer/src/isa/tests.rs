@@ -951,3 +951,23 @@ fn mbarrier_minimum_targets_match_ptxas() {
         assert_eq!(form(op).min_sm, 90, "{op}");
     }
 }
+
+/// `InstrForm::reqs_holding` has one bit per requirement of a family.
+#[test]
+fn every_familys_requirements_fit_the_holding_bits() {
+    for f in families() {
+        assert!(f.reqs.len() <= MAX_REQS, "{}: {} reqs", f.name, f.reqs.len());
+    }
+}
+
+/// The requirements a form reports holding are the ones its minimum SM comes from.
+#[test]
+fn a_form_names_the_requirements_that_hold_for_it() {
+    let plain = form("add.f32");
+    assert_eq!(plain.reqs().count(), 0);
+    let bf16 = form("add.rn.bf16");
+    let held: Vec<u16> = bf16.reqs().map(|r| r.sm).collect();
+    assert!(!held.is_empty());
+    assert_eq!(held.iter().copied().max(), Some(bf16.min_sm));
+    assert_eq!(bf16.min_sm, 90);
+}
