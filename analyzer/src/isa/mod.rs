@@ -164,12 +164,19 @@ impl InstrForm {
             .map(|(_, r)| r)
     }
 
-    /// Whether `req` (one of the family's) binds this form: its condition holds, and the
-    /// arch-specific targets it names, if any, are the form's (a later requirement's may
-    /// replace them). What `arch-requirement` claims of the form then includes `req`'s.
+    /// Whether `req` (one of the family's) is what this form's target requirement comes from:
+    /// its condition holds, the form's minimum SM is its own (or the family's, when higher),
+    /// and the form's arch-specific targets are its own (or the family's, when it names
+    /// none). Another requirement of the form that asks more would decide instead.
     pub fn bound_by(&self, req: &Req) -> bool {
+        let arch = if req.arch.is_empty() {
+            self.family.arch
+        } else {
+            req.arch
+        };
         self.reqs().any(|r| std::ptr::eq(r, req))
-            && (req.arch.is_empty() || self.arch_targets == req.arch)
+            && req.sm.max(self.family.min_sm) == self.min_sm
+            && self.arch_targets == arch
     }
 
     /// Some operand of this form writes memory, reads it, or orders it.
