@@ -185,6 +185,59 @@ impl InstrForm {
     }
 }
 
+/// A target requirement the table states, which `arch-requirement` may claim: a family's
+/// own (its minimum SM, arch-specific targets or removal: `req` is `None`) or one of its
+/// [`Req`]s. The SM probe measures each on a form it decides ([`Self::decides`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TargetRequirement {
+    pub family: &'static Family,
+    pub req: Option<&'static Req>,
+}
+
+impl TargetRequirement {
+    /// The requirement's condition as `{:?}` writes it (`Has(".f32x2")`), or `family` for the
+    /// family's own: with [`Self::family`], what names it in lists of exemptions.
+    pub fn condition(&self) -> String {
+        match self.req {
+            Some(r) => format!("{:?}", r.when),
+            None => "family".to_string(),
+        }
+    }
+
+    /// Whether this requirement decides `form`'s targets: the form is of the family, and the
+    /// requirement binds it ([`InstrForm::bound_by`]), or, for the family's own, no
+    /// requirement of the form asks more than the family.
+    pub fn decides(&self, form: &InstrForm) -> bool {
+        if !std::ptr::eq(form.family, self.family) {
+            return false;
+        }
+        match self.req {
+            Some(r) => form.bound_by(r),
+            None => form.min_sm == self.family.min_sm && form.arch_targets == self.family.arch,
+        }
+    }
+}
+
+/// Every target requirement that excludes some target from `oldest_sm` on: a minimum SM
+/// above it, arch-specific targets, a removal; in table order.
+pub fn target_requirements(oldest_sm: u16) -> Vec<TargetRequirement> {
+    let mut out = Vec::new();
+    for family in families() {
+        if family.min_sm > oldest_sm || !family.arch.is_empty() || family.removed_on.is_some() {
+            out.push(TargetRequirement { family, req: None });
+        }
+        for req in family.reqs {
+            if req.sm > oldest_sm || !req.arch.is_empty() {
+                out.push(TargetRequirement {
+                    family,
+                    req: Some(req),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The whole table.
 pub fn families() -> &'static [Family] {
     table::FAMILIES
