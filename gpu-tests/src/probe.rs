@@ -643,10 +643,12 @@ pub fn run_probe(
     Ok(rows)
 }
 
-/// Forms for the SM probe beyond [`FORMS`]: one or more per ISA family whose forms need a
-/// target above the oldest nvcc 13 compiles for (a minimum SM, an arch- or family-specific
-/// target, or a removed form), written with the probe kernel's registers. Each claim
-/// `arch-requirement` can make about a family is measured on at least one of its forms.
+/// Forms for the SM probe beyond [`FORMS`], written with the probe kernel's registers: for
+/// every target requirement of the ISA table above the oldest target nvcc 13 compiles for
+/// (`isa::target_requirements`: a family's minimum SM, arch-specific targets or removal, and
+/// each conditional requirement, a `cvt` type pair, `.bf16` on `add`, a `::cluster` scope...),
+/// a form where that requirement decides the targets, so that each claim `arch-requirement`
+/// can make is measured on a form it is the reason for (`every_target_requirement_is_probed`).
 pub const SM_FORMS: &[&str] = &[
     // Arithmetic on newer types and modifiers.
     "add.rn.bf16 %h1, %h2, %h3;",
@@ -943,10 +945,11 @@ pub const SM_PROBE_TARGETS: &[&str] = &[
     "sm_103a", "sm_110a", "sm_120", "sm_120a", "sm_121a",
 ];
 
-/// The SM probe: every form of [`FORMS`] (64-bit addresses) assembled by ptxas for each of
-/// [`SM_PROBE_TARGETS`]. One row per form: the family, the opcode, and per target `ok` or
-/// `error`. `arch-requirement` may claim a form needs a target only where this table says
-/// ptxas rejects it elsewhere (`rules/data/sm-probe.tsv`, checked by a test there).
+/// The SM probe: every form of [`sm_probe_forms`] assembled by ptxas for each of
+/// [`SM_PROBE_TARGETS`]. One row per form: the family, the opcode, the instruction, and per
+/// target `ok` or `error`; before them, a `# not probed` line per [`SM_NOT_PROBED`] entry.
+/// `arch-requirement` may claim a form needs a target only where this table says ptxas
+/// rejects it elsewhere (`rules/data/sm-probe.tsv`, checked by a test there).
 pub fn run_sm_probe(
     ptxas: &std::path::Path,
     dir: &std::path::Path,

@@ -956,7 +956,12 @@ fn mbarrier_minimum_targets_match_ptxas() {
 #[test]
 fn every_familys_requirements_fit_the_holding_bits() {
     for f in families() {
-        assert!(f.reqs.len() <= MAX_REQS, "{}: {} reqs", f.name, f.reqs.len());
+        assert!(
+            f.reqs.len() <= MAX_REQS,
+            "{}: {} reqs",
+            f.name,
+            f.reqs.len()
+        );
     }
 }
 
