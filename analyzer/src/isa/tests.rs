@@ -976,3 +976,30 @@ fn a_form_names_the_requirements_that_hold_for_it() {
     assert_eq!(held.iter().copied().max(), Some(bf16.min_sm));
     assert_eq!(bf16.min_sm, 90);
 }
+
+/// `.tile::gather4` / `.im2col::w` into `.shared::cluster` are family features of sm_100:
+/// ptxas 13.0 assembles them for sm_110a too (the SM probe). They were taken as sm_100a /
+/// sm_100f only, a false finding on sm_110a builds.
+#[test]
+fn gather4_into_the_cluster_is_a_blackwell_family_feature() {
+    for op in [
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes",
+        "cp.async.bulk.tensor.3d.shared::cluster.global.im2col::w.mbarrier::complete_tx::bytes",
+    ] {
+        let f = form(op);
+        for (t, ok) in [
+            ("sm_100a", true),
+            ("sm_103a", true),
+            ("sm_110a", true),
+            ("sm_100f", true),
+            ("sm_100", false),
+            ("sm_120a", false),
+        ] {
+            assert_eq!(
+                f.supported_on(&Target::parse(t).unwrap()),
+                ok,
+                "{op} on {t}"
+            );
+        }
+    }
+}
