@@ -7,7 +7,8 @@
 //! operands, which the ISA table does not spell out); [`check_forms`] resolves every one with
 //! the ISA table, and a test makes sure every family with an address operand has a form.
 
-use ptxguard_analyzer::isa::{self, Role, StateSpace};
+use ptxguard_analyzer::isa::{self, InstrForm, Role, StateSpace};
+use ptxguard_analyzer::ptx::{self, PercentMode};
 
 /// The operand under test: `@A`. Other addresses: `@O`, `@M` (64-bit registers).
 pub const FORMS: &[(&str, &str)] = &[
@@ -485,7 +486,7 @@ pub fn kernel(instruction: &str, arch: &str) -> String {
 .version 9.0\n.target {arch}\n.address_size 64\n\n\
 .visible .entry probe(\n\t.param .u64 probe_param_0\n)\n{{\n\
 \t.reg .pred %p<4>;\n\t.reg .b16 %h<4>;\n\t.reg .b32 %r<16>;\n\t.reg .f32 %f<16>;\n\
-\t.reg .b64 %rd<16>;\n\t.reg .b128 %q<2>;\n\n\
+\t.reg .b64 %rd<16>;\n\t.reg .f64 %fd<16>;\n\t.reg .b128 %q<2>;\n\n\
 \tld.param.u64 %rd10, [probe_param_0];\n\
 \tcvt.u32.u64 %r10, %rd10;\n\
 \tadd.s64 %rd11, %rd10, 64;\n\
@@ -642,10 +643,12 @@ pub fn run_probe(
     Ok(rows)
 }
 
-/// Forms for the SM probe beyond [`FORMS`]: one or more per ISA family whose forms need a
-/// target above the oldest nvcc 13 compiles for (a minimum SM, an arch- or family-specific
-/// target, or a removed form), written with the probe kernel's registers. Each claim
-/// `arch-requirement` can make about a family is measured on at least one of its forms.
+/// Forms for the SM probe beyond [`FORMS`], written with the probe kernel's registers: for
+/// every target requirement of the ISA table above the oldest target nvcc 13 compiles for
+/// (`isa::target_requirements`: a family's minimum SM, arch-specific targets or removal, and
+/// each conditional requirement, a `cvt` type pair, `.bf16` on `add`, a `::cluster` scope...),
+/// a form where that requirement decides the targets, so that each claim `arch-requirement`
+/// can make is measured on a form it is the reason for (`every_target_requirement_is_probed`).
 pub const SM_FORMS: &[&str] = &[
     // Arithmetic on newer types and modifiers.
     "add.rn.bf16 %h1, %h2, %h3;",
@@ -719,23 +722,223 @@ pub const SM_FORMS: &[&str] = &[
     "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;",
     "tcgen05.wait::ld.sync.aligned;",
     "tcgen05.fence::before_thread_sync;",
+    // One form per conditional requirement: each decides its form's target (the test
+    // `every_target_requirement_is_probed`). Arithmetic:
+    "add.rn.f32.f16 %f1, %h1, %f2;",
+    "sub.rn.f32x2 %rd1, %rd2, %rd3;",
+    "sub.rn.f32.bf16 %f1, %h1, %f2;",
+    "mul.rn.f32x2 %rd1, %rd2, %rd3;",
+    "min.u16x2 %r1, %r2, %r3;",
+    "min.f32 %f1, %f2, %f3, %f4;",
+    "min.f16 %h1, %h2, %h3;",
+    "max.NaN.f32 %f1, %f2, %f3;",
+    "max.bf16 %h1, %h2, %h3;",
+    "max.xorsign.abs.f16 %h1, %h2, %h3;",
+    "fma.rn.oob.f16 %h1, %h2, %h3, %h0;",
+    "fma.rn.f32.f16 %f1, %h1, %h2, %f2;",
+    // Loads and stores.
+    "ld.relaxed.cluster.global.u32 %r1, [%rd10];",
+    // ptxas 13.0 takes `.L2::evict_*` only on 256-bit accesses (`.v8.b32`/`.v4.b64`).
+    "ld.global.L2::evict_last.v8.b32 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd10];",
+    "ld.global.v8.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, [%rd10];",
+    "ld.global.v4.u64 {%rd0, %rd1, %rd2, %rd3}, [%rd10];",
+    "ld.global.nc.L2::256B.u32 %r1, [%rd10];",
+    "ld.global.nc.L2::evict_last.v8.b32 {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7}, [%rd10];",
+    "ld.global.nc.v8.f32 {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7}, [%rd10];",
+    "ld.global.nc.v4.u64 {%rd0, %rd1, %rd2, %rd3}, [%rd10];",
+    "st.relaxed.cluster.global.u32 [%rd10], %r1;",
+    "st.global.L2::cache_hint.u32 [%rd10], %r1, %rd13;",
+    "st.global.L2::evict_last.v8.b32 [%rd10], {%r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7};",
+    "st.global.v8.f32 [%rd10], {%f0, %f1, %f2, %f3, %f4, %f5, %f6, %f7};",
+    "st.global.v4.u64 [%rd10], {%rd0, %rd1, %rd2, %rd3};",
+    "st.async.release.gpu.global.u32 [%rd10], %r1;",
+    "multimem.ld_reduce.relaxed.sys.global.add.acc::f32.f16x2 %r1, [%rd10];",
+    "multimem.ld_reduce.relaxed.sys.global.add.acc::f16.e5m2x4 %r1, [%rd10];",
+    "multimem.st.relaxed.sys.global.e5m2x4 [%rd10], %r1;",
+    // Conversions.
+    "cvt.rn.bf16.f16 %h1, %h2;",
+    "cvt.ftz.f32.bf16 %f1, %h1;",
+    "cvt.rn.satfinite.f16x2.f32 %r1, %f1, %f2;",
+    "cvt.rn.satfinite.tf32.f32 %r1, %f1;",
+    "cvt.rn.satfinite.e2m3x2.f32 %h1, %f1, %f2;",
+    "cvt.rs.f16x2.f32 %r1, %f1, %f2, %r3;",
+    // Asynchronous copies.
+    "cp.async.cg.shared.global.L2::128B [%rd10], [%rd11], 16;",
+    "cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [%rd10], [%rd11], 16, [%rd12];",
+    "cp.async.bulk.global.shared::cta.bulk_group.cp_mask [%rd10], [%rd11], 16, %h1;",
+    "cp.async.bulk.tensor.1d.shared::cta.global.tile.mbarrier::complete_tx::bytes [%rd10], [%rd11, {%r1}], [%rd12];",
+    "cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes [%rd10], [%rd11, {%r1, %r2, %r3, %r4, %r5}], [%rd12];",
+    "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes [%rd10], [%rd11, {%r1, %r2, %r3, %r4, %r5}], [%rd12];",
+    "cp.async.bulk.tensor.3d.shared::cta.global.im2col::w.mbarrier::complete_tx::bytes [%rd10], [%rd11, {%r1, %r2, %r3}], [%rd12], {%h1, %h2};",
+    "cp.async.bulk.tensor.3d.shared::cluster.global.im2col::w.mbarrier::complete_tx::bytes [%rd10], [%rd11, {%r1, %r2, %r3}], [%rd12], {%h1, %h2};",
+    "cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::1 [%rd10], [%rd11, {%r1}], [%rd12];",
+    "cp.async.bulk.prefetch.tensor.2d.L2.global.tile::gather4 [%rd10, {%r1, %r2, %r3, %r4, %r5}];",
+    "tensormap.replace.tile.swizzle_atomicity.global.b1024.b32 [%rd10], 1;",
+    // Fences, atomics, reductions.
+    "fence.acquire.sync_restrict::shared::cluster.cluster;",
+    "atom.global.add.L2::cache_hint.u32 %r1, [%rd10], %r2, %rd13;",
+    "atom.global.add.noftz.bf16 %h1, [%rd10], %h2;",
+    "atom.relaxed.cluster.global.add.u32 %r1, [%rd10], %r2;",
+    "atom.global.add.v2.f32 {%f1, %f2}, [%rd10], {%f3, %f4};",
+    "atom.global.exch.b128 %q0, [%rd10], %q1;",
+    "atom.relaxed.sys.global.exch.b128 %q0, [%rd10], %q1;",
+    "red.global.add.L2::cache_hint.u32 [%rd10], %r1, %rd13;",
+    "red.global.add.noftz.bf16 [%rd10], %h1;",
+    "red.relaxed.cluster.global.add.u32 [%rd10], %r1;",
+    "red.global.add.v2.f32 [%rd10], {%f1, %f2};",
+    "red.async.release.gpu.global.add.u32 [%rd10], %r1;",
+    // mbarrier.
+    "mbarrier.inval.shared::cta.b64 [%rd10];",
+    "mbarrier.arrive.shared.b64 %rd1, [%rd10], %r1;",
+    "mbarrier.arrive.relaxed.cta.shared::cta.b64 %rd1, [%rd10];",
+    "mbarrier.arrive.release.cta.shared::cta.b64 %rd1, [%rd10];",
+    "mbarrier.arrive_drop.shared::cta.b64 %rd1, [%rd10];",
+    "mbarrier.arrive_drop.shared.b64 %rd1, [%rd10], %r1;",
+    "mbarrier.arrive_drop.expect_tx.shared::cta.b64 %rd1, [%rd10], %r1;",
+    "mbarrier.arrive_drop.release.cluster.shared::cluster.b64 _, [%rd10];",
+    "mbarrier.arrive_drop.release.cta.shared::cta.b64 %rd1, [%rd10];",
+    "mbarrier.arrive_drop.relaxed.cta.shared::cta.b64 %rd1, [%rd10];",
+    "mbarrier.test_wait.acquire.cta.shared::cta.b64 %p2, [%rd10], %rd1;",
+    "mbarrier.test_wait.acquire.cluster.shared::cta.b64 %p2, [%rd10], %rd1;",
+    "mbarrier.test_wait.relaxed.cta.shared::cta.b64 %p2, [%rd10], %rd1;",
+    "mbarrier.try_wait.relaxed.cta.shared::cta.b64 %p2, [%rd10], %rd1;",
+    // Matrix instructions.
+    "wmma.load.a.sync.aligned.row.m16n16k16.global.bf16 {%r0, %r1, %r2, %r3}, [%rd10];",
+    "wmma.store.d.sync.aligned.row.m8n8k4.global.f64 [%rd10], {%fd0, %fd1};",
+    "wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};",
+    "wmma.mma.and.popc.sync.aligned.row.col.m8n8k128.s32.b1.b1.s32 {%r0, %r1}, {%r2}, {%r3}, {%r4, %r5};",
+    "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd0, %fd1}, {%fd2}, {%fd3}, {%fd4, %fd5};",
+    "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc {%r0, %r1}, {%r2}, {%r3}, {%r4, %r5};",
+    "mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%fd0, %fd1, %fd2, %fd3}, {%fd4, %fd5}, {%fd6}, {%fd7, %fd8, %fd9, %fd10};",
+    "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1}, {%r2}, {%f4, %f5, %f6, %f7};",
+    "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5}, {%f4, %f5, %f6, %f7};",
+    "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f4, %f5, %f6, %f7}, %r8, 0x0;",
+    "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f4, %f5, %f6, %f7}, %r8, 0x0;",
+    "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f16.e4m3.e4m3.f16 {%r0, %r1}, {%r2, %r3, %r4, %r5}, {%r6, %r7, %r8, %r9}, {%r10, %r11}, %r12, 0x0;",
+    "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f4, %f5, %f6, %f7}, %r8, 0x0;",
+    "mma.sp::ordered_metadata.sync.aligned.m16n8k128.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0 {%f0, %f1, %f2, %f3}, {%r0, %r1, %r2, %r3}, {%r4, %r5, %r6, %r7}, {%f4, %f5, %f6, %f7}, %r8, 0x0, %r9, {0, 0}, %r10, {0, 0};",
+    "ldmatrix.sync.aligned.m8n16.x1.shared.b8x16.b4x16_p64 {%r1}, [%rd10];",
+    "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8 [%rd10], {%r1};",
+    "wgmma.mma_async.sync.aligned.m64n8k32.s32.u8.s8 {%r0, %r1, %r2, %r3}, %rd10, %rd11, %p1;",
+    "wgmma.mma_async.sp.sync.aligned.m64n8k64.s32.u8.s8 {%r0, %r1, %r2, %r3}, %rd10, %rd11, %r4, 0, %p1;",
+    // Tensor memory and tcgen05.mma kinds.
+    "tcgen05.ld.red.sync.aligned.32x32b.x2.min.f32 {%f1, %f2}, %f3, [%r11];",
+    "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16 [%r11], %rd13, %rd14, %r1, [%r12], [%r13], %p1;",
+    "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.block32 [%r11], %rd13, %rd14, %r1, [%r12], [%r13], %p1;",
+    "tcgen05.mma.cta_group::1.kind::i8 [%r11], %rd13, %rd14, %r1, %p1;",
+    "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X [%r11], %rd13, %rd14, %r1, [%r12], [%r13], %p1;",
+    "tcgen05.mma.cta_group::1.kind::f16 [%r11], %rd13, %rd14, %r1, {%r2, %r3, %r4, %r5}, %p1, 1;",
+    "tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale.block32 [%r11], %rd13, %rd14, [%r12], %r1, [%r13], [%r14], %p1;",
+    "tcgen05.mma.sp.cta_group::1.kind::i8 [%r11], %rd13, %rd14, [%r12], %r1, %p1;",
+    "tcgen05.mma.sp.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X [%r11], %rd13, %rd14, [%r12], %r1, [%r13], [%r14], %p1;",
+    "tcgen05.mma.sp.cta_group::1.kind::mxf4.block_scale.block32 [%r11], %rd13, %rd14, [%r12], %r1, [%r13], [%r14], %p1;",
+    "tcgen05.mma.ws.cta_group::1.kind::i8 [%r11], %rd13, %rd14, %r1, %p1;",
+    "tcgen05.mma.ws.sp.cta_group::1.kind::i8 [%r11], %rd13, %rd14, [%r12], %r1, %p1;",
 ];
 
-/// Families whose requirements no form of [`FORMS`] or [`SM_FORMS`] measures, and why.
-pub const SM_NOT_PROBED: &[(&str, &str)] = &[];
+/// The line of the SM table that names a requirement left out ([`SM_NOT_PROBED`]), for the
+/// rules crate's test of the table.
+pub const NOT_PROBED_MARK: &str = "# not probed";
 
-/// The family and dotted opcode of an [`SM_FORMS`] entry, as the ISA table resolves it.
-pub fn sm_form_family(instruction: &str) -> Result<(&'static str, String), String> {
-    let opcode = instruction
-        .split(|c: char| c.is_whitespace() || c == ';')
-        .next()
-        .unwrap_or(instruction);
-    let rest = instruction[opcode.len()..].trim();
-    let count = split_operands(rest).len();
-    let parts = dotted_parts(opcode);
-    let form = isa::resolve_with_count(&parts, count)
-        .ok_or_else(|| format!("`{instruction}`: the ISA table does not know `{opcode}`"))?;
-    Ok((form.family.name, opcode.to_string()))
+/// Requirements of the ISA table that no form of [`FORMS`] or [`SM_FORMS`] measures, and
+/// why: `(family, condition as `{:?}` writes it, reason)`. Kept as small as possible.
+pub const SM_NOT_PROBED: &[(&str, &str, &str)] = &[
+    (
+        "ld.global.nc",
+        "Has(\".cluster\")",
+        "ld.global.nc takes no scope (the requirements are ld's and st's, shared)",
+    ),
+    (
+        "ld.global.nc",
+        "Has(\".shared::cluster\")",
+        "ld.global.nc reads .global only (the requirements are ld's and st's, shared)",
+    ),
+    (
+        "red",
+        "Has(\".b128\")",
+        "red has no .b128 type, only atom's .exch and .cas (the requirements are atom's, shared)",
+    ),
+    (
+        "red",
+        "All([Has(\".b128\"), Has(\".sys\")])",
+        "red has no .b128 type, only atom's .exch and .cas (the requirements are atom's, shared)",
+    ),
+    (
+        "cp.async.bulk",
+        "Has(\".ignore_oob\")",
+        "PTX ISA 9.2: the probe's ptxas 13.0 (PTX ISA 9.0) does not know it",
+    ),
+    (
+        "cvt",
+        "Has(\".scaled::n2::ue8m0\")",
+        "PTX ISA 9.2: the probe's ptxas 13.0 (PTX ISA 9.0) does not know it",
+    ),
+    (
+        "tcgen05.mma.sp",
+        "Has(\".kind::mxf4nvf4\")",
+        "every .kind::mxf4nvf4 form of tcgen05.mma.sp is also bound by the arch-specific \
+         .kind::mxf4/.kind::mxf4nvf4 requirement, which decides its targets",
+    ),
+];
+
+/// The ISA form `arch-requirement` reads for one probe instruction: parsed by the PTX parser
+/// and resolved by `Instruction::known_form`, as the rule does.
+pub fn rule_form(instruction: &str) -> Result<(String, InstrForm), String> {
+    let ptx = ptx::parse(instruction, PercentMode::Verbatim);
+    let mut found = ptx.instructions().map(|(_, i)| i);
+    match (found.next(), found.next()) {
+        (Some(i), None) => i
+            .known_form()
+            .map(|f| (i.opcode.clone(), f.clone()))
+            .ok_or_else(|| {
+                format!(
+                    "`{instruction}`: the ISA table does not know `{}` with {} operands",
+                    i.opcode,
+                    i.operands.len()
+                )
+            }),
+        _ => Err(format!("`{instruction}`: not one instruction")),
+    }
+}
+
+/// One form of the SM probe.
+#[derive(Clone, Debug)]
+pub struct SmForm {
+    /// The instruction as assembled.
+    pub instruction: String,
+    /// The dotted opcode.
+    pub opcode: String,
+    /// The ISA form `arch-requirement` reads for it ([`rule_form`]).
+    pub form: InstrForm,
+}
+
+/// Every form of the SM probe: the address forms of [`FORMS`] (64-bit addresses; tensor
+/// memory addresses are 32 bits wide, ptxas rejects a 64-bit one on every target), then
+/// [`SM_FORMS`].
+pub fn sm_probe_forms() -> Result<Vec<SmForm>, String> {
+    let mut instructions: Vec<String> = check_forms()?
+        .into_iter()
+        .map(|f| {
+            let reg = if f.space == StateSpace::Tmem {
+                REG32
+            } else {
+                REG64
+            };
+            instantiate(f.template, reg)
+        })
+        .collect();
+    instructions.extend(SM_FORMS.iter().map(|s| s.to_string()));
+    instructions
+        .into_iter()
+        .map(|instruction| {
+            let (opcode, form) = rule_form(&instruction)?;
+            Ok(SmForm {
+                instruction,
+                opcode,
+                form,
+            })
+        })
+        .collect()
 }
 
 /// The targets the SM probe assembles every form for: each architecture nvcc 13 compiles
@@ -745,32 +948,17 @@ pub const SM_PROBE_TARGETS: &[&str] = &[
     "sm_103a", "sm_110a", "sm_120", "sm_120a", "sm_121a",
 ];
 
-/// The SM probe: every form of [`FORMS`] (64-bit addresses) assembled by ptxas for each of
-/// [`SM_PROBE_TARGETS`]. One row per form: the family, the opcode, and per target `ok` or
-/// `error`. `arch-requirement` may claim a form needs a target only where this table says
-/// ptxas rejects it elsewhere (`rules/data/sm-probe.tsv`, checked by a test there).
+/// The SM probe: every form of [`sm_probe_forms`] assembled by ptxas for each of
+/// [`SM_PROBE_TARGETS`]. One row per form: the family, the opcode, the instruction, and per
+/// target `ok` or `error`; before them, a `# not probed` line per [`SM_NOT_PROBED`] entry.
+/// `arch-requirement` may claim a form needs a target only where this table says ptxas
+/// rejects it elsewhere (`rules/data/sm-probe.tsv`, checked by a test there).
 pub fn run_sm_probe(
     ptxas: &std::path::Path,
     dir: &std::path::Path,
     jobs: usize,
 ) -> Result<String, String> {
-    // (family, opcode, instruction): the address forms, then the rest.
-    // Tensor memory addresses are 32 bits wide (ptxas rejects a 64-bit one on every target).
-    let mut forms: Vec<(&str, String, String)> = check_forms()?
-        .into_iter()
-        .map(|f| {
-            let reg = if f.space == StateSpace::Tmem {
-                REG32
-            } else {
-                REG64
-            };
-            (f.family, f.opcode, instantiate(f.template, reg))
-        })
-        .collect();
-    for &instruction in SM_FORMS {
-        let (family, opcode) = sm_form_family(instruction)?;
-        forms.push((family, opcode, instruction.to_string()));
-    }
+    let forms = sm_probe_forms()?;
     let mut work = Vec::new();
     for i in 0..forms.len() {
         for t in 0..SM_PROBE_TARGETS.len() {
@@ -781,7 +969,7 @@ pub fn run_sm_probe(
         let arch = SM_PROBE_TARGETS[t];
         let ptx = dir.join(format!("sm{i}_{t}.ptx"));
         let cubin = dir.join(format!("sm{i}_{t}.cubin"));
-        if let Err(e) = std::fs::write(&ptx, kernel(&forms[i].2, arch)) {
+        if let Err(e) = std::fs::write(&ptx, kernel(&forms[i].instruction, arch)) {
             return Verdict::Error(format!("harness: cannot write {}: {e}", ptx.display()));
         }
         let mut cmd = std::process::Command::new(ptxas);
@@ -794,15 +982,28 @@ pub fn run_sm_probe(
             Err(e) => Verdict::Error(format!("harness: cannot run ptxas: {e}")),
         }
     });
-    let mut out = format!("family\topcode\t{}\n", SM_PROBE_TARGETS.join("\t"));
-    for (i, (family, opcode, _)) in forms.iter().enumerate() {
+    let mut out = String::new();
+    for (family, when, reason) in SM_NOT_PROBED {
+        out.push_str(&format!("{NOT_PROBED_MARK}\t{family}\t{when}\t{reason}\n"));
+    }
+    out.push_str(&format!(
+        "family\topcode\tinstruction\t{}\n",
+        SM_PROBE_TARGETS.join("\t")
+    ));
+    for (i, f) in forms.iter().enumerate() {
         let verdicts: Vec<&str> = (0..SM_PROBE_TARGETS.len())
             .map(|t| match &results[i * SM_PROBE_TARGETS.len() + t] {
                 Verdict::Error(_) => "error",
                 _ => "ok",
             })
             .collect();
-        out.push_str(&format!("{family}\t{opcode}\t{}\n", verdicts.join("\t")));
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            f.form.family.name,
+            f.opcode,
+            f.instruction,
+            verdicts.join("\t")
+        ));
     }
     Ok(out)
 }
@@ -845,36 +1046,62 @@ mod tests {
         );
     }
 
-    /// Every family some form of which needs more than the oldest target nvcc 13 builds for
-    /// (a minimum SM, arch-specific targets, a removed form) has a form in the SM probe.
+    /// Every target requirement of the ISA table that `arch-requirement` can claim (a
+    /// requirement above the oldest probed target, an arch-specific one, a family's minimum
+    /// SM, arch-specific targets or removal) has a probe form whose requirement it decides, as
+    /// the rule resolves the form (`InstrForm::bound_by`): where ptxas rejects that form, the
+    /// requirement is the reason. Or an entry of [`SM_NOT_PROBED`] says why not.
     #[test]
-    fn every_family_with_a_target_requirement_is_probed() {
-        let mut probed: Vec<&str> = check_forms().unwrap().iter().map(|f| f.family).collect();
-        for instruction in SM_FORMS {
-            probed.push(
-                sm_form_family(instruction)
-                    .unwrap_or_else(|e| panic!("{e}"))
-                    .0,
-            );
-        }
-        let oldest = 75;
+    fn every_target_requirement_is_probed() {
+        let forms = sm_probe_forms().unwrap_or_else(|e| panic!("{e}"));
+        let oldest = SM_PROBE_TARGETS
+            .iter()
+            .filter_map(|t| isa::Target::parse(t))
+            .map(|t| t.sm)
+            .min()
+            .unwrap();
+        assert_eq!(oldest, 75);
+        let requirements = isa::target_requirements(oldest);
+        assert!(requirements.len() > 200, "{}", requirements.len());
         let mut missing = Vec::new();
-        for f in isa::families() {
-            let needs = f.min_sm > oldest
-                || !f.arch.is_empty()
-                || f.removed_on.is_some()
-                || f.reqs.iter().any(|r| r.sm > oldest || !r.arch.is_empty());
-            if needs
-                && !probed.contains(&f.name)
-                && !SM_NOT_PROBED.iter().any(|(n, _)| *n == f.name)
-            {
-                missing.push(f.name);
+        let mut exempted = 0;
+        for r in &requirements {
+            if forms.iter().any(|p| r.decides(&p.form)) {
+                continue;
             }
+            let condition = r.condition();
+            if SM_NOT_PROBED
+                .iter()
+                .any(|(f, c, _)| *f == r.family.name && *c == condition)
+            {
+                exempted += 1;
+                continue;
+            }
+            missing.push(format!("{}: {condition}", r.family.name));
         }
         assert!(
             missing.is_empty(),
-            "families with a requirement and no probe form: {missing:?}"
+            "target requirements no probe form exercises ({}):\n{}",
+            missing.len(),
+            missing.join("\n")
         );
+        // No stale exemption: each names a requirement no form exercises.
+        assert_eq!(exempted, SM_NOT_PROBED.len(), "{SM_NOT_PROBED:?}");
+    }
+
+    /// What the test above reads is what the rule reads: the family's reqs that hold for the
+    /// form as the PTX parser gives it (`max` with three inputs needs sm_100 by its operand
+    /// count, which `rule_form` sees).
+    #[test]
+    fn probe_forms_resolve_as_the_rule_resolves_them() {
+        let (opcode, form) = rule_form("max.f32 %f1, %f2, %f3, %f4;").unwrap();
+        assert_eq!(opcode, "max.f32");
+        assert_eq!(form.min_sm, 100);
+        assert!(form.reqs().any(|r| r.sm == 100));
+        let (_, form) = rule_form("max.f32 %f1, %f2, %f3;").unwrap();
+        assert_eq!(form.min_sm, 0);
+        assert!(rule_form("max.f32 %f1, %f2; max.f32 %f1, %f2, %f3;").is_err());
+        assert!(rule_form("nosuch.op %r1;").is_err());
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub use schema::{
 pub use special::{special_register, SpecialRegister, SPECIAL_REGISTERS};
 pub use types::{constraint_fits, register_bits, register_type, PtxType, StateSpace, TypeClass};
 
+/// Most requirements a family may list ([`InstrForm::reqs_holding`] has a bit for each).
+const MAX_REQS: usize = 64;
+
 /// Most parts an opcode is looked at (longer opcodes are cut; none in the ISA comes close).
 const MAX_PARTS: usize = 32;
 
@@ -95,6 +98,10 @@ pub struct InstrForm {
     /// The arch/family-specific targets this form is available on (empty when not
     /// arch-specific). See [`Self::supported_on`].
     pub arch_targets: &'static [ArchTarget],
+    /// Bit i is set when the condition of `family.reqs[i]` holds for this form: the
+    /// requirements [`Self::min_sm`], [`Self::min_ptx`] and [`Self::arch_targets`] come from
+    /// (see [`Self::reqs`]).
+    pub reqs_holding: u64,
     pub effects: Effects,
     /// Accepts registers wider than the instruction type (ld, st, cvt...).
     pub wide_registers: bool,
@@ -145,10 +152,90 @@ impl InstrForm {
         self.arch_targets.iter().any(|a| a.accepts(target))
     }
 
+    /// The family's requirements whose condition holds for this form, in table order (the
+    /// last with arch-specific targets gives [`Self::arch_targets`]).
+    pub fn reqs(&self) -> impl Iterator<Item = &'static Req> + '_ {
+        let family: &'static Family = self.family;
+        family
+            .reqs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.reqs_holding & (1 << i) != 0)
+            .map(|(_, r)| r)
+    }
+
+    /// Whether `req` (one of the family's) is what this form's target requirement comes from:
+    /// its condition holds, the form's minimum SM is its own (or the family's, when higher),
+    /// and the form's arch-specific targets are its own (or the family's, when it names
+    /// none). Another requirement of the form that asks more would decide instead.
+    pub fn bound_by(&self, req: &Req) -> bool {
+        let arch = if req.arch.is_empty() {
+            self.family.arch
+        } else {
+            req.arch
+        };
+        self.reqs().any(|r| std::ptr::eq(r, req))
+            && req.sm.max(self.family.min_sm) == self.min_sm
+            && self.arch_targets == arch
+    }
+
     /// Some operand of this form writes memory, reads it, or orders it.
     pub fn has_memory_effect(&self) -> bool {
         self.effects.touches_memory() || self.effects.writes_or_orders_memory()
     }
+}
+
+/// A target requirement the table states, which `arch-requirement` may claim: a family's
+/// own (its minimum SM, arch-specific targets or removal: `req` is `None`) or one of its
+/// [`Req`]s. The SM probe measures each on a form it decides ([`Self::decides`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TargetRequirement {
+    pub family: &'static Family,
+    pub req: Option<&'static Req>,
+}
+
+impl TargetRequirement {
+    /// The requirement's condition as `{:?}` writes it (`Has(".f32x2")`), or `family` for the
+    /// family's own: with [`Self::family`], what names it in lists of exemptions.
+    pub fn condition(&self) -> String {
+        match self.req {
+            Some(r) => format!("{:?}", r.when),
+            None => "family".to_string(),
+        }
+    }
+
+    /// Whether this requirement decides `form`'s targets: the form is of the family, and the
+    /// requirement binds it ([`InstrForm::bound_by`]), or, for the family's own, no
+    /// requirement of the form asks more than the family.
+    pub fn decides(&self, form: &InstrForm) -> bool {
+        if !std::ptr::eq(form.family, self.family) {
+            return false;
+        }
+        match self.req {
+            Some(r) => form.bound_by(r),
+            None => form.min_sm == self.family.min_sm && form.arch_targets == self.family.arch,
+        }
+    }
+}
+
+/// Every target requirement that excludes some target from `oldest_sm` on: a minimum SM
+/// above it, arch-specific targets, a removal; in table order.
+pub fn target_requirements(oldest_sm: u16) -> Vec<TargetRequirement> {
+    let mut out = Vec::new();
+    for family in families() {
+        if family.min_sm > oldest_sm || !family.arch.is_empty() || family.removed_on.is_some() {
+            out.push(TargetRequirement { family, req: None });
+        }
+        for req in family.reqs {
+            if req.sm > oldest_sm || !req.arch.is_empty() {
+                out.push(TargetRequirement {
+                    family,
+                    req: Some(req),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The whole table.
@@ -462,8 +549,11 @@ fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
     let mut min_ptx = family.min_ptx;
     let mut min_sm = family.min_sm;
     let mut arch = family.arch;
-    for r in family.reqs {
+    let mut reqs_holding = 0u64;
+    // `MAX_REQS` bits: a test checks no family has more.
+    for (i, r) in family.reqs.iter().enumerate().take(MAX_REQS) {
         if ctx.eval(&r.when) {
+            reqs_holding |= 1 << i;
             min_ptx = min_ptx.max(r.ptx);
             min_sm = min_sm.max(r.sm);
             if !r.arch.is_empty() {
@@ -487,6 +577,7 @@ fn resolve_inner(parts: &[&str], operands: Option<usize>) -> Option<InstrForm> {
         min_sm,
         arch_specific: !arch.is_empty(),
         arch_targets: arch,
+        reqs_holding,
         effects,
         wide_registers: family.wide_registers,
         name_parts,

@@ -2114,6 +2114,8 @@ pub(crate) static FAMILIES: &[Family] = &[
         reqs: &[
             r!(SpaceAt(0, StateSpace::Shared), 86, 90),
             r!(Any(&[".tile::gather4", ".im2col::w"]), 86, 100),
+            // The Blackwell datacenter family, sm_110a included: ptxas 13.0 assembles both on
+            // sm_100a/100f/103a/110a (the SM probe), as CCCL lists gather4's.
             r!(
                 All(&[
                     Any(&[".tile::gather4", ".im2col::w"]),
@@ -2121,7 +2123,7 @@ pub(crate) static FAMILIES: &[Family] = &[
                 ]),
                 86,
                 100,
-                SM100F
+                SM100_FAM
             ),
             r!(
                 AnyOf(&[

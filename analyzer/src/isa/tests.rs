@@ -951,3 +951,55 @@ fn mbarrier_minimum_targets_match_ptxas() {
         assert_eq!(form(op).min_sm, 90, "{op}");
     }
 }
+
+/// `InstrForm::reqs_holding` has one bit per requirement of a family.
+#[test]
+fn every_familys_requirements_fit_the_holding_bits() {
+    for f in families() {
+        assert!(
+            f.reqs.len() <= MAX_REQS,
+            "{}: {} reqs",
+            f.name,
+            f.reqs.len()
+        );
+    }
+}
+
+/// The requirements a form reports holding are the ones its minimum SM comes from.
+#[test]
+fn a_form_names_the_requirements_that_hold_for_it() {
+    let plain = form("add.f32");
+    assert_eq!(plain.reqs().count(), 0);
+    let bf16 = form("add.rn.bf16");
+    let held: Vec<u16> = bf16.reqs().map(|r| r.sm).collect();
+    assert!(!held.is_empty());
+    assert_eq!(held.iter().copied().max(), Some(bf16.min_sm));
+    assert_eq!(bf16.min_sm, 90);
+}
+
+/// `.tile::gather4` / `.im2col::w` into `.shared::cluster` are family features of sm_100:
+/// ptxas 13.0 assembles them for sm_110a too (the SM probe). They were taken as sm_100a /
+/// sm_100f only, a false finding on sm_110a builds.
+#[test]
+fn gather4_into_the_cluster_is_a_blackwell_family_feature() {
+    for op in [
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile::gather4.mbarrier::complete_tx::bytes",
+        "cp.async.bulk.tensor.3d.shared::cluster.global.im2col::w.mbarrier::complete_tx::bytes",
+    ] {
+        let f = form(op);
+        for (t, ok) in [
+            ("sm_100a", true),
+            ("sm_103a", true),
+            ("sm_110a", true),
+            ("sm_100f", true),
+            ("sm_100", false),
+            ("sm_120a", false),
+        ] {
+            assert_eq!(
+                f.supported_on(&Target::parse(t).unwrap()),
+                ok,
+                "{op} on {t}"
+            );
+        }
+    }
+}

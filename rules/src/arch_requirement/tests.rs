@@ -238,63 +238,205 @@ extern "C" __global__ void sum(const unsigned *in, unsigned *out) {
     assert!(found[0].1.contains("does not compile for"), "{found:?}");
 }
 
-/// Every SM requirement the rule claims for a probed form is measured: where the ISA table
-/// says a form is unsupported on a target, ptxas 13.0 must reject it there
-/// (`rules/data/sm-probe.tsv`, `gpu-tests probe-sm` on the GPU machine).
-#[test]
-fn claimed_requirements_match_the_sm_probe() {
-    use ptxguard_analyzer::isa::{resolve, Target};
-    const PROBE: &str = include_str!("../../data/sm-probe.tsv");
-    let mut lines = PROBE.lines().filter(|l| !l.starts_with('#'));
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let targets: Vec<Target> = header[2..]
-        .iter()
-        .map(|t| Target::parse(t).unwrap())
-        .collect();
-    let mut rows = 0;
-    let mut claimed = 0;
-    let mut unmeasured = Vec::new();
-    for line in lines {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let opcode = cols[1];
-        let mut parts = Vec::new();
-        let mut start = 0;
-        for (i, c) in opcode.char_indices() {
-            if c == '.' && i > 0 && !opcode[..i].ends_with(':') && !opcode[i + 1..].starts_with(':')
-            {
-                parts.push(&opcode[start..i]);
-                start = i;
+/// What [`check_sm_probe`] found in an SM table.
+struct ProbeCheck {
+    rows: usize,
+    /// (form, target) pairs the ISA table claims unsupported.
+    claimed: usize,
+    problems: Vec<String>,
+}
+
+/// Holds an SM table (`gpu-tests probe-sm`) against the ISA table, reading each probed
+/// instruction as the rule does (PTX parser, `Instruction::known_form`):
+/// - every (form, target) the rule would call unsupported (a minimum SM, arch-specific
+///   targets, a removal) is one where ptxas rejected the form;
+/// - no form assembles nowhere (a broken probe), unless it is a removed one;
+/// - every target requirement of the ISA table (`isa::target_requirements`) is decided by a
+///   probed form, or the table names it as not probed (`# not probed` lines, from
+///   `SM_NOT_PROBED` in `gpu-tests/src/probe.rs`).
+fn check_sm_probe(table: &str) -> ProbeCheck {
+    use ptxguard_analyzer::isa::{target_requirements, InstrForm};
+    use ptxguard_analyzer::ptx::{parse, PercentMode};
+    // The probe's kernels say `.version 9.0`: removals from an older PTX ISA apply.
+    const PROBE_PTX: u16 = 90;
+    let mut check = ProbeCheck {
+        rows: 0,
+        claimed: 0,
+        problems: Vec::new(),
+    };
+    let mut exempt: Vec<(&str, &str)> = Vec::new();
+    let mut header: Option<Vec<&str>> = None;
+    let mut forms: Vec<InstrForm> = Vec::new();
+    for line in table.lines() {
+        if let Some(rest) = line.strip_prefix("# not probed\t") {
+            let cols: Vec<&str> = rest.split('\t').collect();
+            if cols.len() >= 2 {
+                exempt.push((cols[0], cols[1]));
             }
+            continue;
         }
-        parts.push(&opcode[start..]);
-        let Some(form) = resolve(&parts) else {
-            panic!("the ISA table does not resolve the probed `{opcode}`");
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let Some(head) = &header else {
+            header = Some(cols);
+            continue;
         };
-        // A form ptxas takes on no target is a broken probe (it measures nothing), unless the
-        // form is one removed from every target nvcc 13 builds for.
-        assert!(
-            cols[2..].contains(&"ok") || form.family.removed_on.is_some(),
-            "`{opcode}` assembles on no target: the probe's form is wrong"
-        );
-        rows += 1;
-        for (t, verdict) in targets.iter().zip(&cols[2..]) {
-            claimed += usize::from(!form.supported_on(t));
-            if !form.supported_on(t) && *verdict == "ok" {
-                unmeasured.push(format!(
-                    "{opcode} on {}",
-                    header[2 + targets.iter().position(|x| x == t).unwrap()]
+        let column = |name: &str| head.iter().position(|h| *h == name);
+        let (Some(family_col), Some(instruction_col)) = (column("family"), column("instruction"))
+        else {
+            check.problems.push(
+                "the table has no instruction column: regenerate it with `gpu-tests probe-sm`"
+                    .to_string(),
+            );
+            return check;
+        };
+        let instruction = cols.get(instruction_col).copied().unwrap_or("");
+        let ptx = parse(instruction, PercentMode::Verbatim);
+        let Some(form) = ptx.instructions().next().and_then(|(_, i)| i.known_form()) else {
+            check.problems.push(format!(
+                "the ISA table does not resolve the probed `{instruction}`"
+            ));
+            continue;
+        };
+        if cols.get(family_col) != Some(&form.family.name) {
+            check.problems.push(format!(
+                "`{instruction}` is `{}` in the ISA table, `{}` in the SM table: regenerate it",
+                form.family.name,
+                cols.get(family_col).unwrap_or(&"")
+            ));
+        }
+        check.rows += 1;
+        let mut assembles_somewhere = false;
+        for (i, name) in head.iter().enumerate() {
+            let Some(t) = name
+                .starts_with("sm_")
+                .then(|| Target::parse(name))
+                .flatten()
+            else {
+                continue;
+            };
+            let verdict = cols.get(i).copied().unwrap_or("");
+            assembles_somewhere |= verdict == "ok";
+            let removed = form
+                .family
+                .removed_on
+                .is_some_and(|(ptx, sm)| PROBE_PTX >= ptx && t.sm >= sm);
+            if form.supported_on(&t) && !removed {
+                continue;
+            }
+            check.claimed += 1;
+            if verdict == "ok" {
+                check.problems.push(format!(
+                    "the ISA table claims `{instruction}` needs another target than {name}, but ptxas accepts it there"
                 ));
             }
         }
+        // A form ptxas takes on no target is a broken probe (it measures nothing), unless the
+        // form is one removed from every target nvcc 13 builds for.
+        if !assembles_somewhere && form.family.removed_on.is_none() {
+            check.problems.push(format!(
+                "`{instruction}` assembles on no target: the probe's form is wrong"
+            ));
+        }
+        forms.push(form.clone());
     }
-    assert!(rows > 100, "{rows} rows");
-    // Not vacuous: many (form, target) pairs are claimed unsupported, each measured.
-    assert!(claimed > 300, "{claimed} claimed requirements");
+    let oldest = header
+        .iter()
+        .flatten()
+        .filter(|h| h.starts_with("sm_"))
+        .filter_map(|h| Target::parse(h))
+        .map(|t| t.sm)
+        .min()
+        .unwrap_or(0);
+    for r in target_requirements(oldest) {
+        let condition = r.condition();
+        if !forms.iter().any(|f| r.decides(f))
+            && !exempt.contains(&(r.family.name, condition.as_str()))
+        {
+            check.problems.push(format!(
+                "no probed form measures `{}: {condition}`: add one to SM_FORMS (gpu-tests/src/probe.rs) and regenerate",
+                r.family.name
+            ));
+        }
+    }
+    check
+}
+
+/// Every SM requirement the rule can claim is measured on a form it decides, and holds:
+/// where the ISA table says a form is unsupported on a target, ptxas 13.0 rejected it there
+/// (`rules/data/sm-probe.tsv`, `gpu-tests probe-sm` on the GPU machine).
+#[test]
+fn claimed_requirements_match_the_sm_probe() {
+    const PROBE: &str = include_str!("../../data/sm-probe.tsv");
+    let check = check_sm_probe(PROBE);
     assert!(
-        unmeasured.is_empty(),
-        "the ISA table claims these need another target, but ptxas 13.0 accepts them:\n{}",
-        unmeasured.join("\n")
+        check.problems.is_empty(),
+        "rules/data/sm-probe.tsv against the ISA table ({} problems):\n{}",
+        check.problems.len(),
+        check.problems.join("\n")
     );
+    assert!(check.rows > 100, "{} rows", check.rows);
+    // Not vacuous: many (form, target) pairs are claimed unsupported, each measured.
+    assert!(
+        check.claimed > 300,
+        "{} claimed requirements",
+        check.claimed
+    );
+}
+
+/// The check of the SM table fails where it should: a claim ptxas contradicts, a
+/// requirement no row measures (only rows that requirement decides count), a stale family.
+#[test]
+fn the_sm_probe_check_finds_unmeasured_and_wrong_claims() {
+    let head = "family\topcode\tinstruction\tsm_75\tsm_90\tsm_100\n";
+    let f32x2 = "`add: Has(\".f32x2\")`";
+    let unmeasured = |table: &str| {
+        check_sm_probe(table)
+            .problems
+            .iter()
+            .any(|p| p.starts_with("no probed form measures") && p.contains(f32x2))
+    };
+    let measured =
+        format!("{head}add\tadd.rn.f32x2\tadd.rn.f32x2 %rd1, %rd2, %rd3;\terror\terror\tok\n");
+    assert!(!unmeasured(&measured));
+    assert!(check_sm_probe(&measured)
+        .problems
+        .iter()
+        .all(|p| !p.contains("add.rn.f32x2")));
+    // A row of the family that the requirement does not decide measures nothing of it.
+    let other = format!("{head}add\tadd.u32\tadd.u32 %r1, %r2, %r3;\tok\tok\tok\n");
+    assert!(unmeasured(&other));
+    // The exemption line of the probe names it.
+    let exempted = format!("# not probed\tadd\tHas(\".f32x2\")\twhy\n{other}");
+    assert!(!unmeasured(&exempted));
+    // ptxas accepting the form where the ISA table says it is unsupported.
+    let wrong = format!("{head}add\tadd.rn.f32x2\tadd.rn.f32x2 %rd1, %rd2, %rd3;\tok\terror\tok\n");
+    let problems = check_sm_probe(&wrong).problems;
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("than sm_75, but ptxas accepts")),
+        "{problems:?}"
+    );
+    // A stale family name, and a form that assembles nowhere.
+    let stale =
+        format!("{head}sub\tadd.rn.f32x2\tadd.rn.f32x2 %rd1, %rd2, %rd3;\terror\terror\terror\n");
+    let problems = check_sm_probe(&stale).problems;
+    assert!(
+        problems.iter().any(|p| p.contains("regenerate it")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("assembles on no target")),
+        "{problems:?}"
+    );
+    // The table before it had an instruction column.
+    let old = "family\topcode\tsm_75\nadd\tadd.u32\tok\n";
+    assert!(check_sm_probe(old).problems[0].contains("no instruction column"));
 }
 
 /// issue 23: `shfl` without `.sync` was told it "needs a target below sm_70" with a note
