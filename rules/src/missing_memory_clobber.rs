@@ -516,13 +516,23 @@ struct FileScan {
     barriers: Vec<std::ops::Range<usize>>,
     shared_names: Vec<String>,
     callee_bodies: std::cell::RefCell<HashMap<String, Vec<std::ops::Range<usize>>>>,
+    /// Memos of [`Look::origin`] (name, function body, depth) and of what a call of a
+    /// function may do (name, levels, strict): the same locals and helpers come up around
+    /// every wait of a file.
+    origins: std::cell::RefCell<HashMap<(String, usize, usize), Origin>>,
+    callees_touch: std::cell::RefCell<HashMap<(String, usize, bool), bool>>,
 }
 
 impl FileScan {
     fn new(cx: &Ctx) -> FileScan {
         let span = |s: &AsmStatement| s.span.start as usize..s.span.end as usize;
         FileScan {
-            asm_spans: cx.statements.iter().map(span).collect(),
+            asm_spans: {
+                // In order, for the binary search of `Look::accesses_in`.
+                let mut spans: Vec<_> = cx.statements.iter().map(span).collect();
+                spans.sort_by_key(|r| r.start);
+                spans
+            },
             barriers: cx
                 .statements
                 .iter()
@@ -533,6 +543,8 @@ impl FileScan {
                 .collect(),
             shared_names: shared_declarations(cx.source(), cx.tokens()),
             callee_bodies: Default::default(),
+            origins: Default::default(),
+            callees_touch: Default::default(),
         }
     }
 }
@@ -872,17 +884,22 @@ impl Look<'_> {
                     .any(|op| after.starts_with(op))
         };
         // Whether the access after `at`, through the pointer expression `base`, counts.
+        // The function the range is in, whose parameters and locals the names are.
+        let function = std::cell::OnceCell::new();
+        let function = || function.get_or_init(|| enclosing_function_body(source, range.start)).clone();
         let hit = |at: usize, base: std::ops::Range<usize>| match self.access {
             Access::Any => true,
             Access::Write => written(at),
-            Access::Shared => self.may_be_shared(base, strict),
+            Access::Shared => self.may_be_shared(base, function(), strict),
         };
         let bytes = source.as_bytes();
         let end = range.end.min(bytes.len());
         let mut i = range.start;
         while i < end {
-            if let Some(r) = self.asm_spans.iter().find(|r| r.contains(&i)) {
-                i = r.end;
+            // The last asm starting at or before `i` (spans do not nest).
+            let k = self.asm_spans.partition_point(|r| r.start <= i);
+            if k > 0 && self.asm_spans[k - 1].contains(&i) {
+                i = self.asm_spans[k - 1].end;
                 continue;
             }
             match bytes[i] {
@@ -942,7 +959,7 @@ impl Look<'_> {
                             || matches!(bytes[i - 1], b'_' | b'.'))) =>
                 {
                     let word_end = i + identifier_len(&source[i..]);
-                    if self.call_may_touch_shared(i..word_end, calls, strict) {
+                    if self.call_may_touch_shared(i..word_end, function(), calls, strict) {
                         return true;
                     }
                     i = word_end;
@@ -958,14 +975,19 @@ impl Look<'_> {
     /// Whether the access through the pointer expression at `base` may be of shared memory:
     /// not when every name it is computed from is known not to be shared (with `strict`
     /// unset, when none is known to be shared).
-    fn may_be_shared(&self, base: std::ops::Range<usize>, strict: bool) -> bool {
+    fn may_be_shared(
+        &self,
+        base: std::ops::Range<usize>,
+        function: std::ops::Range<usize>,
+        strict: bool,
+    ) -> bool {
         let roots = root_names(&self.source[base.clone()]);
         // A pointer a call returns, or from nothing named: unknown.
         if strict && (roots.call || roots.names.is_empty()) {
             return true;
         }
         roots.names.iter().any(|name| {
-            let origin = self.origin(name, base.start, ORIGIN_DEPTH);
+            let origin = self.origin(name, function.clone(), ORIGIN_DEPTH);
             if strict {
                 origin != Origin::NotShared
             } else {
@@ -978,7 +1000,13 @@ impl Look<'_> {
     /// given a shared pointer or a pointer of unknown origin (as an argument or the object
     /// of a member call) whose body is not in view, or whose body in view may access shared
     /// memory itself, `calls` levels down.
-    fn call_may_touch_shared(&self, word: std::ops::Range<usize>, calls: usize, strict: bool) -> bool {
+    fn call_may_touch_shared(
+        &self,
+        word: std::ops::Range<usize>,
+        function: std::ops::Range<usize>,
+        calls: usize,
+        strict: bool,
+    ) -> bool {
         let source = self.source;
         let name = &source[word.clone()];
         let mut rest = source[word.end..].trim_start();
@@ -1002,17 +1030,17 @@ impl Look<'_> {
         // An argument computed from a shared name or a pointer of unknown origin (not from a
         // name the function does not declare: a constant, a template parameter, a member;
         // nor from what a call returns: a value more often than a shared pointer).
-        let suspect = |text: &str, at: usize| {
+        let suspect = |text: &str| {
             root_names(text).names.iter().any(|n| {
                 !matches!(
-                    self.origin(n, at, ORIGIN_DEPTH),
+                    self.origin(n, function.clone(), ORIGIN_DEPTH),
                     Origin::NotShared | Origin::Undeclared
                 )
             })
         };
         let mut passes_shared = split_arguments(&source[open + 1..close - 1])
             .into_iter()
-            .any(|arg| suspect(arg, open + 1));
+            .any(suspect);
         // The object of a member call (`tile.load(i)`, `p->sum()`) is passed too.
         let before = &source[..word.start];
         let object_end = before
@@ -1021,23 +1049,30 @@ impl Look<'_> {
             .map(str::len);
         if let Some(object_end) = object_end {
             let object = postfix_start(source, 0, object_end)..object_end;
-            passes_shared |= suspect(&source[object.clone()], object.start);
+            passes_shared |= suspect(&source[object]);
         }
         let bodies = self.callee_bodies(name);
         if bodies.is_empty() {
             // Not in view: what it does with what it is given is unknown.
             return passes_shared;
         }
+        if calls == 0 {
+            return passes_shared;
+        }
         // The callee's own accesses, through its parameters (unknown origin) only when it was
         // given a pointer that may be shared.
-        bodies.iter().any(|body| {
-            !body.contains(&word.start)
-                && if calls == 0 {
-                    passes_shared
-                } else {
-                    self.accesses_in(body.clone(), calls - 1, strict && passes_shared)
-                }
-        })
+        let strict = strict && passes_shared;
+        let key = (name.to_string(), calls, strict);
+        if let Some(&known) = self.file.callees_touch.borrow().get(&key) {
+            return known;
+        }
+        // A recursive call finds this entry while it is being computed.
+        self.file.callees_touch.borrow_mut().insert(key.clone(), false);
+        let touches = bodies
+            .iter()
+            .any(|body| self.accesses_in(body.clone(), calls - 1, strict));
+        self.file.callees_touch.borrow_mut().insert(key, touches);
+        touches
     }
 
     /// The bodies of the file's functions (and lambdas assigned to a name) called `name`.
@@ -1049,10 +1084,11 @@ impl Look<'_> {
             .clone()
     }
 
-    /// Where the memory an access through `name` (used at byte `at`) may be: a `__shared__`
-    /// name, a parameter of a kernel (not shared) or of another function (unknown), or a local
-    /// of the function, computed from other names (looked at `depth` definitions deep).
-    fn origin(&self, name: &str, at: usize, depth: usize) -> Origin {
+    /// Where the memory an access through `name` in the function `body` may be: a
+    /// `__shared__` name, a parameter of a kernel (not shared) or of another function
+    /// (unknown), or a local of the function, computed from other names (looked at `depth`
+    /// definitions deep).
+    fn origin(&self, name: &str, body: std::ops::Range<usize>, depth: usize) -> Origin {
         if matches!(
             name,
             "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize" | "nullptr"
@@ -1065,17 +1101,22 @@ impl Look<'_> {
         if depth == 0 {
             return Origin::Unknown;
         }
-        let body = enclosing_function_body(self.source, at);
-        if let Some((_, params)) = function_head(self.source, body.start) {
-            if parameter_names(&self.source[params.clone()]).contains(&name) {
-                return if is_kernel(self.source, self.tokens, params.start) {
+        let key = (name.to_string(), body.start, depth);
+        if let Some(&known) = self.file.origins.borrow().get(&key) {
+            return known;
+        }
+        let origin = match function_head(self.source, body.start) {
+            Some((_, params)) if parameter_names(&self.source[params.clone()]).contains(&name) => {
+                if is_kernel(self.source, self.tokens, params.start) {
                     Origin::NotShared
                 } else {
                     Origin::Unknown
-                };
+                }
             }
-        }
-        self.local_origin(name, body, depth)
+            _ => self.local_origin(name, body, depth),
+        };
+        self.file.origins.borrow_mut().insert(key, origin);
+        origin
     }
 
     /// The origin of a local `name` declared in `body`, from its declaration and every value
@@ -1150,7 +1191,7 @@ impl Look<'_> {
             let roots = root_names(&source[value.clone()]);
             unknown |= roots.call;
             for n in roots.names.iter().filter(|n| **n != name) {
-                match self.origin(n, value.start, depth - 1) {
+                match self.origin(n, body.clone(), depth - 1) {
                     Origin::Shared => return Origin::Shared,
                     Origin::NotShared => {}
                     Origin::Unknown | Origin::Undeclared => unknown = true,
