@@ -951,12 +951,10 @@ impl Look<'_> {
                         return true;
                     }
                 }
+                // A name: a call, perhaps a member call (`tile.sum(i)`), may access shared memory.
                 c if self.access == Access::Shared
                     && (c.is_ascii_alphabetic() || c == b'_')
-                    && !bytes[..i].ends_with(b"->")
-                    && !(i > 0
-                        && (bytes[i - 1].is_ascii_alphanumeric()
-                            || matches!(bytes[i - 1], b'_' | b'.'))) =>
+                    && !(i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_')) =>
                 {
                     let word_end = i + identifier_len(&source[i..]);
                     if self.call_may_touch_shared(i..word_end, function(), calls, strict) {
@@ -1525,7 +1523,10 @@ fn root_names(expr: &str) -> Roots<'_> {
             i += bracket_group_len(&expr[i..]).unwrap_or(bytes.len() - i);
         } else if c == b'(' {
             // A C-style cast's type: `(float4*)p`, `(const T*)(&x[i])`.
-            let n = group_len(&expr[i..]).unwrap_or(bytes.len() - i);
+            let Some(n) = group_len(&expr[i..]) else {
+                i += 1;
+                continue;
+            };
             let inside = expr[i + 1..i + n - 1].trim();
             let type_like = !inside.is_empty()
                 && inside
