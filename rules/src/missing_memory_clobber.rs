@@ -361,8 +361,6 @@ fn cpp_memory_access_beside(
         source,
         tokens: cx.tokens(),
         file,
-        barriers: &file.barriers,
-        asm_spans: &file.asm_spans,
         access,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -681,8 +679,6 @@ struct Look<'a> {
     source: &'a str,
     tokens: &'a [Token],
     file: &'a FileScan,
-    barriers: &'a [std::ops::Range<usize>],
-    asm_spans: &'a [std::ops::Range<usize>],
     access: Access,
 }
 
@@ -695,6 +691,7 @@ impl Look<'_> {
         within: std::ops::Range<usize>,
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let from = self
+            .file
             .barriers
             .iter()
             .filter(|b| b.end <= around.start && b.end >= within.start)
@@ -702,6 +699,7 @@ impl Look<'_> {
             .max()
             .unwrap_or(within.start);
         let to = self
+            .file
             .barriers
             .iter()
             .filter(|b| b.start >= around.end && b.start <= within.end)
@@ -758,7 +756,7 @@ impl Look<'_> {
                 || source[..call].ends_with(ident)
                 || !source[call_end..].trim_start().starts_with('(')
                 || source[..call].trim_end().ends_with("define")
-                || self.barriers.iter().any(|b| b.contains(&call))
+                || self.file.barriers.iter().any(|b| b.contains(&call))
             {
                 return false;
             }
@@ -908,14 +906,14 @@ impl Look<'_> {
                     .iter()
                     .any(|op| after.starts_with(op))
         };
-        // Whether the access after `at`, through the pointer expression `base`, counts.
         // The function the range is in, whose parameters and locals the names are.
-        let function = std::cell::OnceCell::new();
+        let function_body = std::cell::OnceCell::new();
         let function = || {
-            function
+            function_body
                 .get_or_init(|| enclosing_function_body(source, range.start))
                 .clone()
         };
+        // Whether the access after `at`, through the pointer expression `base`, counts.
         let hit = |at: usize, base: std::ops::Range<usize>| match self.access {
             Access::Any => true,
             Access::Write => written(at),
@@ -926,9 +924,10 @@ impl Look<'_> {
         let mut i = range.start;
         while i < end {
             // The last asm starting at or before `i` (spans do not nest).
-            let k = self.asm_spans.partition_point(|r| r.start <= i);
-            if k > 0 && self.asm_spans[k - 1].contains(&i) {
-                i = self.asm_spans[k - 1].end;
+            let asm_spans = &self.file.asm_spans;
+            let k = asm_spans.partition_point(|r| r.start <= i);
+            if k > 0 && asm_spans[k - 1].contains(&i) {
+                i = asm_spans[k - 1].end;
                 continue;
             }
             match bytes[i] {
@@ -2020,7 +2019,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         };
         let message = if why == Why::NoSharedAccess {
             format!(
-                "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ access of shared memory is beside it: the copies' shared memory is touched only by asm",
+                "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ access of shared memory is beside it",
                 instr.opcode
             )
         } else {
@@ -2036,7 +2035,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         d = if let Why::Touched(var) = &why {
             d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
         } else if why == Why::NoSharedAccess {
-            d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays), and `volatile` asm keeps its order among other volatile asm: `\"memory\"` would change nothing here")
+            d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm: here `\"memory\"` would order nothing more that the copies touch")
         } else if volatile {
             d.with_note("`volatile` orders the asm only among other volatile asm; only `\"memory\"` promises its order against C++ loads and stores (nvcc 13 was measured conservative in the cases tried: the risk is the contract, not today's compiler)")
         } else {
