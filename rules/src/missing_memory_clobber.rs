@@ -2088,3 +2088,65 @@ fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
     }
     Some(Edit::insert(at, text))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::cpp::lexer::lex_range;
+
+    #[test]
+    fn root_names_skip_casts_members_subscripts_and_keywords() {
+        fn names(e: &str) -> Vec<&str> {
+            root_names(e).names
+        }
+        assert_eq!(
+            names("reinterpret_cast<const float*>(tile) + 4 * k"),
+            ["tile", "k"]
+        );
+        assert_eq!(names("(float4*)(&out[row * n])"), ["out"]);
+        assert_eq!(names("(const uint4 *)buf"), ["buf"]);
+        assert_eq!(names("storage.scale"), ["storage"]);
+        assert_eq!(names("p->next"), ["p"]);
+        assert_eq!(names("sizeof(T) * n"), ["n"]);
+        assert!(!root_names("p + 1").call);
+        let call = root_names("get_smem(k)");
+        assert!(call.call);
+        assert_eq!(call.names, ["k"]);
+        assert!(root_names("this->buf").call);
+        // Unbalanced input is read, not a panic.
+        assert_eq!(names("(p"), ["p"]);
+        assert_eq!(names("x[("), ["x"]);
+    }
+
+    #[test]
+    fn shared_declarations_name_every_declarator() {
+        let source = "extern __shared__ __align__(16) char smem_raw[];\n\
+                      __shared__ float a[4], b;\n\
+                      __global__ void k() { __shared__ typename Reduce::TempStorage temp; \
+                      static __shared__ int flag = 0; int local; }";
+        let tokens = lex_range(source, 0, source.len(), false);
+        assert_eq!(
+            shared_declarations(source, &tokens),
+            ["a", "b", "flag", "smem_raw", "temp"]
+        );
+    }
+
+    #[test]
+    fn parameter_names_are_the_last_names_before_defaults_and_bounds() {
+        assert_eq!(
+            parameter_names("const float* __restrict__ in, float* out, int n = 4, float w[8]"),
+            ["in", "out", "n", "w"]
+        );
+        assert_eq!(parameter_names("void"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn kernels_are_told_by_global_before_the_name_not_in_a_comment() {
+        let source = "// used by __global__ kernels\n__device__ void f(float* p) {}\n\
+                      template <int N> __global__ void __launch_bounds__(128) k(float* p) {}";
+        let tokens = lex_range(source, 0, source.len(), false);
+        let params = |name: &str| source.find(&format!("{name}(float")).unwrap() + name.len() + 1;
+        assert!(!is_kernel(source, &tokens, params("f")));
+        assert!(is_kernel(source, &tokens, params("k")));
+    }
+}
