@@ -81,7 +81,8 @@ declare_rule! {
     /// (its caller may pass shared memory), a pointer a call returns or that is stored through
     /// its address, a member or a global; and a call given a shared pointer or one of unknown
     /// origin (as an argument or the object of a member call) whose body is not in the file,
-    /// or whose body in the file may access shared memory itself (two calls deep). Any shared
+    /// or whose body in the file (a function's, a named lambda's, a function-like macro's) may
+    /// access shared memory itself (two calls deep). Any shared
     /// memory counts, not only the copies' buffer. Not `cp.async.bulk.wait_group` without
     /// `.read`: it also waits for the copies' writes to global memory, which C++ may read
     /// through any pointer. Assumed, not checked: the C++ after the wait does not write the
@@ -1737,14 +1738,30 @@ fn shared_declarations(source: &str, tokens: &[Token]) -> Vec<String> {
     names
 }
 
-/// The bodies (insides of the braces) of the file's functions named `name`, and of lambdas
-/// assigned to it (`auto name = [&](...) { ... }`).
+/// The bodies (insides of the braces) of the file's functions named `name`, of lambdas
+/// assigned to it (`auto name = [&](...) { ... }`), and the replacement of a function-like
+/// macro of that name (`#define SMEM_AT(i) smem[i]`).
 fn function_bodies(source: &str, name: &str) -> Vec<std::ops::Range<usize>> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut bodies = Vec::new();
     for (at, _) in source.match_indices(name) {
         let end = at + name.len();
         if source[..at].ends_with(ident) || source[end..].starts_with(ident) {
+            continue;
+        }
+        let directive = source[..at]
+            .trim_end_matches([' ', '\t'])
+            .strip_suffix("define")
+            .is_some_and(|d| d.trim_end_matches([' ', '\t']).ends_with('#'));
+        if directive {
+            if let Some(params) = source[end..]
+                .starts_with('(')
+                .then(|| group_len(&source[end..]))
+                .flatten()
+            {
+                let body = macro_body_around(source, end + params);
+                bodies.push(end + params..body.end.max(end + params));
+            }
             continue;
         }
         let rest = source[end..].trim_start();
