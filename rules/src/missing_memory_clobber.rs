@@ -3,10 +3,12 @@ use crate::support::{
     cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
+use std::collections::HashMap;
 
 declare_rule! {
     /// ## What it does
@@ -24,7 +26,8 @@ declare_rule! {
     ///   `.acquire`/`.release`/`.acq_rel` (publishing or consuming a flag),
     ///   `cp.async.wait_group`/`wait_all`, `cp.async.bulk.wait_group*`, `griddepcontrol.wait`,
     ///   mbarrier `test_wait`/`try_wait` — **when C++ memory accesses it orders sit beside
-    ///   it**: on the side it orders (after an acquire load or a wait, before a release store,
+    ///   it** (for the `cp.async` waits, accesses that may be of shared memory: see below):
+    ///   on the side it orders (after an acquire load or a wait, before a release store,
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
     ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
@@ -64,6 +67,28 @@ declare_rule! {
     /// earlier C++ accesses may still sink below them). The toolkit's and clang's intrinsic
     /// headers (a vendored `__clang_cuda_runtime_wrapper.h`) are not checked.
     ///
+    /// Info too: an asynchronous-copy wait (`cp.async.wait_group`, `cp.async.wait_all`,
+    /// `cp.async.bulk.wait_group.read`) when none of the C++ accesses beside it may be of
+    /// shared memory ("no C++ access of shared memory is beside it"). Such a wait orders the
+    /// copies against accesses of the shared memory they fill or drain; when only other asm
+    /// `volatile` (`ld.shared`, `ldmatrix`) touches that memory, their order among themselves
+    /// is kept without `"memory"`. Known not to be shared: a kernel's (`__global__`)
+    /// parameters, their members (the host cannot pass a shared address), local arrays, and
+    /// locals computed only from such names (`float* row = out + k`, casts included). Still a
+    /// warning: an access through a `__shared__` name (any scope, `extern` too) or a local
+    /// computed from one (`reinterpret_cast<float*>(tile) + k`, `auto& s =
+    /// *reinterpret_cast<S*>(smem_raw)`), through another function's or a lambda's parameter
+    /// (its caller may pass shared memory), a pointer a call returns or that is stored through
+    /// its address, a member or a global; and a call given a shared pointer or one of unknown
+    /// origin (as an argument or the object of a member call) whose body is not in the file,
+    /// or whose body in the file (a function's, a named lambda's, a function-like macro's) may
+    /// access shared memory itself (two calls deep). Any shared
+    /// memory counts, not only the copies' buffer. Not `cp.async.bulk.wait_group` without
+    /// `.read`: it also waits for the copies' writes to global memory, which C++ may read
+    /// through any pointer. Assumed, not checked: the C++ after the wait does not write the
+    /// global memory a `cp.async` of the function still reads (an in-place update whose store
+    /// does not depend on the copied data).
+    ///
     /// Not reported: hints that touch no memory the program sees (`prefetch`, `prefetchu`,
     /// `applypriority`, `cp.async.bulk.prefetch`), loads from memory that cannot change while
     /// the kernel runs (`ld.global.nc`, `ldu`, `.const`, `.param`, textures: no C++ store can
@@ -92,7 +117,10 @@ declare_rule! {
     /// On nine real projects (2026-12-01) the grading moved 758 warnings to 400 (waits,
     /// barriers, fences, acquire/release and volatile accesses, atomics; 20 of a sample of 25
     /// worth adding `"memory"`) and 252 infos to 607 (async-copy issue, mbarrier
-    /// bookkeeping, plain loads and store helpers).
+    /// bookkeeping, plain loads and store helpers). Async-copy waits with no C++ access of
+    /// shared memory beside them (2026-12-02): 33 of 105 warnings on the nine projects became
+    /// info (all flashinfer `cp.async.wait_group`s whose shared memory only asm reads); the 14
+    /// warnings of the tuning half and the 1 of the held-out half did not change.
     ///
     /// ## Example
     /// ```cuda
@@ -174,8 +202,18 @@ fn purpose(step: &Step) -> Option<Purpose> {
     })
 }
 
-/// The severity of step `i` and, for a write the C++ of the function also touches, the
-/// variable that shows it.
+/// What the severity of a step rests on, which the diagnostic's note tells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Why {
+    /// The compiler contract (or, for non-volatile asm, the measured merge).
+    Contract,
+    /// C++ in the function uses this variable after the asm's write.
+    Touched(String),
+    /// An async-copy wait with C++ accesses beside it, none of them of shared memory.
+    NoSharedAccess,
+}
+
+/// The severity of step `i` and what it rests on.
 fn judge(
     cx: &Ctx,
     file: &std::cell::OnceCell<FileScan>,
@@ -183,7 +221,7 @@ fn judge(
     i: usize,
     m: &MemoryUse,
     volatile: bool,
-) -> Option<(Severity, Option<String>)> {
+) -> Option<(Severity, Why)> {
     let step = &flow.steps[i];
     let purpose = purpose(step)?;
     // Loud only where the clobber changes what the compiler may do to this code: C++ memory
@@ -212,21 +250,42 @@ fn judge(
         } else {
             Severity::Info
         };
-        return Some((severity, None));
+        return Some((severity, Why::Contract));
     }
     if purpose == Purpose::Orders {
         let file = file.get_or_init(|| FileScan::new(cx));
-        if cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any) {
-            return Some((Severity::Warning, None));
+        let access = if orders_only_shared_memory(step) {
+            Access::Shared
+        } else {
+            Access::Any
+        };
+        if cpp_memory_access_beside(cx, file, flow.stmt, side(step), access) {
+            return Some((Severity::Warning, Why::Contract));
+        }
+        // Say why when C++ accesses were beside it, but none of shared memory.
+        if access == Access::Shared
+            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any)
+        {
+            return Some((Severity::Info, Why::NoSharedAccess));
         }
     } else if m.writes && !followed_by_syncthreads(cx, flow.stmt) {
         // `__syncthreads()` right after the asm is a full compiler barrier: no later C++
         // access can move above the write.
         if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
-            return Some((Severity::Warning, Some(var)));
+            return Some((Severity::Warning, Why::Touched(var)));
         }
     }
-    Some((Severity::Info, None))
+    Some((Severity::Info, Why::Contract))
+}
+
+/// A wait whose ordering is about shared memory only: `cp.async.wait_group`/`wait_all` (the
+/// copies write shared memory) and `cp.async.bulk.wait_group.read` (the copies are done reading
+/// shared memory). Not `cp.async.bulk.wait_group` without `.read`: it also waits for the
+/// copies' writes to global memory, which C++ may read through any pointer.
+fn orders_only_shared_memory(step: &Step) -> bool {
+    let family = step.form.map_or("", |f| f.family.name);
+    matches!(family, "cp.async.wait_group" | "cp.async.wait_all")
+        || (family == "cp.async.bulk.wait_group" && step.instr.has(".read"))
 }
 
 /// Which C++ accesses an ordering instruction orders: the later ones (acquire loads, waits),
@@ -238,11 +297,13 @@ enum Side {
     Both,
 }
 
-/// What counts as an access: any, or only writes (a plain load moves only across stores).
+/// What counts as an access: any, only writes (a plain load moves only across stores), or
+/// any that may be of shared memory (what an async-copy wait orders).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Access {
     Any,
     Write,
+    Shared,
 }
 
 fn side(step: &Step) -> Side {
@@ -299,8 +360,8 @@ fn cpp_memory_access_beside(
     let reach = reachable_end(source, end, body.end).max(end);
     let look = Look {
         source,
-        barriers: &file.barriers,
-        asm_spans: &file.asm_spans,
+        tokens: cx.tokens(),
+        file,
         access,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -340,6 +401,12 @@ fn trailing_identifier_start(text: &str) -> usize {
 /// after `{`): a function's name; `None` for lambdas, constructor initialisers and what is not
 /// a parameter list.
 fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
+    function_head(source, body_start).map(|(name, _)| name)
+}
+
+/// The name and the parameter list (inside the parentheses) of the function whose body opens
+/// at `body_start`, as [`function_name_before`] finds them.
+fn function_head(source: &str, body_start: usize) -> Option<(&str, std::ops::Range<usize>)> {
     let mut head = source.get(..body_start.checked_sub(1)?)?.trim_end();
     // Qualifiers after the parameters.
     loop {
@@ -369,7 +436,7 @@ fn function_name_before(source: &str, body_start: usize) -> Option<&str> {
         && !name.starts_with(|c: char| c.is_ascii_digit())
         && !control
         && !initialiser)
-        .then_some(name)
+        .then_some((name, open + 1..params.len()))
 }
 
 /// The innermost lambda around byte `at` inside `within` (a function's body): the inside of
@@ -466,17 +533,30 @@ fn macro_body_around(source: &str, at: usize) -> std::ops::Range<usize> {
 }
 
 /// What every statement's judgment reads of the file, gathered once per file: where the asm
-/// statements are, and the compiler barriers (asm with `"memory"`, barrier calls).
+/// statements are, the compiler barriers (asm with `"memory"`, barrier calls), the names
+/// declared `__shared__`, and the bodies of the functions called beside a wait (on first need).
 struct FileScan {
     asm_spans: Vec<std::ops::Range<usize>>,
     barriers: Vec<std::ops::Range<usize>>,
+    shared_names: Vec<String>,
+    callee_bodies: std::cell::RefCell<HashMap<String, Vec<std::ops::Range<usize>>>>,
+    /// Memos of [`Look::origin`] (name, function body, depth) and of what a call of a
+    /// function may do (name, levels, strict): the same locals and helpers come up around
+    /// every wait of a file.
+    origins: std::cell::RefCell<HashMap<(String, usize, usize), Origin>>,
+    callees_touch: std::cell::RefCell<HashMap<(String, usize, bool), bool>>,
 }
 
 impl FileScan {
     fn new(cx: &Ctx) -> FileScan {
         let span = |s: &AsmStatement| s.span.start as usize..s.span.end as usize;
         FileScan {
-            asm_spans: cx.statements.iter().map(span).collect(),
+            asm_spans: {
+                // In order, for the binary search of `Look::accesses_in`.
+                let mut spans: Vec<_> = cx.statements.iter().map(span).collect();
+                spans.sort_by_key(|r| r.start);
+                spans
+            },
             barriers: cx
                 .statements
                 .iter()
@@ -485,6 +565,10 @@ impl FileScan {
                 .chain(barrier_calls(cx.source()))
                 .chain(barrier_helper_calls(cx))
                 .collect(),
+            shared_names: shared_declarations(cx.source(), cx.tokens()),
+            callee_bodies: Default::default(),
+            origins: Default::default(),
+            callees_touch: Default::default(),
         }
     }
 }
@@ -594,8 +678,8 @@ fn runs_on_every_path(
 /// How accesses are looked for around an asm or a call.
 struct Look<'a> {
     source: &'a str,
-    barriers: &'a [std::ops::Range<usize>],
-    asm_spans: &'a [std::ops::Range<usize>],
+    tokens: &'a [Token],
+    file: &'a FileScan,
     access: Access,
 }
 
@@ -608,6 +692,7 @@ impl Look<'_> {
         within: std::ops::Range<usize>,
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let from = self
+            .file
             .barriers
             .iter()
             .filter(|b| b.end <= around.start && b.end >= within.start)
@@ -615,6 +700,7 @@ impl Look<'_> {
             .max()
             .unwrap_or(within.start);
         let to = self
+            .file
             .barriers
             .iter()
             .filter(|b| b.start >= around.end && b.start <= within.end)
@@ -625,7 +711,7 @@ impl Look<'_> {
     }
 
     fn accesses(&self, range: std::ops::Range<usize>) -> bool {
-        accesses_in(self.source, range, self.asm_spans, self.access)
+        self.accesses_in(range, CALL_LEVELS, true)
     }
 
     /// Whether C++ accesses sit beside a call of `name` (outside `callee`, the function's own
@@ -671,7 +757,7 @@ impl Look<'_> {
                 || source[..call].ends_with(ident)
                 || !source[call_end..].trim_start().starts_with('(')
                 || source[..call].trim_end().ends_with("define")
-                || self.barriers.iter().any(|b| b.contains(&call))
+                || self.file.barriers.iter().any(|b| b.contains(&call))
             {
                 return false;
             }
@@ -796,103 +882,389 @@ fn enclosing_block(source: &str, at: usize) -> std::ops::Range<usize> {
     start..end
 }
 
-/// Whether `range` of the source holds a C++ memory access (or, with [`Access::Write`], a
-/// write: assigned or incremented) outside asm statements and comments: a subscript `p[i]`,
-/// `->`, a unary `*`.
-fn accesses_in(
-    source: &str,
-    range: std::ops::Range<usize>,
-    asm_spans: &[std::ops::Range<usize>],
-    access: Access,
-) -> bool {
-    // A write: the access is assigned to, or incremented.
-    let written = |from: usize| {
-        let rest = &source[from.min(source.len())..];
-        let close = if rest.starts_with('[') {
-            rest.find(']').map_or(rest.len(), |i| i + 1)
-        } else {
-            0
-        };
-        let after = rest[close..].trim_start_matches(|c: char| {
-            c.is_ascii_alphanumeric() || c == '_' || c == '.' || c.is_whitespace()
-        });
-        (after.starts_with('=') && !after.starts_with("=="))
-            || ["+=", "-=", "*=", "/=", "|=", "&=", "^=", "++", "--"]
-                .iter()
-                .any(|op| after.starts_with(op))
-    };
-    let hit = |at: usize| access == Access::Any || written(at);
-    let bytes = source.as_bytes();
-    let end = range.end.min(bytes.len());
-    let mut i = range.start;
-    while i < end {
-        if let Some(r) = asm_spans.iter().find(|r| r.contains(&i)) {
-            i = r.end;
-            continue;
-        }
-        match bytes[i] {
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = bytes[i..end]
+impl Look<'_> {
+    /// Whether `range` of the source holds a C++ memory access (or, with [`Access::Write`], a
+    /// write: assigned or incremented; with [`Access::Shared`], one that may be of shared
+    /// memory, or a call that may make one) outside asm statements and comments: a subscript
+    /// `p[i]`, `->`, a unary `*`. `calls` bounds how deep called functions are looked into;
+    /// `strict` counts an access through a pointer of unknown origin as shared, which a callee
+    /// given no shared or unknown pointer need not.
+    fn accesses_in(&self, range: std::ops::Range<usize>, calls: usize, strict: bool) -> bool {
+        let source = self.source;
+        // A write: the access is assigned to, or incremented.
+        let written = |from: usize| {
+            let rest = &source[from.min(source.len())..];
+            let close = if rest.starts_with('[') {
+                rest.find(']').map_or(rest.len(), |i| i + 1)
+            } else {
+                0
+            };
+            let after = rest[close..].trim_start_matches(|c: char| {
+                c.is_ascii_alphanumeric() || c == '_' || c == '.' || c.is_whitespace()
+            });
+            (after.starts_with('=') && !after.starts_with("=="))
+                || ["+=", "-=", "*=", "/=", "|=", "&=", "^=", "++", "--"]
                     .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(end, |n| i + n);
+                    .any(|op| after.starts_with(op))
+        };
+        // The function the range is in, whose parameters and locals the names are.
+        let function_body = std::cell::OnceCell::new();
+        let function = || {
+            function_body
+                .get_or_init(|| enclosing_function_body(source, range.start))
+                .clone()
+        };
+        // Whether the access after `at`, through the pointer expression `base`, counts.
+        let hit = |at: usize, base: std::ops::Range<usize>| match self.access {
+            Access::Any => true,
+            Access::Write => written(at),
+            Access::Shared => self.may_be_shared(base, function(), strict),
+        };
+        let bytes = source.as_bytes();
+        let end = range.end.min(bytes.len());
+        let mut i = range.start;
+        while i < end {
+            // The last asm starting at or before `i` (spans do not nest).
+            let asm_spans = &self.file.asm_spans;
+            let k = asm_spans.partition_point(|r| r.start <= i);
+            if k > 0 && asm_spans[k - 1].contains(&i) {
+                i = asm_spans[k - 1].end;
                 continue;
             }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = source[i..end].find("*/").map_or(end, |n| i + n + 2);
-                continue;
-            }
-            b'"' => {
-                i += 1;
-                while i < end && bytes[i] != b'"' && bytes[i] != b'\n' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+            match bytes[i] {
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    i = bytes[i..end]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(end, |n| i + n);
+                    continue;
                 }
-            }
-            b'[' if i > 0
-                && (bytes[i - 1].is_ascii_alphanumeric()
-                    || matches!(bytes[i - 1], b'_' | b')' | b']'))
-                && !address_taken(source, range.start, i)
-                && hit(i) =>
-            {
-                return true;
-            }
-            b'-' if bytes.get(i + 1) == Some(&b'>')
-                && !address_taken(source, range.start, i)
-                && hit(i + 2) =>
-            {
-                return true
-            }
-            b'*' => {
-                // Unary: after an operator or an opening bracket, before a name or `(`.
-                let before = source[range.start..i].trim_end();
-                let unary = before.is_empty()
-                    || before.ends_with([
-                        '=', '(', ',', ';', '{', '}', '+', '-', '!', '&', '|', '?', ':', '<', '>',
-                        '[',
-                    ])
-                    || before.ends_with("return");
-                let next = bytes.get(i + 1).copied().unwrap_or(b' ');
-                if unary
-                    && (next.is_ascii_alphabetic() || next == b'_' || next == b'(')
-                    && hit(i + 1)
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    i = source[i..end].find("*/").map_or(end, |n| i + n + 2);
+                    continue;
+                }
+                b'"' => {
+                    i += 1;
+                    while i < end && bytes[i] != b'"' && bytes[i] != b'\n' {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'[' if i > 0
+                    && (bytes[i - 1].is_ascii_alphanumeric()
+                        || matches!(bytes[i - 1], b'_' | b')' | b']'))
+                    && !address_taken(source, range.start, i)
+                    && hit(i, postfix_start(source, range.start, i)..i) =>
                 {
                     return true;
                 }
+                b'-' if bytes.get(i + 1) == Some(&b'>')
+                    && !address_taken(source, range.start, i)
+                    && hit(i + 2, postfix_start(source, range.start, i)..i) =>
+                {
+                    return true
+                }
+                b'*' => {
+                    // Unary: after an operator or an opening bracket, before a name or `(`.
+                    let before = source[range.start..i].trim_end();
+                    let unary = before.is_empty()
+                        || before.ends_with([
+                            '=', '(', ',', ';', '{', '}', '+', '-', '!', '&', '|', '?', ':', '<',
+                            '>', '[',
+                        ])
+                        || before.ends_with("return");
+                    let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+                    if unary
+                        && (next.is_ascii_alphabetic() || next == b'_' || next == b'(')
+                        && hit(i + 1, i + 1..postfix_end(source, i + 1, end))
+                    {
+                        return true;
+                    }
+                }
+                // A name: a call, perhaps a member call (`tile.sum(i)`), may access shared memory.
+                c if self.access == Access::Shared
+                    && (c.is_ascii_alphabetic() || c == b'_')
+                    && !(i > 0
+                        && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_')) =>
+                {
+                    let word_end = i + identifier_len(&source[i..]);
+                    if self.call_may_touch_shared(i..word_end, function(), calls, strict) {
+                        return true;
+                    }
+                    i = word_end;
+                    continue;
+                }
+                _ => {}
             }
-            _ => {}
+            i += 1;
         }
-        i += 1;
+        false
     }
-    false
+
+    /// Whether the access through the pointer expression at `base` may be of shared memory:
+    /// not when every name it is computed from is known not to be shared (with `strict`
+    /// unset, when none is known to be shared).
+    fn may_be_shared(
+        &self,
+        base: std::ops::Range<usize>,
+        function: std::ops::Range<usize>,
+        strict: bool,
+    ) -> bool {
+        let roots = root_names(&self.source[base.clone()]);
+        // A pointer a call returns, or from nothing named: unknown.
+        if strict && (roots.call || roots.names.is_empty()) {
+            return true;
+        }
+        roots.names.iter().any(|name| {
+            let origin = self.origin(name, function.clone(), ORIGIN_DEPTH);
+            if strict {
+                origin != Origin::NotShared
+            } else {
+                origin == Origin::Shared
+            }
+        })
+    }
+
+    /// Whether the identifier at `word` starts a call that may access shared memory: one
+    /// given a shared pointer or a pointer of unknown origin (as an argument or the object
+    /// of a member call) whose body is not in view, or whose body in view may access shared
+    /// memory itself, `calls` levels down.
+    fn call_may_touch_shared(
+        &self,
+        word: std::ops::Range<usize>,
+        function: std::ops::Range<usize>,
+        calls: usize,
+        strict: bool,
+    ) -> bool {
+        let source = self.source;
+        let name = &source[word.clone()];
+        let mut rest = source[word.end..].trim_start();
+        // Template arguments of a call (`load<4>(p)`); not a comparison (`a < b`).
+        if rest.starts_with('<') {
+            let Some(close) = angle_group_len(rest) else {
+                return false;
+            };
+            rest = rest[close..].trim_start();
+        }
+        if !rest.starts_with('(') || is_keyword(name) || CASTS.contains(&name) {
+            return false;
+        }
+        let open = source.len() - rest.len();
+        let Some(close) = matching_paren(source, open) else {
+            return false;
+        };
+        // An argument computed from a shared name or a pointer of unknown origin (not from a
+        // name the function does not declare: a constant, a template parameter, a member;
+        // nor from what a call returns: a value more often than a shared pointer).
+        let suspect = |text: &str| {
+            root_names(text).names.iter().any(|n| {
+                !matches!(
+                    self.origin(n, function.clone(), ORIGIN_DEPTH),
+                    Origin::NotShared | Origin::Undeclared
+                )
+            })
+        };
+        let mut passes_shared = split_arguments(&source[open + 1..close - 1])
+            .into_iter()
+            .any(suspect);
+        // The object of a member call (`tile.load(i)`, `p->sum()`) is passed too.
+        let before = &source[..word.start];
+        let object_end = before
+            .strip_suffix('.')
+            .or_else(|| before.strip_suffix("->"))
+            .map(str::len);
+        if let Some(object_end) = object_end {
+            let object = postfix_start(source, 0, object_end)..object_end;
+            passes_shared |= suspect(&source[object]);
+        }
+        let bodies = self.callee_bodies(name);
+        if bodies.is_empty() {
+            // Not in view: what it does with what it is given is unknown.
+            return passes_shared;
+        }
+        if calls == 0 {
+            return passes_shared;
+        }
+        // The callee's own accesses, through its parameters (unknown origin) only when it was
+        // given a pointer that may be shared.
+        let strict = strict && passes_shared;
+        let key = (name.to_string(), calls, strict);
+        if let Some(&known) = self.file.callees_touch.borrow().get(&key) {
+            return known;
+        }
+        // A recursive call finds this entry while it is being computed.
+        self.file
+            .callees_touch
+            .borrow_mut()
+            .insert(key.clone(), false);
+        let touches = bodies
+            .iter()
+            .any(|body| self.accesses_in(body.clone(), calls - 1, strict));
+        self.file.callees_touch.borrow_mut().insert(key, touches);
+        touches
+    }
+
+    /// The bodies of the file's functions (and lambdas assigned to a name) called `name`.
+    fn callee_bodies(&self, name: &str) -> Vec<std::ops::Range<usize>> {
+        let mut cache = self.file.callee_bodies.borrow_mut();
+        cache
+            .entry(name.to_string())
+            .or_insert_with(|| function_bodies(self.source, name))
+            .clone()
+    }
+
+    /// Where the memory an access through `name` in the function `body` may be: a
+    /// `__shared__` name, a parameter of a kernel (not shared) or of another function
+    /// (unknown), or a local of the function, computed from other names (looked at `depth`
+    /// definitions deep).
+    fn origin(&self, name: &str, body: std::ops::Range<usize>, depth: usize) -> Origin {
+        if matches!(
+            name,
+            "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize" | "nullptr"
+        ) {
+            return Origin::NotShared;
+        }
+        if self.file.shared_names.iter().any(|n| n == name) {
+            return Origin::Shared;
+        }
+        if depth == 0 {
+            return Origin::Unknown;
+        }
+        let key = (name.to_string(), body.start, depth);
+        if let Some(&known) = self.file.origins.borrow().get(&key) {
+            return known;
+        }
+        let origin = match function_head(self.source, body.start) {
+            Some((_, params)) if parameter_names(&self.source[params.clone()]).contains(&name) => {
+                if is_kernel(self.source, self.tokens, params.start) {
+                    Origin::NotShared
+                } else {
+                    Origin::Unknown
+                }
+            }
+            _ => self.local_origin(name, body, depth),
+        };
+        self.file.origins.borrow_mut().insert(key, origin);
+        origin
+    }
+
+    /// The origin of a local `name` declared in `body`, from its declaration and every value
+    /// given to it there.
+    fn local_origin(&self, name: &str, body: std::ops::Range<usize>, depth: usize) -> Origin {
+        let (source, tokens) = (self.source, self.tokens);
+        let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+        let first = tokens.partition_point(|t| t.start() < body.start);
+        let last = tokens.partition_point(|t| t.start() < body.end);
+        let body_tokens = &tokens[first..last];
+        let mut declared: Option<Declaration> = None;
+        let mut values: Vec<std::ops::Range<usize>> = Vec::new();
+        let mut address_taken = false;
+        for (k, t) in body_tokens.iter().enumerate() {
+            if t.kind != TokenKind::Ident || text(t) != name {
+                continue;
+            }
+            let prev = k.checked_sub(1).map_or("", |p| text(&body_tokens[p]));
+            if matches!(prev, "." | "->" | "::") {
+                continue;
+            }
+            let next = body_tokens.get(k + 1).map_or("", text);
+            let after = body_tokens.get(k + 2).map_or("", text);
+            if let Some(declaration) = declaration_before(source, body_tokens, k) {
+                let array = next == "[";
+                declared = Some(Declaration {
+                    pointer: declaration.pointer,
+                    array,
+                });
+                // `T* p = v`, `T* p(v)`, `T* p{v}`, `T a[N] = {...}`.
+                let init = if array {
+                    body_tokens[k + 1..]
+                        .iter()
+                        .position(|t| matches!(text(t), "=" | ";"))
+                        .map(|p| k + 1 + p)
+                        .filter(|&p| text(&body_tokens[p]) == "=")
+                } else {
+                    matches!(next, "=" | "(" | "{").then_some(k + 1)
+                };
+                if let Some(p) = init {
+                    let from = body_tokens[p].span.end as usize;
+                    let from = if text(&body_tokens[p]) == "=" {
+                        from
+                    } else {
+                        from - 1
+                    };
+                    values.push(from..expression_end(source, from, body.end));
+                }
+                continue;
+            }
+            // `p = v`, `p += v` (not `p == v`).
+            let assigned =
+                (next == "=" && after != "=") || (matches!(next, "+" | "-") && after == "=");
+            if assigned {
+                let op = &body_tokens[if next == "=" { k + 1 } else { k + 2 }];
+                let from = op.span.end as usize;
+                values.push(from..expression_end(source, from, body.end));
+            } else if prev == "&" {
+                // `&p` handed on: something may store into it.
+                address_taken = true;
+            }
+        }
+        let Some(declared) = declared else {
+            return Origin::Undeclared;
+        };
+        if declared.array && !declared.pointer {
+            // A local array: thread-local memory, never shared.
+            return Origin::NotShared;
+        }
+        let mut unknown = address_taken || values.is_empty();
+        for value in values {
+            let roots = root_names(&source[value.clone()]);
+            unknown |= roots.call;
+            for n in roots.names.iter().filter(|n| **n != name) {
+                match self.origin(n, body.clone(), depth - 1) {
+                    Origin::Shared => return Origin::Shared,
+                    Origin::NotShared => {}
+                    Origin::Unknown | Origin::Undeclared => unknown = true,
+                }
+            }
+        }
+        // A value (not a pointer or reference) computed from no shared name holds no address
+        // of shared memory.
+        if unknown && declared.pointer {
+            Origin::Unknown
+        } else {
+            Origin::NotShared
+        }
+    }
 }
 
 /// Whether the postfix expression that `[` or `->` at `at` continues is the operand of a unary
 /// `&` (`&p[i]`, `&params.count[n]`, `&s->x`): an address computed, no memory read or written.
 /// Looks back no further than `floor`.
 fn address_taken(source: &str, floor: usize, at: usize) -> bool {
+    let i = postfix_start(source, floor, at);
+    let before = source[floor..i].trim_end();
+    let Some(rest) = before.strip_suffix('&') else {
+        return false;
+    };
+    // Unary, not `a & b` or `a && b`.
+    let rest = rest.trim_end();
+    // `atomicAdd(&p[i], 1)`, `atomicCAS(reinterpret_cast<unsigned*>(&p[i]), ...)`: the
+    // address goes to an atomic in the same statement, which accesses it.
+    let statement = rest.rsplit([';', '{', '}']).next().unwrap_or(rest);
+    if statement.to_ascii_lowercase().contains("atomic") {
+        return false;
+    }
+    rest.is_empty()
+        || rest.ends_with([
+            '=', '(', ',', ';', '{', '}', '?', ':', '!', '|', '+', '-', '<', '[',
+        ])
+        || rest.ends_with("return")
+}
+
+/// Where the postfix expression that ends at `at` (before a `[` or `->`) starts: back over
+/// names, `.`, `->`, `::` and bracketed groups, no further than `floor`.
+fn postfix_start(source: &str, floor: usize, at: usize) -> usize {
     let bytes = source.as_bytes();
     let mut i = at;
-    // Back over the expression: names, `.`, `->`, `::` and bracketed groups.
     while i > floor {
         let c = bytes[i - 1];
         if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':') {
@@ -923,29 +1295,518 @@ fn address_taken(source: &str, floor: usize, at: usize) -> bool {
             };
             match found {
                 Some(k) => i = k,
-                None => return false,
+                // An unbalanced group: the expression starts after it.
+                None => return at,
             }
         } else {
             break;
         }
     }
-    let before = source[floor..i].trim_end();
-    let Some(rest) = before.strip_suffix('&') else {
-        return false;
-    };
-    // Unary, not `a & b` or `a && b`.
-    let rest = rest.trim_end();
-    // `atomicAdd(&p[i], 1)`, `atomicCAS(reinterpret_cast<unsigned*>(&p[i]), ...)`: the
-    // address goes to an atomic in the same statement, which accesses it.
-    let statement = rest.rsplit([';', '{', '}']).next().unwrap_or(rest);
-    if statement.to_ascii_lowercase().contains("atomic") {
-        return false;
+    i
+}
+
+/// Where the postfix expression that starts at `from` (the operand of a unary `*`) ends: a
+/// name or a parenthesised group, then members, subscripts, calls and a cast's `<...>`.
+fn postfix_end(source: &str, from: usize, end: usize) -> usize {
+    let bytes = source.as_bytes();
+    let mut i = from;
+    while i < end {
+        let c = bytes[i];
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':') {
+            i += 1;
+        } else if c == b'-' && bytes.get(i + 1) == Some(&b'>') {
+            i += 2;
+        } else if c == b'<' && CASTS.iter().any(|k| source[..i].trim_end().ends_with(k)) {
+            match angle_group_len(&source[i..end]) {
+                Some(n) => i += n,
+                None => break,
+            }
+        } else if matches!(c, b'(' | b'[') {
+            let close = if c == b'(' { b')' } else { b']' };
+            let mut depth = 0i32;
+            let Some(n) = bytes[i..end].iter().position(|&b| {
+                if b == c {
+                    depth += 1;
+                } else if b == close {
+                    depth -= 1;
+                }
+                depth == 0
+            }) else {
+                break;
+            };
+            i += n + 1;
+        } else {
+            break;
+        }
     }
-    rest.is_empty()
-        || rest.ends_with([
-            '=', '(', ',', ';', '{', '}', '?', ':', '!', '|', '+', '-', '<', '[',
-        ])
-        || rest.ends_with("return")
+    i
+}
+
+/// How deep the definitions of a local are followed to the names it is computed from.
+const ORIGIN_DEPTH: usize = 4;
+
+/// The C++ casts, whose `<...>(x)` is `x` converted, not a call.
+const CASTS: &[&str] = &[
+    "static_cast",
+    "reinterpret_cast",
+    "const_cast",
+    "dynamic_cast",
+];
+
+/// Where the memory of a C++ access through a name may be, for an async-copy wait, which
+/// orders only the shared memory its copies fill or drain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Not shared memory: a kernel's parameter (the host cannot pass a shared address), a
+    /// local array, a local computed only from such names.
+    NotShared,
+    /// A `__shared__` name, or a local computed from one.
+    Shared,
+    /// Cannot tell: another function's parameter (its caller may pass shared memory), a
+    /// pointer a call returns or that is stored through its address.
+    Unknown,
+    /// Not declared in the function: a member, a global, a template parameter, a constant.
+    Undeclared,
+}
+
+/// A local's declaration: whether it is a pointer or reference (or `auto`), and an array.
+struct Declaration {
+    pointer: bool,
+    array: bool,
+}
+
+/// Whether the name at `tokens[k]` is declared there: only declaration specifiers before it
+/// back to the statement's start (`const float* __restrict__ p`, `auto& s`, `float acc[4]`;
+/// not `x * p`, `return p`, `f(a, p)`), and whether the type is a pointer, reference or
+/// `auto`. Comma-separated declarators after the first are not recognised.
+fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declaration> {
+    let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+    let mut pointer = false;
+    let mut words = 0;
+    for t in tokens[..k].iter().rev() {
+        let s = text(t);
+        match s {
+            ";" | "{" | "}" | "(" => break,
+            "*" | "&" => pointer = true,
+            "::" | "<" | ">" => {}
+            _ if t.kind == TokenKind::Number => {}
+            _ if t.kind == TokenKind::Ident && !is_statement_keyword(s) => {
+                words += 1;
+                pointer |= matches!(s, "auto" | "decltype");
+            }
+            _ => return None,
+        }
+    }
+    // The type's name right before the declared one (or `*`/`&`).
+    let prev = text(tokens.get(k.checked_sub(1)?)?);
+    let ends_type = tokens[k - 1].kind == TokenKind::Ident || matches!(prev, "*" | "&" | ">");
+    (words > 0 && ends_type).then_some(Declaration {
+        pointer,
+        array: false,
+    })
+}
+
+/// Words that start or continue a statement without declaring anything.
+fn is_statement_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "return"
+            | "else"
+            | "case"
+            | "goto"
+            | "throw"
+            | "new"
+            | "delete"
+            | "sizeof"
+            | "do"
+            | "co_return"
+            | "co_yield"
+            | "typedef"
+            | "using"
+    )
+}
+
+/// Words that are not names of variables: keywords and built-in types.
+fn is_keyword(word: &str) -> bool {
+    is_statement_keyword(word)
+        || matches!(
+            word,
+            "if" | "for"
+                | "while"
+                | "switch"
+                | "const"
+                | "volatile"
+                | "unsigned"
+                | "signed"
+                | "int"
+                | "long"
+                | "char"
+                | "short"
+                | "float"
+                | "double"
+                | "void"
+                | "bool"
+                | "auto"
+                | "true"
+                | "false"
+                | "struct"
+                | "typename"
+                | "template"
+                | "alignof"
+                | "decltype"
+                | "defined"
+                | "__restrict__"
+                | "__restrict"
+                | "constexpr"
+                | "static"
+        )
+}
+
+/// Where the expression that starts at `from` ends: at a `;`, or a `,` or closing bracket
+/// outside its own brackets, no further than `limit`.
+fn expression_end(source: &str, from: usize, limit: usize) -> usize {
+    let bytes = source.as_bytes();
+    let mut depth = 0i32;
+    let limit = limit.min(bytes.len());
+    for (i, &b) in bytes.iter().enumerate().take(limit).skip(from) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return i;
+                }
+            }
+            b',' if depth == 0 => return i,
+            b';' => return i,
+            _ => {}
+        }
+    }
+    limit
+}
+
+/// The names a pointer expression is computed from, and whether a call's result may be it.
+struct Roots<'s> {
+    names: Vec<&'s str>,
+    call: bool,
+}
+
+/// The names the pointer of `expr` is computed from: not subscripts' contents (`p[i]`: `p`),
+/// members (`s.buf`: `s`), casts' types (`reinterpret_cast<T*>(p)`, `(T*)p`: `p`), keywords,
+/// numbers and strings; a call (`f(p)`) makes `call` true (its result may be any pointer) and
+/// its arguments count too.
+fn root_names(expr: &str) -> Roots<'_> {
+    let bytes = expr.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut roots = Roots {
+        names: Vec::new(),
+        call: false,
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_digit() {
+            while i < bytes.len() && (ident(bytes[i]) || bytes[i] == b'.') {
+                i += 1;
+            }
+        } else if ident(c) {
+            let start = i;
+            i += identifier_len(&expr[i..]);
+            let word = &expr[start..i];
+            let before = expr[..start].trim_end();
+            let rest = expr[i..].trim_start();
+            let next_at = expr.len() - rest.len();
+            if before.ends_with('.') || before.ends_with("->") || rest.starts_with("::") {
+                // A member, or a namespace or class before `::`.
+                continue;
+            }
+            if CASTS.contains(&word) || word == "sizeof" {
+                if let Some(n) = rest
+                    .starts_with('<')
+                    .then(|| angle_group_len(rest))
+                    .flatten()
+                {
+                    i = next_at + n;
+                }
+                if word == "sizeof" {
+                    // Its operand is not evaluated.
+                    let rest = expr[i..].trim_start();
+                    if rest.starts_with('(') {
+                        let open = expr.len() - rest.len();
+                        i = open + group_len(&expr[open..]).unwrap_or(rest.len());
+                    }
+                }
+                continue;
+            }
+            if rest.starts_with('(') || rest.starts_with('<') {
+                if rest.starts_with('<') && angle_group_len(rest).is_none() {
+                    // A comparison, not template arguments.
+                    roots.names.push(word);
+                    continue;
+                }
+                roots.call = true;
+                continue;
+            }
+            if !is_keyword(word) && !word.ends_with("_t") && word != "this" {
+                roots.names.push(word);
+            } else if word == "this" {
+                roots.call = true;
+            }
+        } else if c == b'[' {
+            // A subscript's index is not the pointer.
+            i += bracket_group_len(&expr[i..]).unwrap_or(bytes.len() - i);
+        } else if c == b'(' {
+            // A C-style cast's type: `(float4*)p`, `(const T*)(&x[i])`.
+            let Some(n) = group_len(&expr[i..]) else {
+                i += 1;
+                continue;
+            };
+            let inside = expr[i + 1..i + n - 1].trim();
+            let type_like = !inside.is_empty()
+                && inside.bytes().all(|b| ident(b) || b" :<>*&,".contains(&b))
+                && inside.ends_with(['*', '&']);
+            i += if type_like { n } else { 1 };
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != c {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    roots
+}
+
+/// The length of the identifier that starts `text`.
+fn identifier_len(text: &str) -> usize {
+    text.bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b == b'_'))
+        .unwrap_or(text.len())
+}
+
+/// The length of the `(...)` group that starts `text`, brackets nested.
+fn group_len(text: &str) -> Option<usize> {
+    delimited_len(text, b'(', b')')
+}
+
+/// The length of the `[...]` group that starts `text`.
+fn bracket_group_len(text: &str) -> Option<usize> {
+    delimited_len(text, b'[', b']')
+}
+
+fn delimited_len(text: &str, open: u8, close: u8) -> Option<usize> {
+    let mut depth = 0i32;
+    text.bytes()
+        .position(|b| {
+            if b == open {
+                depth += 1;
+            } else if b == close {
+                depth -= 1;
+            }
+            depth == 0
+        })
+        .map(|n| n + 1)
+}
+
+/// The length of template arguments `<...>` starting `text`, when they close before anything a
+/// comparison would hold (`;`, `{`, `&&`, `||`) and are followed by `(` or `::`.
+fn angle_group_len(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'<' => depth += 1,
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    let rest = text[i + 1..].trim_start();
+                    return (rest.starts_with('(')
+                        || rest.starts_with("::")
+                        || rest.starts_with('{'))
+                    .then_some(i + 1);
+                }
+            }
+            b';' | b'{' | b'}' => return None,
+            b'&' | b'|' if bytes.get(i + 1) == Some(&b) => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The top-level arguments of a call's argument list (its inside).
+fn split_arguments(args: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, b) in args.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                out.push(&args[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&args[start..]);
+    out
+}
+
+/// The names of a parameter list's parameters (its inside): each one's last name, before a
+/// default value or array bounds.
+fn parameter_names(params: &str) -> Vec<&str> {
+    split_arguments(params)
+        .into_iter()
+        .filter_map(|param| {
+            let param = param.split('=').next().unwrap_or(param);
+            let param = param.split('[').next().unwrap_or(param).trim_end();
+            let name = &param[trailing_identifier_start(param)..];
+            (!name.is_empty() && !is_keyword(name)).then_some(name)
+        })
+        .collect()
+}
+
+/// Whether the function whose parameter list opens just before `params_start` is a kernel:
+/// `__global__` among the words before its name (back to the previous statement, block or
+/// directive; comments are not tokens).
+fn is_kernel(source: &str, tokens: &[Token], params_start: usize) -> bool {
+    let k = tokens.partition_point(|t| t.start() < params_start);
+    tokens[..k]
+        .iter()
+        .rev()
+        .take(64)
+        .take_while(|t| {
+            t.kind != TokenKind::Directive
+                && !matches!(source.get(t.span.range()), Some(";" | "{" | "}"))
+        })
+        .any(|t| source.get(t.span.range()) == Some("__global__"))
+}
+
+/// The names the file declares `__shared__` (in any scope, `extern __shared__` included):
+/// each declarator's name, before its bounds or initialiser.
+fn shared_declarations(source: &str, tokens: &[Token]) -> Vec<String> {
+    let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+    let mut names: Vec<String> = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        if t.kind != TokenKind::Ident || text(t) != "__shared__" {
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut name: Option<&str> = None;
+        let mut named = false;
+        for t in tokens[k + 1..].iter().take(256) {
+            let s = text(t);
+            match s {
+                "(" | "[" | "{" if depth == 0 => {
+                    // `__align__(16)` before the name; bounds or an initialiser after it.
+                    if s != "(" && !named {
+                        names.extend(name.map(str::to_string));
+                        named = true;
+                    }
+                    depth += 1;
+                }
+                "=" if depth == 0 && !named => {
+                    names.extend(name.map(str::to_string));
+                    named = true;
+                }
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                "," | ";" if depth == 0 => {
+                    if !named {
+                        names.extend(name.map(str::to_string));
+                    }
+                    if s == ";" {
+                        break;
+                    }
+                    (name, named) = (None, false);
+                }
+                _ if depth == 0 && t.kind == TokenKind::Ident && !named => name = Some(s),
+                _ => {}
+            }
+            if depth < 0 {
+                break;
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The bodies (insides of the braces) of the file's functions named `name`, of lambdas
+/// assigned to it (`auto name = [&](...) { ... }`), and the replacement of a function-like
+/// macro of that name (`#define SMEM_AT(i) smem[i]`).
+fn function_bodies(source: &str, name: &str) -> Vec<std::ops::Range<usize>> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut bodies = Vec::new();
+    for (at, _) in source.match_indices(name) {
+        let end = at + name.len();
+        if source[..at].ends_with(ident) || source[end..].starts_with(ident) {
+            continue;
+        }
+        let directive = source[..at]
+            .trim_end_matches([' ', '\t'])
+            .strip_suffix("define")
+            .is_some_and(|d| d.trim_end_matches([' ', '\t']).ends_with('#'));
+        if directive {
+            if let Some(params) = source[end..]
+                .starts_with('(')
+                .then(|| group_len(&source[end..]))
+                .flatten()
+            {
+                let body = macro_body_around(source, end + params);
+                bodies.push(end + params..body.end.max(end + params));
+            }
+            continue;
+        }
+        let rest = source[end..].trim_start();
+        let mut from = source.len() - rest.len();
+        if let Some(lambda) = rest.strip_prefix('=') {
+            // `name = [captures](params) {`.
+            let lambda = lambda.trim_start();
+            if !lambda.starts_with('[') {
+                continue;
+            }
+            from = source.len() - lambda.len();
+            match bracket_group_len(lambda) {
+                Some(n) => from += n,
+                None => continue,
+            }
+        }
+        let head = source[from..].trim_start();
+        if !head.starts_with('(') {
+            continue;
+        }
+        let open = source.len() - head.len();
+        let Some(close) = group_len(head).map(|n| open + n) else {
+            continue;
+        };
+        // Qualifiers between the parameters and the body.
+        let mut tail = source[close..].trim_start();
+        loop {
+            let word = identifier_len(tail);
+            if word > 0
+                && matches!(
+                    &tail[..word],
+                    "const" | "noexcept" | "override" | "final" | "mutable" | "constexpr"
+                )
+            {
+                tail = tail[word..].trim_start();
+            } else {
+                break;
+            }
+        }
+        if tail.starts_with('{') {
+            let open = source.len() - tail.len() + 1;
+            bodies.push(enclosing_block(source, open));
+        }
+    }
+    bodies
 }
 
 /// Whether the step's address comes from a `const T* __restrict__` pointer of the function
@@ -1146,20 +2007,20 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             || stmt.qualifiers.iter().any(|(q, _)| q == "goto");
         let flow = cx.flow(stmt);
         // The step with the highest severity; the first of them.
-        let mut worst: Option<(usize, MemoryUse, Severity, Option<String>)> = None;
+        let mut worst: Option<(usize, MemoryUse, Severity, Why)> = None;
         for i in 0..flow.steps.len() {
             let m = flow.memory_use(i);
             if !m.any() {
                 continue;
             }
-            let Some((severity, touched)) = judge(cx, &file, &flow, i, &m, volatile) else {
+            let Some((severity, why)) = judge(cx, &file, &flow, i, &m, volatile) else {
                 continue;
             };
             if worst.as_ref().is_none_or(|w| severity > w.2) {
-                worst = Some((i, m, severity, touched));
+                worst = Some((i, m, severity, why));
             }
         }
-        let Some((i, m, severity, touched)) = worst else {
+        let Some((i, m, severity, why)) = worst else {
             continue;
         };
         let instr = flow.steps[i].instr;
@@ -1173,21 +2034,25 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         } else {
             "reads memory"
         };
-        let mut d = Diagnostic::new(
-            META.name,
-            severity,
-            stmt.keyword,
+        let message = if why == Why::NoSharedAccess {
+            format!(
+                "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ access of shared memory is beside it",
+                instr.opcode
+            )
+        } else {
             format!(
                 "asm {what} (`{}`) without a `\"memory\"` clobber: the compiler may move or merge C++ memory accesses across it",
                 instr.opcode
-            ),
-        )
-        .with_label(
+            )
+        };
+        let mut d = Diagnostic::new(META.name, severity, stmt.keyword, message).with_label(
             template_span(stmt, instr.opcode_span.clone()),
             format!("`{}` {what}", instr.opcode),
         );
-        d = if let Some(var) = touched {
+        d = if let Why::Touched(var) = &why {
             d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
+        } else if why == Why::NoSharedAccess {
+            d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm: here `\"memory\"` would order nothing more that the copies touch")
         } else if volatile {
             d.with_note("`volatile` orders the asm only among other volatile asm; only `\"memory\"` promises its order against C++ loads and stores (nvcc 13 was measured conservative in the cases tried: the risk is the contract, not today's compiler)")
         } else {
@@ -1239,4 +2104,66 @@ fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
         return Some(Edit::insert(colon.end as usize, text));
     }
     Some(Edit::insert(at, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::cpp::lexer::lex_range;
+
+    #[test]
+    fn root_names_skip_casts_members_subscripts_and_keywords() {
+        fn names(e: &str) -> Vec<&str> {
+            root_names(e).names
+        }
+        assert_eq!(
+            names("reinterpret_cast<const float*>(tile) + 4 * k"),
+            ["tile", "k"]
+        );
+        assert_eq!(names("(float4*)(&out[row * n])"), ["out"]);
+        assert_eq!(names("(const uint4 *)buf"), ["buf"]);
+        assert_eq!(names("storage.scale"), ["storage"]);
+        assert_eq!(names("p->next"), ["p"]);
+        assert_eq!(names("sizeof(T) * n"), ["n"]);
+        assert!(!root_names("p + 1").call);
+        let call = root_names("get_smem(k)");
+        assert!(call.call);
+        assert_eq!(call.names, ["k"]);
+        assert!(root_names("this->buf").call);
+        // Unbalanced input is read, not a panic.
+        assert_eq!(names("(p"), ["p"]);
+        assert_eq!(names("x[("), ["x"]);
+    }
+
+    #[test]
+    fn shared_declarations_name_every_declarator() {
+        let source = "extern __shared__ __align__(16) char smem_raw[];\n\
+                      __shared__ float a[4], b;\n\
+                      __global__ void k() { __shared__ typename Reduce::TempStorage temp; \
+                      static __shared__ int flag = 0; int local; }";
+        let tokens = lex_range(source, 0, source.len(), false);
+        assert_eq!(
+            shared_declarations(source, &tokens),
+            ["a", "b", "flag", "smem_raw", "temp"]
+        );
+    }
+
+    #[test]
+    fn parameter_names_are_the_last_names_before_defaults_and_bounds() {
+        assert_eq!(
+            parameter_names("const float* __restrict__ in, float* out, int n = 4, float w[8]"),
+            ["in", "out", "n", "w"]
+        );
+        assert_eq!(parameter_names("void"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn kernels_are_told_by_global_before_the_name_not_in_a_comment() {
+        let source = "// used by __global__ kernels\n__device__ void f(float* p) {}\n\
+                      template <int N> __global__ void __launch_bounds__(128) k(float* p) {}";
+        let tokens = lex_range(source, 0, source.len(), false);
+        let params = |name: &str| source.find(&format!("{name}(float")).unwrap() + name.len() + 1;
+        assert!(!is_kernel(source, &tokens, params("f")));
+        assert!(is_kernel(source, &tokens, params("k")));
+    }
 }
