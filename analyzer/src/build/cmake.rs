@@ -11,7 +11,7 @@
 //! `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as CMake does.
 
 use super::env::cudaarchs;
-use super::flags::{shell_words, MacroFlag};
+use super::flags::{shell_words, CompileFlags, MacroFlag};
 use super::normalize;
 use super::project::{
     glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
@@ -45,6 +45,8 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         files: 0,
         notes: Vec::new(),
         preset_archs: presets(&root),
+        source_props: HashMap::new(),
+        loop_budget: MAX_LOOP_COMMANDS,
     };
     let mut scope = Scope::default();
     for (k, v) in [
@@ -154,7 +156,50 @@ struct Reader {
     files: usize,
     notes: Vec<String>,
     preset_archs: Option<String>,
+    /// Source file properties, by (the folder whose targets see them, the file).
+    source_props: HashMap<(PathBuf, PathBuf), SourceProps>,
+    /// Commands loops may still run (item by item) in this project.
+    loop_budget: usize,
 }
+
+/// A source file's own `COMPILE_OPTIONS`/`COMPILE_FLAGS` and `COMPILE_DEFINITIONS`: CMake
+/// puts them on that file's command after the target's (measured with CMake 4.4 and nvcc
+/// 13.0, `gpu-tests/measure/cmake-per-source.sh`: the target's
+/// `--generate-code=arch=compute_90,...` then the file's `--generate-code=arch=compute_80,...`
+/// or `-arch=sm_80`, and nvcc builds each of them; the definitions with the target's `-D`s).
+#[derive(Default)]
+struct SourceProps {
+    /// Option words, each with whether it is certain.
+    options: Vec<(String, bool)>,
+    /// Definitions as `-DX` words, each with whether it is certain.
+    definitions: Vec<(String, bool)>,
+}
+
+/// An `if()` or loop frame: `holds` `Some(false)` skips, `None` may or may not hold (a loop
+/// not unrolled: the body once, its variable unknown); `held`: a branch held already;
+/// `may_have_held`: an earlier branch may have held. `hidden`: loop variables made unknown
+/// inside it, with the values to restore.
+struct Frame {
+    holds: Option<bool>,
+    held: bool,
+    may_have_held: bool,
+    hidden: Vec<(String, Option<String>)>,
+}
+
+/// A loop's items, and whether the loop surely runs over each (its list was not set under
+/// an undecided condition).
+struct LoopItems {
+    var: String,
+    values: Vec<String>,
+    certain: bool,
+}
+
+/// At most this many items in one unrolled loop, and this many commands run by loops in one
+/// project: beyond, a loop's body is read once with its variable unknown.
+const MAX_LOOP_ITEMS: usize = 4096;
+const MAX_LOOP_COMMANDS: usize = 50_000;
+/// Loops nested deeper than this are not unrolled.
+const MAX_LOOP_DEPTH: usize = 8;
 
 /// One command: its name (lower case) and its arguments, unexpanded, with whether each was
 /// quoted.
@@ -186,14 +231,29 @@ impl Reader {
             return;
         };
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        self.run(commands, &dir, scope, nesting, &[]);
+    }
+
+    /// Runs `commands` (a file's, or a loop body's once per item) in `scope`. `loop_vars`:
+    /// the variables of the loops iterated around them.
+    fn run(
+        &mut self,
+        commands: &[Command],
+        dir: &Path,
+        scope: &mut Scope,
+        nesting: usize,
+        loop_vars: &[String],
+    ) {
+        let dir = dir.to_path_buf();
         // Function and macro bodies are skipped (depth of `function`...`endfunction`).
         let mut in_function = 0usize;
-        // `if()` and loop frames of this file: `Some(false)` skips, `None` may or may not
-        // hold (loops: the body once, its variable unknown).
-        // (this branch holds, a branch held already, an earlier branch may have held)
-        let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
+        // `if()` and unrolled-loop frames of these commands.
+        let mut frames: Vec<Frame> = Vec::new();
         let outer_uncertain = scope.uncertain;
-        for cmd in commands.iter() {
+        let mut at = 0;
+        while at < commands.len() {
+            let cmd = &commands[at];
+            at += 1;
             let name = cmd.name.as_str();
             match name {
                 "function" | "macro" => {
@@ -207,7 +267,7 @@ impl Reader {
                 _ if in_function > 0 => continue,
                 _ => {}
             }
-            let skipping = frames.iter().any(|f| f.0 == Some(false));
+            let skipping = frames.iter().any(|f| f.holds == Some(false));
             match name {
                 "if" => {
                     let taken = if skipping {
@@ -215,16 +275,31 @@ impl Reader {
                     } else {
                         condition(&cmd.args, scope)
                     };
-                    frames.push((taken, taken == Some(true), false));
+                    let mut frame = Frame {
+                        holds: taken,
+                        held: taken == Some(true),
+                        may_have_held: false,
+                        hidden: Vec::new(),
+                    };
+                    // An undecided condition on a loop's variable (`if(arch MATCHES "^90")`)
+                    // filters the items: inside it the variable is unknown, so what it
+                    // gathers is unknown, never every item.
+                    if taken.is_none() {
+                        for v in loop_vars.iter().filter(|v| mentions(&cmd.args, v)) {
+                            let old = scope.vars.insert(v.clone(), UNKNOWN.to_string());
+                            frame.hidden.push((v.clone(), old));
+                        }
+                    }
+                    frames.push(frame);
                 }
                 "elseif" | "else" => {
                     let parent_skips = frames.len() > 1
                         && frames[..frames.len() - 1]
                             .iter()
-                            .any(|f| f.0 == Some(false));
+                            .any(|f| f.holds == Some(false));
                     if let Some(top) = frames.last_mut() {
-                        top.2 |= top.0.is_none();
-                        let next = if top.1 || parent_skips {
+                        top.may_have_held |= top.holds.is_none();
+                        let next = if top.held || parent_skips {
                             Some(false)
                         } else {
                             let holds = if name == "elseif" {
@@ -234,25 +309,62 @@ impl Reader {
                             };
                             // After a branch that may have held, this one may not.
                             match holds {
-                                Some(true) if top.2 => None,
+                                Some(true) if top.may_have_held => None,
                                 h => h,
                             }
                         };
-                        top.1 |= next == Some(true);
-                        top.0 = next;
+                        top.held |= next == Some(true);
+                        top.holds = next;
                     }
                 }
                 "foreach" | "while" => {
-                    // The loop variable's value is not known.
                     if name == "foreach" && !skipping {
+                        let end = loop_end(commands, at);
+                        let body = &commands[at..end];
+                        // A body with nothing read here (CCCL's call a function per test
+                        // file) is skipped: its list (a glob of 900 folders) is not walked.
+                        if !body_matters(body) {
+                            at = (end + 1).min(commands.len());
+                            continue;
+                        }
+                        if let Some(items) = self.loop_items(cmd, scope, body.len(), loop_vars) {
+                            let var = items.var;
+                            let old = scope.vars.get(&var).cloned();
+                            let mut inner = loop_vars.to_vec();
+                            inner.push(var.clone());
+                            let was = scope.uncertain;
+                            // Items of a list set under conditions may not be in it.
+                            if !items.certain {
+                                scope.uncertain += 1;
+                            }
+                            for item in items.values {
+                                scope.vars.insert(var.clone(), item);
+                                self.run(body, &dir, scope, nesting, &inner);
+                            }
+                            scope.uncertain = was;
+                            match old {
+                                Some(v) => scope.vars.insert(var, v),
+                                None => scope.vars.remove(&var),
+                            };
+                            at = (end + 1).min(commands.len());
+                            continue;
+                        }
+                        // The loop variable's value is not known: the body once.
                         if let Some((var, _)) = cmd.args.first() {
                             scope.vars.insert(var.clone(), UNKNOWN.to_string());
                         }
                     }
-                    frames.push((if skipping { Some(false) } else { None }, false, false));
+                    frames.push(Frame {
+                        holds: if skipping { Some(false) } else { None },
+                        held: false,
+                        may_have_held: false,
+                        hidden: Vec::new(),
+                    });
                 }
                 "endif" | "endforeach" | "endwhile" => {
-                    frames.pop();
+                    if let Some(f) = frames.pop() {
+                        restore(scope, f.hidden);
+                    }
                 }
                 _ => {
                     if skipping {
@@ -260,7 +372,7 @@ impl Reader {
                     }
                 }
             }
-            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.0.is_none()).count();
+            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.holds.is_none()).count();
             if matches!(
                 name,
                 "if" | "elseif"
@@ -304,6 +416,83 @@ impl Reader {
                             scope.uncertain_vars.insert(var.clone());
                         }
                         scope.vars.insert(var.clone(), value);
+                    }
+                }
+                "list" if args.first().map(String::as_str) == Some("FIND") => {
+                    // list(FIND L item out): on L's value as read here (the one its targets
+                    // come from), so lists split out of it agree with those targets.
+                    if let (Some(var), Some(item), Some(out)) =
+                        (args.get(1), args.get(2), args.get(3))
+                    {
+                        let value = value_of(scope, var);
+                        let index = if value.contains(UNKNOWN) {
+                            UNKNOWN.to_string()
+                        } else {
+                            value
+                                .split(';')
+                                .position(|v| v == item)
+                                .map_or("-1".to_string(), |i| i.to_string())
+                        };
+                        self.set(scope, out, index);
+                    }
+                }
+                "list" if args.first().map(String::as_str) == Some("REMOVE_ITEM") => {
+                    // Under an undecided `if()` the items may stay: kept (the union).
+                    if let Some(var) = args.get(1).filter(|_| certain) {
+                        let value = value_of(scope, var);
+                        let kept: Vec<&str> = value
+                            .split(';')
+                            .filter(|v| !v.is_empty() && !args[2..].iter().any(|a| a == v))
+                            .collect();
+                        let kept = kept.join(";");
+                        scope.vars.insert(var.clone(), kept);
+                    }
+                }
+                "set_source_files_properties" => {
+                    // set_source_files_properties(f... [DIRECTORY d...] [TARGET_DIRECTORY
+                    // t...] PROPERTIES name value ...): each value replaces the property.
+                    let Some(p) = args.iter().position(|a| a == "PROPERTIES") else {
+                        continue;
+                    };
+                    let (files, dirs) = self.source_scope(&args[..p], &dir);
+                    let mut k = p + 1;
+                    while k + 1 < args.len() {
+                        let (prop, value) = (&args[k], &args[k + 1]);
+                        self.set_source_property(
+                            &files,
+                            &dirs,
+                            prop,
+                            &[value.clone()],
+                            false,
+                            certain,
+                        );
+                        k += 2;
+                    }
+                }
+                "set_property" if args.first().map(String::as_str) == Some("SOURCE") => {
+                    // set_property(SOURCE f... [DIRECTORY d...] [TARGET_DIRECTORY t...]
+                    // [APPEND|APPEND_STRING] PROPERTY name value...)
+                    let Some(p) = args.iter().position(|a| a == "PROPERTY") else {
+                        continue;
+                    };
+                    let append = args[1..p]
+                        .iter()
+                        .any(|a| matches!(a.as_str(), "APPEND" | "APPEND_STRING"));
+                    let names: Vec<String> = args[1..p]
+                        .iter()
+                        .filter(|a| !matches!(a.as_str(), "APPEND" | "APPEND_STRING"))
+                        .cloned()
+                        .collect();
+                    let (files, dirs) = self.source_scope(&names, &dir);
+                    if let Some(prop) = args.get(p + 1) {
+                        self.set_source_property(
+                            &files,
+                            &dirs,
+                            prop,
+                            &args[p + 2..],
+                            append,
+                            certain,
+                        );
                     }
                 }
                 "option" => {
@@ -542,7 +731,173 @@ impl Reader {
                 _ => {}
             }
         }
+        for f in frames.into_iter().rev() {
+            restore(scope, f.hidden);
+        }
         scope.uncertain = outer_uncertain;
+    }
+
+    /// A loop's items when they are known (`foreach(v a b)`, `foreach(v ${L})`,
+    /// `foreach(v IN LISTS L... ITEMS a...)`), within the bounds; else `None` (`RANGE`,
+    /// `ZIP_LISTS`, a list not set here, an unknown item, too many).
+    fn loop_items(
+        &mut self,
+        cmd: &Command,
+        scope: &Scope,
+        body_len: usize,
+        loop_vars: &[String],
+    ) -> Option<LoopItems> {
+        if loop_vars.len() >= MAX_LOOP_DEPTH {
+            return None;
+        }
+        let (var, rest) = cmd.args.split_first()?;
+        let var = var.0.clone();
+        let mut values = Vec::new();
+        let mut certain = true;
+        let refs_uncertain = |raw: &str| {
+            raw.split("${")
+                .skip(1)
+                .filter_map(|r| r.split('}').next())
+                .any(|n| scope.uncertain_vars.contains(n))
+        };
+        if rest.first().is_some_and(|a| a.0 == "IN" && !a.1) {
+            let mut mode = "";
+            for (a, quoted) in &rest[1..] {
+                if !quoted && matches!(a.as_str(), "LISTS" | "ITEMS" | "ZIP_LISTS") {
+                    mode = a.as_str();
+                    continue;
+                }
+                match mode {
+                    "LISTS" => {
+                        let name = expand(a, &scope.vars);
+                        if !scope.vars.contains_key(&name) {
+                            return None;
+                        }
+                        certain &= !scope.uncertain_vars.contains(&name);
+                        let value = value_of(scope, &name);
+                        values.extend(
+                            value
+                                .split(';')
+                                .filter(|v| !v.is_empty())
+                                .map(str::to_string),
+                        );
+                    }
+                    "ITEMS" => {
+                        certain &= !refs_uncertain(a);
+                        values.extend(self.expand_args(&[(a.clone(), *quoted)], scope));
+                    }
+                    _ => return None,
+                }
+            }
+        } else {
+            if rest.first().is_some_and(|a| a.0 == "RANGE" && !a.1) {
+                return None;
+            }
+            for (a, _) in rest {
+                certain &= !refs_uncertain(a);
+            }
+            values = self.expand_args(rest, scope);
+        }
+        if values.iter().any(|v| v.contains(UNKNOWN)) || values.len() > MAX_LOOP_ITEMS {
+            return None;
+        }
+        let cost = values.len().saturating_mul(body_len.max(1));
+        if cost > self.loop_budget {
+            let n = format!(
+                "loops run more than {MAX_LOOP_COMMANDS} commands: the rest are read once, their variable unknown"
+            );
+            if !self.notes.contains(&n) {
+                self.notes.push(n);
+            }
+            return None;
+        }
+        self.loop_budget -= cost;
+        Some(LoopItems {
+            var,
+            values,
+            certain,
+        })
+    }
+
+    /// The files of a source property command (`f... [DIRECTORY d...] [TARGET_DIRECTORY
+    /// t...]`), absolute, and the folders whose targets see the property (the current one
+    /// unless named).
+    fn source_scope(&self, args: &[String], dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        let mut files = Vec::new();
+        let mut dirs = Vec::new();
+        let mut mode = "";
+        for a in args {
+            match a.as_str() {
+                "SOURCE" | "DIRECTORY" | "TARGET_DIRECTORY" => {
+                    mode = a.as_str();
+                    continue;
+                }
+                _ => {}
+            }
+            match mode {
+                "DIRECTORY" => dirs.push(normalize(&dir.join(a))),
+                "TARGET_DIRECTORY" => {
+                    if let Some(&i) = self.by_name.get(a) {
+                        dirs.push(self.targets[i].dir.clone());
+                    }
+                }
+                _ => files.extend(sources(dir, a)),
+            }
+        }
+        if dirs.is_empty() {
+            dirs.push(dir.to_path_buf());
+        }
+        (files, dirs)
+    }
+
+    /// A source property's values: `COMPILE_OPTIONS` and `COMPILE_DEFINITIONS` (lists),
+    /// `COMPILE_FLAGS` (a command-line string); other properties are not read.
+    fn set_source_property(
+        &mut self,
+        files: &[PathBuf],
+        dirs: &[PathBuf],
+        prop: &str,
+        values: &[String],
+        append: bool,
+        certain: bool,
+    ) {
+        let words: Vec<String> = match prop {
+            "COMPILE_OPTIONS" => values
+                .iter()
+                .flat_map(|v| v.split(';'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect(),
+            "COMPILE_FLAGS" => values.to_vec(),
+            "COMPILE_DEFINITIONS" => values
+                .iter()
+                .flat_map(|v| v.split(';'))
+                .filter(|w| !w.is_empty())
+                .map(|w| format!("-D{}", strip_d(w)))
+                .collect(),
+            _ => return,
+        };
+        for d in dirs {
+            for f in files {
+                let props = self.source_props.entry((d.clone(), f.clone())).or_default();
+                let list = if prop == "COMPILE_DEFINITIONS" {
+                    &mut props.definitions
+                } else {
+                    &mut props.options
+                };
+                if !append {
+                    if certain {
+                        list.clear();
+                    } else {
+                        // Replaced only where the condition holds: the old words may stay.
+                        for w in list.iter_mut() {
+                            w.1 = false;
+                        }
+                    }
+                }
+                list.extend(words.iter().map(|w| (w.clone(), certain)));
+            }
+        }
     }
 
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
@@ -598,64 +953,180 @@ impl Reader {
 
     fn units(&mut self) -> Vec<Unit> {
         let mut out = Vec::new();
+        let mut notes = std::mem::take(&mut self.notes);
         for t in &self.targets {
             let mut words: Vec<String> = shell_words(&t.cuda_flags)
                 .into_iter()
                 .filter(|w| !w.contains(UNKNOWN))
                 .collect();
             let mut certain_words: Vec<String> = Vec::new();
-            for (w, certain) in &t.words {
-                let w = generator_expression(w);
-                let Some(w) = w else { continue };
-                for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
-                    if *certain {
-                        certain_words.push(part.clone());
-                    }
-                    words.push(part);
-                }
-            }
-            let mut flags = nvcc_flags(&words, &t.dir);
-            flags.macros = nvcc_flags(&certain_words, &t.dir)
-                .macros
-                .into_iter()
-                .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
-                .collect();
-            let archs = cudaarchs(&t.archs.join(";"));
-            let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
-            if t.archs_unknown && !off {
-                let n = format!(
-                    "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
-                    t.name
-                );
-                if !self.notes.contains(&n) {
-                    self.notes.push(n);
-                }
-            } else if !off {
-                flags.targets.extend(archs.targets);
-                for n in archs.notes {
-                    let n = format!("target `{}`: {n}", t.name);
-                    if !self.notes.contains(&n) {
-                        self.notes.push(n);
-                    }
-                }
-            }
-            flags.targets.sort_by_key(|x| (x.sm, x.suffix));
-            flags.targets.dedup();
-            flags.notes.clear();
+            add_words(&t.words, &mut words, &mut certain_words);
+            let flags = unit_flags(t, &words, &certain_words, &mut notes);
             for s in &t.sources {
                 if !is_compiled_source(s) {
                     continue;
                 }
+                let origin = format!("target `{}`", t.name);
+                // The file's own options come after the target's on its command.
+                let Some(props) = self.source_props.get(&(t.dir.clone(), s.clone())) else {
+                    out.push(Unit {
+                        file: s.clone(),
+                        flags: flags.clone(),
+                        origin,
+                    });
+                    continue;
+                };
+                let (mut words, mut certain_words) = (words.clone(), certain_words.clone());
+                add_words(&props.options, &mut words, &mut certain_words);
+                add_words(&props.definitions, &mut words, &mut certain_words);
+                let own = unit_flags(t, &words, &certain_words, &mut notes);
+                let origin = if own.targets != flags.targets || own.macros != flags.macros {
+                    format!("{origin}, the file's own properties")
+                } else {
+                    origin
+                };
                 out.push(Unit {
                     file: s.clone(),
-                    flags: flags.clone(),
-                    origin: format!("target `{}`", t.name),
+                    flags: own,
+                    origin,
                 });
             }
         }
+        self.notes = notes;
         out
     }
 }
+
+/// A unit's flags from its command's words (and the certain ones, whose definitions count)
+/// and its target's architectures.
+fn unit_flags(
+    t: &Target,
+    words: &[String],
+    certain_words: &[String],
+    notes: &mut Vec<String>,
+) -> CompileFlags {
+    let mut push_note = |n: String| {
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    };
+    let mut flags = nvcc_flags(words, &t.dir);
+    flags.macros = nvcc_flags(certain_words, &t.dir)
+        .macros
+        .into_iter()
+        .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
+        .collect();
+    let archs = cudaarchs(&t.archs.join(";"));
+    let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
+    if t.archs_unknown && !off {
+        let n = format!(
+            "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
+            t.name
+        );
+        push_note(n);
+    } else if !off {
+        flags.targets.extend(archs.targets);
+        for n in archs.notes {
+            push_note(format!("target `{}`: {n}", t.name));
+        }
+    }
+    flags.targets.sort_by_key(|x| (x.sm, x.suffix));
+    flags.targets.dedup();
+    flags.notes.clear();
+    flags
+}
+
+/// Each word's parts (generator expressions about the language resolved, unknown parts
+/// left out) into `words`, and the certain ones into `certain_words` too.
+fn add_words(from: &[(String, bool)], words: &mut Vec<String>, certain_words: &mut Vec<String>) {
+    for (w, certain) in from {
+        let Some(w) = generator_expression(w) else {
+            continue;
+        };
+        for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
+            if *certain {
+                certain_words.push(part.clone());
+            }
+            words.push(part);
+        }
+    }
+}
+
+/// Puts back the loop variables a frame made unknown.
+fn restore(scope: &mut Scope, hidden: Vec<(String, Option<String>)>) {
+    for (v, old) in hidden.into_iter().rev() {
+        match old {
+            Some(o) => scope.vars.insert(v, o),
+            None => scope.vars.remove(&v),
+        };
+    }
+}
+
+/// Whether a command's arguments name the variable `var` (`var` or `${var}`).
+fn mentions(args: &[(String, bool)], var: &str) -> bool {
+    args.iter().any(|(a, quoted)| {
+        (!quoted && a == var)
+            || a.split("${")
+                .skip(1)
+                .any(|r| r.split('}').next() == Some(var))
+    })
+}
+
+/// The index of the `endforeach` that closes the loop whose body starts at `start` (the
+/// end of the commands when none does).
+fn loop_end(commands: &[Command], start: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in commands.iter().enumerate().skip(start) {
+        match c.name.as_str() {
+            "foreach" => depth += 1,
+            "endforeach" if depth == 0 => return i,
+            "endforeach" => depth -= 1,
+            _ => {}
+        }
+    }
+    commands.len()
+}
+
+/// Whether a loop body holds a command this reader acts on (outside function bodies).
+fn body_matters(body: &[Command]) -> bool {
+    let mut in_function = 0usize;
+    body.iter().any(|c| match c.name.as_str() {
+        "function" | "macro" => {
+            in_function += 1;
+            false
+        }
+        "endfunction" | "endmacro" => {
+            in_function = in_function.saturating_sub(1);
+            false
+        }
+        name => in_function == 0 && ACTED_ON.contains(&name),
+    })
+}
+
+/// The commands [`Reader::run`] acts on, besides `if`/`foreach` structure.
+const ACTED_ON: &[&str] = &[
+    "set",
+    "list",
+    "option",
+    "file",
+    "add_subdirectory",
+    "include",
+    "add_compile_options",
+    "add_definitions",
+    "add_compile_definitions",
+    "include_directories",
+    "add_library",
+    "add_executable",
+    "cuda_add_library",
+    "cuda_add_executable",
+    "target_sources",
+    "target_compile_options",
+    "target_compile_definitions",
+    "target_include_directories",
+    "set_target_properties",
+    "set_property",
+    "set_source_files_properties",
+];
 
 /// An `if()` condition decided when its operands are known: `A OP B` (`VERSION_LESS`,
 /// `STREQUAL`, `EQUAL`... and their `NOT`), each operand a literal or a variable the
