@@ -281,11 +281,12 @@ impl Reader {
                         may_have_held: false,
                         hidden: Vec::new(),
                     };
-                    // An undecided condition on a loop's variable (`if(arch MATCHES "^90")`)
-                    // filters the items: inside it the variable is unknown, so what it
+                    // An undecided condition in an unrolled loop (`if(arch MATCHES "^90")`,
+                    // `if(POS GREATER -1)` after a `string(FIND)` on the item) may filter
+                    // the items: inside it the loop variables are unknown, so what it
                     // gathers is unknown, never every item.
                     if taken.is_none() {
-                        for v in loop_vars.iter().filter(|v| mentions(&cmd.args, v)) {
+                        for v in loop_vars {
                             let old = scope.vars.insert(v.clone(), UNKNOWN.to_string());
                             frame.hidden.push((v.clone(), old));
                         }
@@ -1062,16 +1063,6 @@ fn restore(scope: &mut Scope, hidden: Vec<(String, Option<String>)>) {
     }
 }
 
-/// Whether a command's arguments name the variable `var` (`var` or `${var}`).
-fn mentions(args: &[(String, bool)], var: &str) -> bool {
-    args.iter().any(|(a, quoted)| {
-        (!quoted && a == var)
-            || a.split("${")
-                .skip(1)
-                .any(|r| r.split('}').next() == Some(var))
-    })
-}
-
 /// The index of the `endforeach` that closes the loop whose body starts at `start` (the
 /// end of the commands when none does).
 fn loop_end(commands: &[Command], start: usize) -> usize {
@@ -1136,6 +1127,9 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         Some((w, false)) if w == "NOT" => (true, &args[1..]),
         _ => (false, args),
     };
+    if let [(w, false)] = args {
+        return truth(w, scope).map(|t| t != negate);
+    }
     let [(a, aq), (op, false), (b, bq)] = args else {
         return None;
     };
@@ -1212,6 +1206,34 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         _ => return None,
     };
     Some(result != negate)
+}
+
+/// `if(<constant>)` and `if(<variable>)` as CMake decides them, for a variable the project
+/// sets outside undecided conditions; `None` for one it does not set (the command line may).
+fn truth(w: &str, scope: &Scope) -> Option<bool> {
+    if let Some(t) = constant_truth(w) {
+        return Some(t);
+    }
+    if w.contains("${") || scope.uncertain_vars.contains(w) {
+        return None;
+    }
+    let v = globbed(scope.vars.get(w)?).into_owned();
+    if v.contains(UNKNOWN) {
+        return None;
+    }
+    Some(constant_truth(&v) != Some(false))
+}
+
+/// CMake's true and false constants (case-insensitive; a number is true unless zero); `None`
+/// for any other word.
+fn constant_truth(w: &str) -> Option<bool> {
+    let u = w.to_ascii_uppercase();
+    match u.as_str() {
+        "1" | "ON" | "YES" | "TRUE" | "Y" => Some(true),
+        "" | "0" | "OFF" | "NO" | "FALSE" | "N" | "IGNORE" | "NOTFOUND" => Some(false),
+        _ if u.ends_with("-NOTFOUND") => Some(false),
+        _ => u.parse::<f64>().ok().map(|n| n != 0.0),
+    }
 }
 
 /// `-DX` and `X` both name the definition `X` in CMake's definition commands.

@@ -300,3 +300,23 @@ fn loops_are_bounded() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn undecided_conditions_in_unrolled_loops_hide_the_item() {
+    // FasterTransformer's pattern: each item is kept when `string(FIND)` (not followed here)
+    // finds it in a variable the command line sets: which items are kept is unknown, so the
+    // flags gathered in the loop are too (not every item). `if(<variable>)` on a variable the
+    // project sets is decided: TransformerEngine's `if(opts)` guards its `set_property`.
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(SETS 75 80 90)\nforeach(n IN LISTS SETS)\n  string(FIND \"${SM}\" \"${n}\" pos)\n  if(pos GREATER -1)\n    set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -gencode=arch=compute_${n},code=sm_${n}\")\n  endif()\nendforeach()\nset(CMAKE_CUDA_ARCHITECTURES OFF)\nadd_library(k k.cu)\nforeach(f u.cu)\n  set(opts)\n  list(APPEND opts -arch=sm_86)\n  if(opts)\n    set_property(SOURCE ${f} APPEND PROPERTY COMPILE_DEFINITIONS SEEN)\n  endif()\n  if(NOT opts)\n    set_property(SOURCE ${f} APPEND PROPERTY COMPILE_DEFINITIONS NOT_SEEN)\n  endif()\n  set_property(SOURCE ${f} APPEND PROPERTY COMPILE_OPTIONS ${opts})\nendforeach()\nif(0)\n  add_library(never never.cu)\nendif()\nadd_library(u u.cu)\n",
+    )]);
+    assert!(targets(&p, &dir.join("k.cu")).is_empty());
+    assert_eq!(targets(&p, &dir.join("u.cu")), ["sm_86"]);
+    assert_eq!(
+        macros(&p, &dir.join("u.cu")),
+        ["Define(\"SEEN\", \"1\")".to_string()]
+    );
+    assert!(p.builds_for(&dir.join("never.cu")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
