@@ -2,13 +2,17 @@
 //! a preset's cache variables), the `CUDA_ARCHITECTURES` target property, `-gencode`/`-arch`
 //! in `CMAKE_CUDA_FLAGS` and compile options, compile definitions, include folders, and the
 //! sources of each target (`add_library`, `add_executable`, `target_sources`, `file(GLOB)`),
-//! following `add_subdirectory` and `include` of project files.
+//! each source file's own options and definitions (see [`SourceProps`]), following
+//! `add_subdirectory` and `include` of project files.
 //!
-//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are not
-//! evaluated: every branch is read, the architectures and flags of any branch count (the
-//! build may use them) and the definitions made inside a branch are dropped (unknown, never
-//! assumed). Function and macro bodies are not followed. A target's architectures are
-//! `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as CMake does.
+//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are
+//! decided only on known values (see [`condition`]): otherwise every branch is read, the
+//! architectures and flags of any branch count (the build may use them) and the definitions
+//! made inside a branch are dropped (unknown, never assumed). A `foreach` over known items is
+//! unrolled, bounded; an undecided `if()` inside it makes the loop variables unknown there (it
+//! may filter the items). Function and macro bodies are not followed. A target's
+//! architectures are `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as
+//! CMake does.
 
 use super::env::cudaarchs;
 use super::flags::{shell_words, CompileFlags, MacroFlag};
@@ -55,7 +59,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         ("CMAKE_CURRENT_LIST_DIR", &root),
         ("CMAKE_CURRENT_SOURCE_DIR", &root),
     ] {
-        scope.vars.insert(k.into(), v.display().to_string());
+        scope.put(k, v.display().to_string());
     }
     // The toolkit's version under every name a project compares: the compiler's, and what
     // `find_package(CUDAToolkit)` (and the older `find_package(CUDA)`) set.
@@ -66,7 +70,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         "CUDA_VERSION",
         "CUDA_VERSION_STRING",
     ] {
-        scope.vars.insert(name.into(), version.clone());
+        scope.put(name, version.clone());
     }
     for (name, value) in [
         ("CUDAToolkit_VERSION_MAJOR", cuda.major),
@@ -74,7 +78,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         ("CUDA_VERSION_MAJOR", cuda.major),
         ("CUDA_VERSION_MINOR", cuda.minor),
     ] {
-        scope.vars.insert(name.into(), value.to_string());
+        scope.put(name, value.to_string());
     }
     if let Some(a) = &r.preset_archs {
         scope
@@ -122,8 +126,9 @@ fn presets(root: &Path) -> Option<String> {
     (!all.is_empty()).then(|| all.join(";"))
 }
 
-/// What a directory's commands see: variables, and the directory-wide options.
-#[derive(Clone, Default)]
+/// What a directory's commands see: variables, and the directory-wide options. Variables
+/// are changed only through its methods, which note what a subdirectory changes.
+#[derive(Default)]
 struct Scope {
     vars: HashMap<String, String>,
     /// `add_compile_options`, `add_definitions`, `add_compile_definitions`,
@@ -134,6 +139,93 @@ struct Scope {
     /// Variables set under conditions that may not hold: their value is one of several
     /// (conditions on them are not decided).
     uncertain_vars: std::collections::HashSet<String>,
+    /// While a subdirectory is read in this scope: what it changes, put back after (a copy
+    /// of every variable for each of CCCL's hundreds of folders was a quarter of the time).
+    undo: Option<Undo>,
+}
+
+/// Each variable changed, once, with its value and whether it was uncertain before.
+#[derive(Default)]
+struct Undo {
+    vars: Vec<(String, Option<String>, bool)>,
+    seen: std::collections::HashSet<String>,
+}
+
+impl Scope {
+    fn remember(&mut self, var: &str) {
+        if let Some(undo) = &mut self.undo {
+            if !undo.seen.contains(var) {
+                undo.seen.insert(var.to_string());
+                undo.vars.push((
+                    var.to_string(),
+                    self.vars.get(var).cloned(),
+                    self.uncertain_vars.contains(var),
+                ));
+            }
+        }
+    }
+
+    /// Sets a variable; its old value.
+    fn put(&mut self, var: &str, value: String) -> Option<String> {
+        self.remember(var);
+        self.vars.insert(var.to_string(), value)
+    }
+
+    fn unset(&mut self, var: &str) {
+        self.remember(var);
+        self.vars.remove(var);
+    }
+
+    /// A variable's value to change in place (empty when it was not set).
+    fn value_mut(&mut self, var: &str) -> &mut String {
+        self.remember(var);
+        self.vars.entry(var.to_string()).or_default()
+    }
+
+    fn mark_uncertain(&mut self, var: &str) {
+        self.remember(var);
+        self.uncertain_vars.insert(var.to_string());
+    }
+
+    fn mark_certain(&mut self, var: &str) {
+        self.remember(var);
+        self.uncertain_vars.remove(var);
+    }
+
+    /// Reads the subdirectory `list` (its folder `dir`) in this scope, as in a copy of it:
+    /// what it changes is put back after.
+    fn in_subdirectory(&mut self, dir: &Path, certain: bool, read: impl FnOnce(&mut Scope)) {
+        let saved_options = self.options.clone();
+        let saved_uncertain = self.uncertain;
+        let outer = self.undo.replace(Undo::default());
+        let d = dir.display().to_string();
+        self.put("CMAKE_CURRENT_SOURCE_DIR", d.clone());
+        self.put("CMAKE_CURRENT_LIST_DIR", d);
+        self.uncertain = 0;
+        // A subdirectory added under an `if()` may not be built: its definitions are not
+        // certain.
+        if !certain {
+            for o in &mut self.options {
+                o.1 = false;
+            }
+            self.uncertain = 1;
+        }
+        read(self);
+        let undo = std::mem::replace(&mut self.undo, outer).unwrap_or_default();
+        for (var, value, uncertain) in undo.vars.into_iter().rev() {
+            match value {
+                Some(v) => self.vars.insert(var.clone(), v),
+                None => self.vars.remove(&var),
+            };
+            if uncertain {
+                self.uncertain_vars.insert(var);
+            } else {
+                self.uncertain_vars.remove(&var);
+            }
+        }
+        self.options = saved_options;
+        self.uncertain = saved_uncertain;
+    }
 }
 
 #[derive(Default)]
@@ -287,7 +379,7 @@ impl Reader {
                     // gathers is unknown, never every item.
                     if taken.is_none() {
                         for v in loop_vars {
-                            let old = scope.vars.insert(v.clone(), UNKNOWN.to_string());
+                            let old = scope.put(v, UNKNOWN.to_string());
                             frame.hidden.push((v.clone(), old));
                         }
                     }
@@ -339,20 +431,22 @@ impl Reader {
                                 scope.uncertain += 1;
                             }
                             for item in items.values {
-                                scope.vars.insert(var.clone(), item);
+                                scope.put(&var, item);
                                 self.run(body, &dir, scope, nesting, &inner);
                             }
                             scope.uncertain = was;
                             match old {
-                                Some(v) => scope.vars.insert(var, v),
-                                None => scope.vars.remove(&var),
-                            };
+                                Some(v) => {
+                                    scope.put(&var, v);
+                                }
+                                None => scope.unset(&var),
+                            }
                             at = (end + 1).min(commands.len());
                             continue;
                         }
                         // The loop variable's value is not known: the body once.
                         if let Some((var, _)) = cmd.args.first() {
-                            scope.vars.insert(var.clone(), UNKNOWN.to_string());
+                            scope.put(var, UNKNOWN.to_string());
                         }
                     }
                     frames.push(Frame {
@@ -386,6 +480,11 @@ impl Reader {
             ) {
                 continue;
             }
+            // Most commands (messages, installs, function calls...) are not read here: their
+            // arguments are not expanded (a glob they name is not walked).
+            if !ACTED_ON.contains(&name) {
+                continue;
+            }
             let args = self.expand_args(&cmd.args, scope);
             let certain = scope.uncertain == 0;
             match name {
@@ -406,7 +505,11 @@ impl Reader {
                 }
                 "list" if args.first().map(String::as_str) == Some("APPEND") => {
                     if let Some(var) = args.get(1) {
-                        let mut value = value_of(scope, var);
+                        // Appended in place: a list grown item by item is not copied each time.
+                        let value = scope.value_mut(var);
+                        if value.contains(GLOB_MARK) {
+                            *value = globbed(value).into_owned();
+                        }
                         for a in &args[2..] {
                             if !value.is_empty() {
                                 value.push(';');
@@ -414,9 +517,8 @@ impl Reader {
                             value.push_str(a);
                         }
                         if !certain {
-                            scope.uncertain_vars.insert(var.clone());
+                            scope.mark_uncertain(var);
                         }
-                        scope.vars.insert(var.clone(), value);
                     }
                 }
                 "list" if args.first().map(String::as_str) == Some("FIND") => {
@@ -446,7 +548,7 @@ impl Reader {
                             .filter(|v| !v.is_empty() && !args[2..].iter().any(|a| a == v))
                             .collect();
                         let kept = kept.join(";");
-                        scope.vars.insert(var.clone(), kept);
+                        scope.put(var, kept);
                     }
                 }
                 "set_source_files_properties" => {
@@ -499,8 +601,10 @@ impl Reader {
                 "option" => {
                     // A default the command line may change: conditions on it are not decided.
                     if let (Some(var), Some(v)) = (args.first(), args.get(2)) {
-                        scope.uncertain_vars.insert(var.clone());
-                        scope.vars.entry(var.clone()).or_insert(v.clone());
+                        scope.mark_uncertain(var);
+                        if !scope.vars.contains_key(var) {
+                            scope.put(var, v.clone());
+                        }
                     }
                 }
                 "file"
@@ -543,31 +647,16 @@ impl Reader {
                         k += 1;
                     }
                     let _ = relative;
-                    scope
-                        .vars
-                        .insert(var.clone(), deferred_glob(&dir, &patterns));
+                    scope.put(var, deferred_glob(&dir, &patterns));
                 }
                 "add_subdirectory" => {
                     if let Some(sub) = args.first() {
                         let sub_dir = normalize(&dir.join(sub));
                         let list = sub_dir.join("CMakeLists.txt");
                         if list.is_file() {
-                            let mut child = scope.clone();
-                            child.uncertain = 0;
-                            let d = sub_dir.display().to_string();
-                            child
-                                .vars
-                                .insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
-                            child.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), d);
-                            // A subdirectory added under an `if()` may not be built: its
-                            // definitions are not certain.
-                            if !certain {
-                                for o in &mut child.options {
-                                    o.1 = false;
-                                }
-                                child.uncertain = 1;
-                            }
-                            self.directory(&list, &mut child, nesting + 1);
+                            scope.in_subdirectory(&sub_dir, certain, |child| {
+                                self.directory(&list, child, nesting + 1)
+                            });
                         }
                     }
                 }
@@ -577,14 +666,11 @@ impl Reader {
                         if f.ends_with(".cmake") && path.is_file() {
                             let saved = scope.vars.get("CMAKE_CURRENT_LIST_DIR").cloned();
                             if let Some(parent) = path.parent() {
-                                scope.vars.insert(
-                                    "CMAKE_CURRENT_LIST_DIR".into(),
-                                    parent.display().to_string(),
-                                );
+                                scope.put("CMAKE_CURRENT_LIST_DIR", parent.display().to_string());
                             }
                             self.directory(&path, scope, nesting + 1);
                             if let Some(s) = saved {
-                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), s);
+                                scope.put("CMAKE_CURRENT_LIST_DIR", s);
                             }
                         }
                     }
@@ -904,26 +990,25 @@ impl Reader {
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
-        let old = value_of(scope, var);
-        if scope.uncertain > 0 {
-            scope.uncertain_vars.insert(var.to_string());
-        } else {
-            scope.uncertain_vars.remove(var);
+        if scope.uncertain == 0 {
+            scope.mark_certain(var);
+            scope.put(var, value);
+            return;
         }
-        if scope.uncertain > 0 && !old.is_empty() && old != value {
+        scope.mark_uncertain(var);
+        let old = value_of(scope, var);
+        if !old.is_empty() && old != value {
             // `set(X "${X} -more")` under `if()`: the union of both is the new value. Joined
             // instead, each such line would double X (ggml's CMAKE_C_FLAGS grew to 0.9 MB).
             if extends_words(&value, &old) {
-                scope.vars.insert(var.to_string(), value);
+                scope.put(var, value);
                 return;
             }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
-            scope
-                .vars
-                .insert(var.to_string(), format!("{old}{sep}{value}"));
+            scope.put(var, format!("{old}{sep}{value}"));
             return;
         }
-        scope.vars.insert(var.to_string(), value);
+        scope.put(var, value);
     }
 
     /// The `CUDA_ARCHITECTURES` property: it replaces what the target had (usually set
@@ -1057,9 +1142,11 @@ fn add_words(from: &[(String, bool)], words: &mut Vec<String>, certain_words: &m
 fn restore(scope: &mut Scope, hidden: Vec<(String, Option<String>)>) {
     for (v, old) in hidden.into_iter().rev() {
         match old {
-            Some(o) => scope.vars.insert(v, o),
-            None => scope.vars.remove(&v),
-        };
+            Some(o) => {
+                scope.put(&v, o);
+            }
+            None => scope.unset(&v),
+        }
     }
 }
 
@@ -1121,7 +1208,8 @@ const ACTED_ON: &[&str] = &[
 
 /// An `if()` condition decided when its operands are known: `A OP B` (`VERSION_LESS`,
 /// `STREQUAL`, `EQUAL`... and their `NOT`), each operand a literal or a variable the
-/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's). Else `None`.
+/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's), or `if(<variable>)`,
+/// `if(<constant>)` (see [`truth`]). Else `None`.
 fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
     let (negate, args) = match args.first() {
         Some((w, false)) if w == "NOT" => (true, &args[1..]),
