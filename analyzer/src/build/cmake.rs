@@ -1480,6 +1480,15 @@ fn value_of(scope: &Scope, var: &str) -> String {
 struct Parsed {
     commands: Option<Vec<Command>>,
     notes: Vec<String>,
+    /// The text holds `project(` in any case (see [`mentions_project`]).
+    mentions_project: bool,
+}
+
+/// Whether a `CMakeLists.txt` holds `project(` (in any case): with its parent folder's, one
+/// that does starts a project of its own. Read through the parse cache, so a file is read
+/// once for both questions.
+pub fn mentions_project(file: &Path) -> bool {
+    parsed(file).mentions_project
 }
 
 /// Files parsed in this process, by path: nested projects (cccl's, each read as its own root
@@ -1502,8 +1511,16 @@ fn parsed(file: &Path) -> Arc<Parsed> {
         return hit;
     }
     let mut notes = Vec::new();
-    let commands = read_bounded(file, &mut notes).map(|text| commands(&text));
-    let parsed = Arc::new(Parsed { commands, notes });
+    let text = read_bounded(file, &mut notes);
+    let mentions_project = text.as_deref().is_some_and(|t| {
+        memchr::memmem::find(t.to_ascii_lowercase().as_bytes(), b"project(").is_some()
+    });
+    let commands = text.map(|text| commands(&text));
+    let parsed = Arc::new(Parsed {
+        commands,
+        notes,
+        mentions_project,
+    });
     if let Ok(mut c) = parsed_cache().lock() {
         if c.len() < PARSED_CACHE_ENTRIES {
             c.insert(file.to_path_buf(), parsed.clone());
