@@ -565,7 +565,7 @@ impl Reader {
                             &files,
                             &dirs,
                             prop,
-                            &[value.clone()],
+                            std::slice::from_ref(value),
                             false,
                             certain,
                         );
