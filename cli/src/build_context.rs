@@ -300,11 +300,7 @@ fn build_files_in(dir: &Path) -> Vec<(BuildFileKind, PathBuf)> {
         let parent_has = dir
             .parent()
             .is_some_and(|p| p.join("CMakeLists.txt").is_file());
-        let starts_project = || {
-            let mut notes = Vec::new();
-            ptxguard_analyzer::build::project::read_bounded(&cmake, &mut notes)
-                .is_some_and(|t| t.to_ascii_lowercase().contains("project("))
-        };
+        let starts_project = || ptxguard_analyzer::build::cmake::mentions_project(&cmake);
         if !parent_has || starts_project() {
             out.push((BuildFileKind::CMake, cmake));
         }
@@ -444,7 +440,10 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
     if settings.target_from.as_deref() == Some("--target") {
         set(settings.targets.clone(), "--target".into(), &mut r);
     }
-    if r.targets.is_empty() {
+    // A Python file is no build file's unit and no unit includes it (its C++ strings are
+    // compiled at run time): its build files are not read.
+    let python = ptxguard_analyzer::source::Language::of_path(path).is_python();
+    if r.targets.is_empty() && !python {
         // Targets the toolkit cannot compile for (`sm_60` under CUDA 13, from a branch of the
         // script for older toolkits) are no build of this one.
         let cuda = settings

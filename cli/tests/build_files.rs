@@ -1,5 +1,6 @@
 //! Targets and `-D`s from build files, end to end: the corpus projects with a `setup.py`
-//! (variants; `TORCH_CUDA_ARCH_LIST` set by the script), a `CMakeLists.txt` and a `Makefile`,
+//! (variants; `TORCH_CUDA_ARCH_LIST` set by the script), a `CMakeLists.txt` (with a file's own
+//! options and definitions) and a `Makefile`,
 //! each checked with no configuration at all; their place below the other sources; build
 //! files that cannot be read.
 
@@ -159,6 +160,30 @@ fn cmake_architectures() {
         show.contains("CMakeLists.txt (target `kernels`)")
             && show.contains("targets = [\"sm_75\", \"sm_80\"]")
             && show.contains("-DPIPELINE_STAGES=2"),
+        "{show}"
+    );
+}
+
+#[test]
+fn cmake_source_options_and_definitions() {
+    let dir = project("cmake-source-options");
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    // cluster.cu's own --generate-code adds sm_80 to the target's 90: its unguarded cluster
+    // barriers fail there. hopper.cu's own -DHOPPER_ONLY=1 leaves its tcgen05 branch out.
+    assert_eq!(
+        at,
+        ["kernels/cluster.cu:4", "kernels/cluster.cu:5"],
+        "{stderr}"
+    );
+    let show = show_settings(&dir.path, "kernels/cluster.cu", &[]);
+    assert!(
+        show.contains("CMakeLists.txt (target `kernels`, the file's own properties)")
+            && show.contains("targets = [\"sm_80\", \"sm_90\"]"),
+        "{show}"
+    );
+    let show = show_settings(&dir.path, "kernels/hopper.cu", &[]);
+    assert!(
+        show.contains("targets = [\"sm_90\"]") && show.contains("-DHOPPER_ONLY=1"),
         "{show}"
     );
 }

@@ -2,16 +2,20 @@
 //! a preset's cache variables), the `CUDA_ARCHITECTURES` target property, `-gencode`/`-arch`
 //! in `CMAKE_CUDA_FLAGS` and compile options, compile definitions, include folders, and the
 //! sources of each target (`add_library`, `add_executable`, `target_sources`, `file(GLOB)`),
-//! following `add_subdirectory` and `include` of project files.
+//! each source file's own options and definitions (see [`SourceProps`]), following
+//! `add_subdirectory` and `include` of project files.
 //!
-//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are not
-//! evaluated: every branch is read, the architectures and flags of any branch count (the
-//! build may use them) and the definitions made inside a branch are dropped (unknown, never
-//! assumed). Function and macro bodies are not followed. A target's architectures are
-//! `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as CMake does.
+//! Nothing is configured or run. Variables are expanded (`${X}`); `if()` conditions are
+//! decided only on known values (see [`condition`]): otherwise every branch is read, the
+//! architectures and flags of any branch count (the build may use them) and the definitions
+//! made inside a branch are dropped (unknown, never assumed). A `foreach` over known items is
+//! unrolled, bounded; an undecided `if()` inside it makes the loop variables unknown there (it
+//! may filter the items). Function and macro bodies are not followed. A target's
+//! architectures are `CMAKE_CUDA_ARCHITECTURES` as it stands where the target is created, as
+//! CMake does.
 
 use super::env::cudaarchs;
-use super::flags::{shell_words, MacroFlag};
+use super::flags::{shell_words, CompileFlags, MacroFlag};
 use super::normalize;
 use super::project::{
     glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
@@ -45,6 +49,8 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         files: 0,
         notes: Vec::new(),
         preset_archs: presets(&root),
+        source_props: HashMap::new(),
+        loop_budget: MAX_LOOP_COMMANDS,
     };
     let mut scope = Scope::default();
     for (k, v) in [
@@ -53,7 +59,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         ("CMAKE_CURRENT_LIST_DIR", &root),
         ("CMAKE_CURRENT_SOURCE_DIR", &root),
     ] {
-        scope.vars.insert(k.into(), v.display().to_string());
+        scope.put(k, v.display().to_string());
     }
     // The toolkit's version under every name a project compares: the compiler's, and what
     // `find_package(CUDAToolkit)` (and the older `find_package(CUDA)`) set.
@@ -64,7 +70,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         "CUDA_VERSION",
         "CUDA_VERSION_STRING",
     ] {
-        scope.vars.insert(name.into(), version.clone());
+        scope.put(name, version.clone());
     }
     for (name, value) in [
         ("CUDAToolkit_VERSION_MAJOR", cuda.major),
@@ -72,7 +78,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         ("CUDA_VERSION_MAJOR", cuda.major),
         ("CUDA_VERSION_MINOR", cuda.minor),
     ] {
-        scope.vars.insert(name.into(), value.to_string());
+        scope.put(name, value.to_string());
     }
     if let Some(a) = &r.preset_archs {
         scope
@@ -120,8 +126,9 @@ fn presets(root: &Path) -> Option<String> {
     (!all.is_empty()).then(|| all.join(";"))
 }
 
-/// What a directory's commands see: variables, and the directory-wide options.
-#[derive(Clone, Default)]
+/// What a directory's commands see: variables, and the directory-wide options. Variables
+/// are changed only through its methods, which note what a subdirectory changes.
+#[derive(Default)]
 struct Scope {
     vars: HashMap<String, String>,
     /// `add_compile_options`, `add_definitions`, `add_compile_definitions`,
@@ -132,6 +139,93 @@ struct Scope {
     /// Variables set under conditions that may not hold: their value is one of several
     /// (conditions on them are not decided).
     uncertain_vars: std::collections::HashSet<String>,
+    /// While a subdirectory is read in this scope: what it changes, put back after (a copy
+    /// of every variable for each of CCCL's hundreds of folders was a quarter of the time).
+    undo: Option<Undo>,
+}
+
+/// Each variable changed, once, with its value and whether it was uncertain before.
+#[derive(Default)]
+struct Undo {
+    vars: Vec<(String, Option<String>, bool)>,
+    seen: std::collections::HashSet<String>,
+}
+
+impl Scope {
+    fn remember(&mut self, var: &str) {
+        if let Some(undo) = &mut self.undo {
+            if !undo.seen.contains(var) {
+                undo.seen.insert(var.to_string());
+                undo.vars.push((
+                    var.to_string(),
+                    self.vars.get(var).cloned(),
+                    self.uncertain_vars.contains(var),
+                ));
+            }
+        }
+    }
+
+    /// Sets a variable; its old value.
+    fn put(&mut self, var: &str, value: String) -> Option<String> {
+        self.remember(var);
+        self.vars.insert(var.to_string(), value)
+    }
+
+    fn unset(&mut self, var: &str) {
+        self.remember(var);
+        self.vars.remove(var);
+    }
+
+    /// A variable's value to change in place (empty when it was not set).
+    fn value_mut(&mut self, var: &str) -> &mut String {
+        self.remember(var);
+        self.vars.entry(var.to_string()).or_default()
+    }
+
+    fn mark_uncertain(&mut self, var: &str) {
+        self.remember(var);
+        self.uncertain_vars.insert(var.to_string());
+    }
+
+    fn mark_certain(&mut self, var: &str) {
+        self.remember(var);
+        self.uncertain_vars.remove(var);
+    }
+
+    /// Reads the subdirectory `list` (its folder `dir`) in this scope, as in a copy of it:
+    /// what it changes is put back after.
+    fn in_subdirectory(&mut self, dir: &Path, certain: bool, read: impl FnOnce(&mut Scope)) {
+        let saved_options = self.options.clone();
+        let saved_uncertain = self.uncertain;
+        let outer = self.undo.replace(Undo::default());
+        let d = dir.display().to_string();
+        self.put("CMAKE_CURRENT_SOURCE_DIR", d.clone());
+        self.put("CMAKE_CURRENT_LIST_DIR", d);
+        self.uncertain = 0;
+        // A subdirectory added under an `if()` may not be built: its definitions are not
+        // certain.
+        if !certain {
+            for o in &mut self.options {
+                o.1 = false;
+            }
+            self.uncertain = 1;
+        }
+        read(self);
+        let undo = std::mem::replace(&mut self.undo, outer).unwrap_or_default();
+        for (var, value, uncertain) in undo.vars.into_iter().rev() {
+            match value {
+                Some(v) => self.vars.insert(var.clone(), v),
+                None => self.vars.remove(&var),
+            };
+            if uncertain {
+                self.uncertain_vars.insert(var);
+            } else {
+                self.uncertain_vars.remove(&var);
+            }
+        }
+        self.options = saved_options;
+        self.uncertain = saved_uncertain;
+    }
 }
 
 #[derive(Default)]
@@ -154,7 +248,50 @@ struct Reader {
     files: usize,
     notes: Vec<String>,
     preset_archs: Option<String>,
+    /// Source file properties, by (the folder whose targets see them, the file).
+    source_props: HashMap<(PathBuf, PathBuf), SourceProps>,
+    /// Commands loops may still run (item by item) in this project.
+    loop_budget: usize,
 }
+
+/// A source file's own `COMPILE_OPTIONS`/`COMPILE_FLAGS` and `COMPILE_DEFINITIONS`: CMake
+/// puts them on that file's command after the target's (measured with CMake 4.4 and nvcc
+/// 13.0, `gpu-tests/measure/cmake-per-source.sh`: the target's
+/// `--generate-code=arch=compute_90,...` then the file's `--generate-code=arch=compute_80,...`
+/// or `-arch=sm_80`, and nvcc builds each of them; the definitions with the target's `-D`s).
+#[derive(Default)]
+struct SourceProps {
+    /// Option words, each with whether it is certain.
+    options: Vec<(String, bool)>,
+    /// Definitions as `-DX` words, each with whether it is certain.
+    definitions: Vec<(String, bool)>,
+}
+
+/// An `if()` or loop frame: `holds` `Some(false)` skips, `None` may or may not hold (a loop
+/// not unrolled: the body once, its variable unknown); `held`: a branch held already;
+/// `may_have_held`: an earlier branch may have held. `hidden`: loop variables made unknown
+/// inside it, with the values to restore.
+struct Frame {
+    holds: Option<bool>,
+    held: bool,
+    may_have_held: bool,
+    hidden: Vec<(String, Option<String>)>,
+}
+
+/// A loop's items, and whether the loop surely runs over each (its list was not set under
+/// an undecided condition).
+struct LoopItems {
+    var: String,
+    values: Vec<String>,
+    certain: bool,
+}
+
+/// At most this many items in one unrolled loop, and this many commands run by loops in one
+/// project: beyond, a loop's body is read once with its variable unknown.
+const MAX_LOOP_ITEMS: usize = 4096;
+const MAX_LOOP_COMMANDS: usize = 50_000;
+/// Loops nested deeper than this are not unrolled.
+const MAX_LOOP_DEPTH: usize = 8;
 
 /// One command: its name (lower case) and its arguments, unexpanded, with whether each was
 /// quoted.
@@ -186,14 +323,29 @@ impl Reader {
             return;
         };
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
+        self.run(commands, &dir, scope, nesting, &[]);
+    }
+
+    /// Runs `commands` (a file's, or a loop body's once per item) in `scope`. `loop_vars`:
+    /// the variables of the loops iterated around them.
+    fn run(
+        &mut self,
+        commands: &[Command],
+        dir: &Path,
+        scope: &mut Scope,
+        nesting: usize,
+        loop_vars: &[String],
+    ) {
+        let dir = dir.to_path_buf();
         // Function and macro bodies are skipped (depth of `function`...`endfunction`).
         let mut in_function = 0usize;
-        // `if()` and loop frames of this file: `Some(false)` skips, `None` may or may not
-        // hold (loops: the body once, its variable unknown).
-        // (this branch holds, a branch held already, an earlier branch may have held)
-        let mut frames: Vec<(Option<bool>, bool, bool)> = Vec::new();
+        // `if()` and unrolled-loop frames of these commands.
+        let mut frames: Vec<Frame> = Vec::new();
         let outer_uncertain = scope.uncertain;
-        for cmd in commands.iter() {
+        let mut at = 0;
+        while at < commands.len() {
+            let cmd = &commands[at];
+            at += 1;
             let name = cmd.name.as_str();
             match name {
                 "function" | "macro" => {
@@ -207,7 +359,7 @@ impl Reader {
                 _ if in_function > 0 => continue,
                 _ => {}
             }
-            let skipping = frames.iter().any(|f| f.0 == Some(false));
+            let skipping = frames.iter().any(|f| f.holds == Some(false));
             match name {
                 "if" => {
                     let taken = if skipping {
@@ -215,16 +367,32 @@ impl Reader {
                     } else {
                         condition(&cmd.args, scope)
                     };
-                    frames.push((taken, taken == Some(true), false));
+                    let mut frame = Frame {
+                        holds: taken,
+                        held: taken == Some(true),
+                        may_have_held: false,
+                        hidden: Vec::new(),
+                    };
+                    // An undecided condition in an unrolled loop (`if(arch MATCHES "^90")`,
+                    // `if(POS GREATER -1)` after a `string(FIND)` on the item) may filter
+                    // the items: inside it the loop variables are unknown, so what it
+                    // gathers is unknown, never every item.
+                    if taken.is_none() {
+                        for v in loop_vars {
+                            let old = scope.put(v, UNKNOWN.to_string());
+                            frame.hidden.push((v.clone(), old));
+                        }
+                    }
+                    frames.push(frame);
                 }
                 "elseif" | "else" => {
                     let parent_skips = frames.len() > 1
                         && frames[..frames.len() - 1]
                             .iter()
-                            .any(|f| f.0 == Some(false));
+                            .any(|f| f.holds == Some(false));
                     if let Some(top) = frames.last_mut() {
-                        top.2 |= top.0.is_none();
-                        let next = if top.1 || parent_skips {
+                        top.may_have_held |= top.holds.is_none();
+                        let next = if top.held || parent_skips {
                             Some(false)
                         } else {
                             let holds = if name == "elseif" {
@@ -234,25 +402,64 @@ impl Reader {
                             };
                             // After a branch that may have held, this one may not.
                             match holds {
-                                Some(true) if top.2 => None,
+                                Some(true) if top.may_have_held => None,
                                 h => h,
                             }
                         };
-                        top.1 |= next == Some(true);
-                        top.0 = next;
+                        top.held |= next == Some(true);
+                        top.holds = next;
                     }
                 }
                 "foreach" | "while" => {
-                    // The loop variable's value is not known.
                     if name == "foreach" && !skipping {
+                        let end = loop_end(commands, at);
+                        let body = &commands[at..end];
+                        // A body with nothing read here (CCCL's call a function per test
+                        // file) is skipped: its list (a glob of 900 folders) is not walked.
+                        if !body_matters(body) {
+                            at = (end + 1).min(commands.len());
+                            continue;
+                        }
+                        if let Some(items) = self.loop_items(cmd, scope, body.len(), loop_vars) {
+                            let var = items.var;
+                            let old = scope.vars.get(&var).cloned();
+                            let mut inner = loop_vars.to_vec();
+                            inner.push(var.clone());
+                            let was = scope.uncertain;
+                            // Items of a list set under conditions may not be in it.
+                            if !items.certain {
+                                scope.uncertain += 1;
+                            }
+                            for item in items.values {
+                                scope.put(&var, item);
+                                self.run(body, &dir, scope, nesting, &inner);
+                            }
+                            scope.uncertain = was;
+                            match old {
+                                Some(v) => {
+                                    scope.put(&var, v);
+                                }
+                                None => scope.unset(&var),
+                            }
+                            at = (end + 1).min(commands.len());
+                            continue;
+                        }
+                        // The loop variable's value is not known: the body once.
                         if let Some((var, _)) = cmd.args.first() {
-                            scope.vars.insert(var.clone(), UNKNOWN.to_string());
+                            scope.put(var, UNKNOWN.to_string());
                         }
                     }
-                    frames.push((if skipping { Some(false) } else { None }, false, false));
+                    frames.push(Frame {
+                        holds: if skipping { Some(false) } else { None },
+                        held: false,
+                        may_have_held: false,
+                        hidden: Vec::new(),
+                    });
                 }
                 "endif" | "endforeach" | "endwhile" => {
-                    frames.pop();
+                    if let Some(f) = frames.pop() {
+                        restore(scope, f.hidden);
+                    }
                 }
                 _ => {
                     if skipping {
@@ -260,7 +467,7 @@ impl Reader {
                     }
                 }
             }
-            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.0.is_none()).count();
+            scope.uncertain = outer_uncertain + frames.iter().filter(|f| f.holds.is_none()).count();
             if matches!(
                 name,
                 "if" | "elseif"
@@ -271,6 +478,11 @@ impl Reader {
                     | "while"
                     | "endwhile"
             ) {
+                continue;
+            }
+            // Most commands (messages, installs, function calls...) are not read here: their
+            // arguments are not expanded (a glob they name is not walked).
+            if !ACTED_ON.contains(&name) {
                 continue;
             }
             let args = self.expand_args(&cmd.args, scope);
@@ -293,7 +505,11 @@ impl Reader {
                 }
                 "list" if args.first().map(String::as_str) == Some("APPEND") => {
                     if let Some(var) = args.get(1) {
-                        let mut value = value_of(scope, var);
+                        // Appended in place: a list grown item by item is not copied each time.
+                        let value = scope.value_mut(var);
+                        if value.contains(GLOB_MARK) {
+                            *value = globbed(value).into_owned();
+                        }
                         for a in &args[2..] {
                             if !value.is_empty() {
                                 value.push(';');
@@ -301,16 +517,94 @@ impl Reader {
                             value.push_str(a);
                         }
                         if !certain {
-                            scope.uncertain_vars.insert(var.clone());
+                            scope.mark_uncertain(var);
                         }
-                        scope.vars.insert(var.clone(), value);
+                    }
+                }
+                "list" if args.first().map(String::as_str) == Some("FIND") => {
+                    // list(FIND L item out): on L's value as read here (the one its targets
+                    // come from), so lists split out of it agree with those targets.
+                    if let (Some(var), Some(item), Some(out)) =
+                        (args.get(1), args.get(2), args.get(3))
+                    {
+                        let value = value_of(scope, var);
+                        let index = if value.contains(UNKNOWN) {
+                            UNKNOWN.to_string()
+                        } else {
+                            value
+                                .split(';')
+                                .position(|v| v == item)
+                                .map_or("-1".to_string(), |i| i.to_string())
+                        };
+                        self.set(scope, out, index);
+                    }
+                }
+                "list" if args.first().map(String::as_str) == Some("REMOVE_ITEM") => {
+                    // Under an undecided `if()` the items may stay: kept (the union).
+                    if let Some(var) = args.get(1).filter(|_| certain) {
+                        let value = value_of(scope, var);
+                        let kept: Vec<&str> = value
+                            .split(';')
+                            .filter(|v| !v.is_empty() && !args[2..].iter().any(|a| a == v))
+                            .collect();
+                        let kept = kept.join(";");
+                        scope.put(var, kept);
+                    }
+                }
+                "set_source_files_properties" => {
+                    // set_source_files_properties(f... [DIRECTORY d...] [TARGET_DIRECTORY
+                    // t...] PROPERTIES name value ...): each value replaces the property.
+                    let Some(p) = args.iter().position(|a| a == "PROPERTIES") else {
+                        continue;
+                    };
+                    let (files, dirs) = self.source_scope(&args[..p], &dir);
+                    let mut k = p + 1;
+                    while k + 1 < args.len() {
+                        let (prop, value) = (&args[k], &args[k + 1]);
+                        self.set_source_property(
+                            &files,
+                            &dirs,
+                            prop,
+                            std::slice::from_ref(value),
+                            false,
+                            certain,
+                        );
+                        k += 2;
+                    }
+                }
+                "set_property" if args.first().map(String::as_str) == Some("SOURCE") => {
+                    // set_property(SOURCE f... [DIRECTORY d...] [TARGET_DIRECTORY t...]
+                    // [APPEND|APPEND_STRING] PROPERTY name value...)
+                    let Some(p) = args.iter().position(|a| a == "PROPERTY") else {
+                        continue;
+                    };
+                    let append = args[1..p]
+                        .iter()
+                        .any(|a| matches!(a.as_str(), "APPEND" | "APPEND_STRING"));
+                    let names: Vec<String> = args[1..p]
+                        .iter()
+                        .filter(|a| !matches!(a.as_str(), "APPEND" | "APPEND_STRING"))
+                        .cloned()
+                        .collect();
+                    let (files, dirs) = self.source_scope(&names, &dir);
+                    if let Some(prop) = args.get(p + 1) {
+                        self.set_source_property(
+                            &files,
+                            &dirs,
+                            prop,
+                            &args[p + 2..],
+                            append,
+                            certain,
+                        );
                     }
                 }
                 "option" => {
                     // A default the command line may change: conditions on it are not decided.
                     if let (Some(var), Some(v)) = (args.first(), args.get(2)) {
-                        scope.uncertain_vars.insert(var.clone());
-                        scope.vars.entry(var.clone()).or_insert(v.clone());
+                        scope.mark_uncertain(var);
+                        if !scope.vars.contains_key(var) {
+                            scope.put(var, v.clone());
+                        }
                     }
                 }
                 "file"
@@ -353,31 +647,16 @@ impl Reader {
                         k += 1;
                     }
                     let _ = relative;
-                    scope
-                        .vars
-                        .insert(var.clone(), deferred_glob(&dir, &patterns));
+                    scope.put(var, deferred_glob(&dir, &patterns));
                 }
                 "add_subdirectory" => {
                     if let Some(sub) = args.first() {
                         let sub_dir = normalize(&dir.join(sub));
                         let list = sub_dir.join("CMakeLists.txt");
                         if list.is_file() {
-                            let mut child = scope.clone();
-                            child.uncertain = 0;
-                            let d = sub_dir.display().to_string();
-                            child
-                                .vars
-                                .insert("CMAKE_CURRENT_SOURCE_DIR".into(), d.clone());
-                            child.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), d);
-                            // A subdirectory added under an `if()` may not be built: its
-                            // definitions are not certain.
-                            if !certain {
-                                for o in &mut child.options {
-                                    o.1 = false;
-                                }
-                                child.uncertain = 1;
-                            }
-                            self.directory(&list, &mut child, nesting + 1);
+                            scope.in_subdirectory(&sub_dir, certain, |child| {
+                                self.directory(&list, child, nesting + 1)
+                            });
                         }
                     }
                 }
@@ -387,14 +666,11 @@ impl Reader {
                         if f.ends_with(".cmake") && path.is_file() {
                             let saved = scope.vars.get("CMAKE_CURRENT_LIST_DIR").cloned();
                             if let Some(parent) = path.parent() {
-                                scope.vars.insert(
-                                    "CMAKE_CURRENT_LIST_DIR".into(),
-                                    parent.display().to_string(),
-                                );
+                                scope.put("CMAKE_CURRENT_LIST_DIR", parent.display().to_string());
                             }
                             self.directory(&path, scope, nesting + 1);
                             if let Some(s) = saved {
-                                scope.vars.insert("CMAKE_CURRENT_LIST_DIR".into(), s);
+                                scope.put("CMAKE_CURRENT_LIST_DIR", s);
                             }
                         }
                     }
@@ -542,32 +818,197 @@ impl Reader {
                 _ => {}
             }
         }
+        for f in frames.into_iter().rev() {
+            restore(scope, f.hidden);
+        }
         scope.uncertain = outer_uncertain;
+    }
+
+    /// A loop's items when they are known (`foreach(v a b)`, `foreach(v ${L})`,
+    /// `foreach(v IN LISTS L... ITEMS a...)`), within the bounds; else `None` (`RANGE`,
+    /// `ZIP_LISTS`, a list not set here, an unknown item, too many).
+    fn loop_items(
+        &mut self,
+        cmd: &Command,
+        scope: &Scope,
+        body_len: usize,
+        loop_vars: &[String],
+    ) -> Option<LoopItems> {
+        if loop_vars.len() >= MAX_LOOP_DEPTH {
+            return None;
+        }
+        let (var, rest) = cmd.args.split_first()?;
+        let var = var.0.clone();
+        let mut values = Vec::new();
+        let mut certain = true;
+        let refs_uncertain = |raw: &str| {
+            raw.split("${")
+                .skip(1)
+                .filter_map(|r| r.split('}').next())
+                .any(|n| scope.uncertain_vars.contains(n))
+        };
+        if rest.first().is_some_and(|a| a.0 == "IN" && !a.1) {
+            let mut mode = "";
+            for (a, quoted) in &rest[1..] {
+                if !quoted && matches!(a.as_str(), "LISTS" | "ITEMS" | "ZIP_LISTS") {
+                    mode = a.as_str();
+                    continue;
+                }
+                match mode {
+                    "LISTS" => {
+                        let name = expand(a, &scope.vars);
+                        if !scope.vars.contains_key(&name) {
+                            return None;
+                        }
+                        certain &= !scope.uncertain_vars.contains(&name);
+                        let value = value_of(scope, &name);
+                        values.extend(
+                            value
+                                .split(';')
+                                .filter(|v| !v.is_empty())
+                                .map(str::to_string),
+                        );
+                    }
+                    "ITEMS" => {
+                        certain &= !refs_uncertain(a);
+                        values.extend(self.expand_args(&[(a.clone(), *quoted)], scope));
+                    }
+                    _ => return None,
+                }
+            }
+        } else {
+            if rest.first().is_some_and(|a| a.0 == "RANGE" && !a.1) {
+                return None;
+            }
+            for (a, _) in rest {
+                certain &= !refs_uncertain(a);
+            }
+            values = self.expand_args(rest, scope);
+        }
+        if values.iter().any(|v| v.contains(UNKNOWN)) || values.len() > MAX_LOOP_ITEMS {
+            return None;
+        }
+        let cost = values.len().saturating_mul(body_len.max(1));
+        if cost > self.loop_budget {
+            let n = format!(
+                "loops run more than {MAX_LOOP_COMMANDS} commands: the rest are read once, their variable unknown"
+            );
+            if !self.notes.contains(&n) {
+                self.notes.push(n);
+            }
+            return None;
+        }
+        self.loop_budget -= cost;
+        Some(LoopItems {
+            var,
+            values,
+            certain,
+        })
+    }
+
+    /// The files of a source property command (`f... [DIRECTORY d...] [TARGET_DIRECTORY
+    /// t...]`), absolute, and the folders whose targets see the property (the current one
+    /// unless named).
+    fn source_scope(&self, args: &[String], dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        let mut files = Vec::new();
+        let mut dirs = Vec::new();
+        let mut mode = "";
+        for a in args {
+            match a.as_str() {
+                "SOURCE" | "DIRECTORY" | "TARGET_DIRECTORY" => {
+                    mode = a.as_str();
+                    continue;
+                }
+                _ => {}
+            }
+            match mode {
+                "DIRECTORY" => dirs.push(normalize(&dir.join(a))),
+                "TARGET_DIRECTORY" => {
+                    if let Some(&i) = self.by_name.get(a) {
+                        dirs.push(self.targets[i].dir.clone());
+                    }
+                }
+                _ => files.extend(sources(dir, a)),
+            }
+        }
+        if dirs.is_empty() {
+            dirs.push(dir.to_path_buf());
+        }
+        (files, dirs)
+    }
+
+    /// A source property's values: `COMPILE_OPTIONS` and `COMPILE_DEFINITIONS` (lists),
+    /// `COMPILE_FLAGS` (a command-line string); other properties are not read.
+    fn set_source_property(
+        &mut self,
+        files: &[PathBuf],
+        dirs: &[PathBuf],
+        prop: &str,
+        values: &[String],
+        append: bool,
+        certain: bool,
+    ) {
+        let words: Vec<String> = match prop {
+            "COMPILE_OPTIONS" => values
+                .iter()
+                .flat_map(|v| v.split(';'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect(),
+            "COMPILE_FLAGS" => values.to_vec(),
+            "COMPILE_DEFINITIONS" => values
+                .iter()
+                .flat_map(|v| v.split(';'))
+                .filter(|w| !w.is_empty())
+                .map(|w| format!("-D{}", strip_d(w)))
+                .collect(),
+            _ => return,
+        };
+        for d in dirs {
+            for f in files {
+                let props = self.source_props.entry((d.clone(), f.clone())).or_default();
+                let list = if prop == "COMPILE_DEFINITIONS" {
+                    &mut props.definitions
+                } else {
+                    &mut props.options
+                };
+                if !append {
+                    if certain {
+                        list.clear();
+                    } else {
+                        // Replaced only where the condition holds: the old words may stay.
+                        for w in list.iter_mut() {
+                            w.1 = false;
+                        }
+                    }
+                }
+                list.extend(words.iter().map(|w| (w.clone(), certain)));
+            }
+        }
     }
 
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
-        let old = value_of(scope, var);
-        if scope.uncertain > 0 {
-            scope.uncertain_vars.insert(var.to_string());
-        } else {
-            scope.uncertain_vars.remove(var);
+        if scope.uncertain == 0 {
+            scope.mark_certain(var);
+            scope.put(var, value);
+            return;
         }
-        if scope.uncertain > 0 && !old.is_empty() && old != value {
+        scope.mark_uncertain(var);
+        let old = value_of(scope, var);
+        if !old.is_empty() && old != value {
             // `set(X "${X} -more")` under `if()`: the union of both is the new value. Joined
             // instead, each such line would double X (ggml's CMAKE_C_FLAGS grew to 0.9 MB).
             if extends_words(&value, &old) {
-                scope.vars.insert(var.to_string(), value);
+                scope.put(var, value);
                 return;
             }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
-            scope
-                .vars
-                .insert(var.to_string(), format!("{old}{sep}{value}"));
+            scope.put(var, format!("{old}{sep}{value}"));
             return;
         }
-        scope.vars.insert(var.to_string(), value);
+        scope.put(var, value);
     }
 
     /// The `CUDA_ARCHITECTURES` property: it replaces what the target had (usually set
@@ -598,73 +1039,185 @@ impl Reader {
 
     fn units(&mut self) -> Vec<Unit> {
         let mut out = Vec::new();
+        let mut notes = std::mem::take(&mut self.notes);
         for t in &self.targets {
             let mut words: Vec<String> = shell_words(&t.cuda_flags)
                 .into_iter()
                 .filter(|w| !w.contains(UNKNOWN))
                 .collect();
             let mut certain_words: Vec<String> = Vec::new();
-            for (w, certain) in &t.words {
-                let w = generator_expression(w);
-                let Some(w) = w else { continue };
-                for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
-                    if *certain {
-                        certain_words.push(part.clone());
-                    }
-                    words.push(part);
-                }
-            }
-            let mut flags = nvcc_flags(&words, &t.dir);
-            flags.macros = nvcc_flags(&certain_words, &t.dir)
-                .macros
-                .into_iter()
-                .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
-                .collect();
-            let archs = cudaarchs(&t.archs.join(";"));
-            let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
-            if t.archs_unknown && !off {
-                let n = format!(
-                    "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
-                    t.name
-                );
-                if !self.notes.contains(&n) {
-                    self.notes.push(n);
-                }
-            } else if !off {
-                flags.targets.extend(archs.targets);
-                for n in archs.notes {
-                    let n = format!("target `{}`: {n}", t.name);
-                    if !self.notes.contains(&n) {
-                        self.notes.push(n);
-                    }
-                }
-            }
-            flags.targets.sort_by_key(|x| (x.sm, x.suffix));
-            flags.targets.dedup();
-            flags.notes.clear();
+            add_words(&t.words, &mut words, &mut certain_words);
+            let flags = unit_flags(t, &words, &certain_words, &mut notes);
             for s in &t.sources {
                 if !is_compiled_source(s) {
                     continue;
                 }
+                let origin = format!("target `{}`", t.name);
+                // The file's own options come after the target's on its command.
+                let Some(props) = self.source_props.get(&(t.dir.clone(), s.clone())) else {
+                    out.push(Unit {
+                        file: s.clone(),
+                        flags: flags.clone(),
+                        origin,
+                    });
+                    continue;
+                };
+                let (mut words, mut certain_words) = (words.clone(), certain_words.clone());
+                add_words(&props.options, &mut words, &mut certain_words);
+                add_words(&props.definitions, &mut words, &mut certain_words);
+                let own = unit_flags(t, &words, &certain_words, &mut notes);
+                let origin = if own.targets != flags.targets || own.macros != flags.macros {
+                    format!("{origin}, the file's own properties")
+                } else {
+                    origin
+                };
                 out.push(Unit {
                     file: s.clone(),
-                    flags: flags.clone(),
-                    origin: format!("target `{}`", t.name),
+                    flags: own,
+                    origin,
                 });
             }
         }
+        self.notes = notes;
         out
     }
 }
 
+/// A unit's flags from its command's words (and the certain ones, whose definitions count)
+/// and its target's architectures.
+fn unit_flags(
+    t: &Target,
+    words: &[String],
+    certain_words: &[String],
+    notes: &mut Vec<String>,
+) -> CompileFlags {
+    let mut push_note = |n: String| {
+        if !notes.contains(&n) {
+            notes.push(n);
+        }
+    };
+    let mut flags = nvcc_flags(words, &t.dir);
+    flags.macros = nvcc_flags(certain_words, &t.dir)
+        .macros
+        .into_iter()
+        .filter(|m| matches!(m, MacroFlag::Define(..) | MacroFlag::Undef(..)))
+        .collect();
+    let archs = cudaarchs(&t.archs.join(";"));
+    let off = t.archs.iter().any(|a| a.eq_ignore_ascii_case("OFF"));
+    if t.archs_unknown && !off {
+        let n = format!(
+            "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
+            t.name
+        );
+        push_note(n);
+    } else if !off {
+        flags.targets.extend(archs.targets);
+        for n in archs.notes {
+            push_note(format!("target `{}`: {n}", t.name));
+        }
+    }
+    flags.targets.sort_by_key(|x| (x.sm, x.suffix));
+    flags.targets.dedup();
+    flags.notes.clear();
+    flags
+}
+
+/// Each word's parts (generator expressions about the language resolved, unknown parts
+/// left out) into `words`, and the certain ones into `certain_words` too.
+fn add_words(from: &[(String, bool)], words: &mut Vec<String>, certain_words: &mut Vec<String>) {
+    for (w, certain) in from {
+        let Some(w) = generator_expression(w) else {
+            continue;
+        };
+        for part in shell_words(&w).into_iter().filter(|p| !p.contains(UNKNOWN)) {
+            if *certain {
+                certain_words.push(part.clone());
+            }
+            words.push(part);
+        }
+    }
+}
+
+/// Puts back the loop variables a frame made unknown.
+fn restore(scope: &mut Scope, hidden: Vec<(String, Option<String>)>) {
+    for (v, old) in hidden.into_iter().rev() {
+        match old {
+            Some(o) => {
+                scope.put(&v, o);
+            }
+            None => scope.unset(&v),
+        }
+    }
+}
+
+/// The index of the `endforeach` that closes the loop whose body starts at `start` (the
+/// end of the commands when none does).
+fn loop_end(commands: &[Command], start: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in commands.iter().enumerate().skip(start) {
+        match c.name.as_str() {
+            "foreach" => depth += 1,
+            "endforeach" if depth == 0 => return i,
+            "endforeach" => depth -= 1,
+            _ => {}
+        }
+    }
+    commands.len()
+}
+
+/// Whether a loop body holds a command this reader acts on (outside function bodies).
+fn body_matters(body: &[Command]) -> bool {
+    let mut in_function = 0usize;
+    body.iter().any(|c| match c.name.as_str() {
+        "function" | "macro" => {
+            in_function += 1;
+            false
+        }
+        "endfunction" | "endmacro" => {
+            in_function = in_function.saturating_sub(1);
+            false
+        }
+        name => in_function == 0 && ACTED_ON.contains(&name),
+    })
+}
+
+/// The commands [`Reader::run`] acts on, besides `if`/`foreach` structure.
+const ACTED_ON: &[&str] = &[
+    "set",
+    "list",
+    "option",
+    "file",
+    "add_subdirectory",
+    "include",
+    "add_compile_options",
+    "add_definitions",
+    "add_compile_definitions",
+    "include_directories",
+    "add_library",
+    "add_executable",
+    "cuda_add_library",
+    "cuda_add_executable",
+    "target_sources",
+    "target_compile_options",
+    "target_compile_definitions",
+    "target_include_directories",
+    "set_target_properties",
+    "set_property",
+    "set_source_files_properties",
+];
+
 /// An `if()` condition decided when its operands are known: `A OP B` (`VERSION_LESS`,
 /// `STREQUAL`, `EQUAL`... and their `NOT`), each operand a literal or a variable the
-/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's). Else `None`.
+/// project sets (`CMAKE_CUDA_COMPILER_VERSION` is the toolkit's), or `if(<variable>)`,
+/// `if(<constant>)` (see [`truth`]). Else `None`.
 fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
     let (negate, args) = match args.first() {
         Some((w, false)) if w == "NOT" => (true, &args[1..]),
         _ => (false, args),
     };
+    if let [(w, false)] = args {
+        return truth(w, scope).map(|t| t != negate);
+    }
     let [(a, aq), (op, false), (b, bq)] = args else {
         return None;
     };
@@ -741,6 +1294,34 @@ fn condition(args: &[(String, bool)], scope: &Scope) -> Option<bool> {
         _ => return None,
     };
     Some(result != negate)
+}
+
+/// `if(<constant>)` and `if(<variable>)` as CMake decides them, for a variable the project
+/// sets outside undecided conditions; `None` for one it does not set (the command line may).
+fn truth(w: &str, scope: &Scope) -> Option<bool> {
+    if let Some(t) = constant_truth(w) {
+        return Some(t);
+    }
+    if w.contains("${") || scope.uncertain_vars.contains(w) {
+        return None;
+    }
+    let v = globbed(scope.vars.get(w)?).into_owned();
+    if v.contains(UNKNOWN) {
+        return None;
+    }
+    Some(constant_truth(&v) != Some(false))
+}
+
+/// CMake's true and false constants (case-insensitive; a number is true unless zero); `None`
+/// for any other word.
+fn constant_truth(w: &str) -> Option<bool> {
+    let u = w.to_ascii_uppercase();
+    match u.as_str() {
+        "1" | "ON" | "YES" | "TRUE" | "Y" => Some(true),
+        "" | "0" | "OFF" | "NO" | "FALSE" | "N" | "IGNORE" | "NOTFOUND" => Some(false),
+        _ if u.ends_with("-NOTFOUND") => Some(false),
+        _ => u.parse::<f64>().ok().map(|n| n != 0.0),
+    }
 }
 
 /// `-DX` and `X` both name the definition `X` in CMake's definition commands.
@@ -899,6 +1480,15 @@ fn value_of(scope: &Scope, var: &str) -> String {
 struct Parsed {
     commands: Option<Vec<Command>>,
     notes: Vec<String>,
+    /// The text holds `project(` in any case (see [`mentions_project`]).
+    mentions_project: bool,
+}
+
+/// Whether a `CMakeLists.txt` holds `project(` (in any case): with its parent folder's, one
+/// that does starts a project of its own. Read through the parse cache, so a file is read
+/// once for both questions.
+pub fn mentions_project(file: &Path) -> bool {
+    parsed(file).mentions_project
 }
 
 /// Files parsed in this process, by path: nested projects (cccl's, each read as its own root
@@ -921,8 +1511,16 @@ fn parsed(file: &Path) -> Arc<Parsed> {
         return hit;
     }
     let mut notes = Vec::new();
-    let commands = read_bounded(file, &mut notes).map(|text| commands(&text));
-    let parsed = Arc::new(Parsed { commands, notes });
+    let text = read_bounded(file, &mut notes);
+    let mentions_project = text.as_deref().is_some_and(|t| {
+        memchr::memmem::find(t.to_ascii_lowercase().as_bytes(), b"project(").is_some()
+    });
+    let commands = text.map(|text| commands(&text));
+    let parsed = Arc::new(Parsed {
+        commands,
+        notes,
+        mentions_project,
+    });
     if let Ok(mut c) = parsed_cache().lock() {
         if c.len() < PARSED_CACHE_ENTRIES {
             c.insert(file.to_path_buf(), parsed.clone());

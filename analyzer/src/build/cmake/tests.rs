@@ -144,6 +144,8 @@ fn flags_appended_under_conditions_grow_by_what_is_appended() {
         files: 0,
         notes: Vec::new(),
         preset_archs: None,
+        source_props: HashMap::new(),
+        loop_budget: MAX_LOOP_COMMANDS,
     };
     let mut scope = Scope::default();
     r.set(&mut scope, "CMAKE_C_FLAGS", "-O2".into());
@@ -190,12 +192,13 @@ fn files_are_parsed_once_until_forgotten() {
 
 #[test]
 fn globs_are_walked_when_read() {
-    // CCCL globs 900 test folders into a list only a `foreach` reads: not walked. A glob a
-    // target, a `list(APPEND)` or a condition reads is walked then, with the same files.
+    // CCCL globs 900 test folders into a list only a `foreach` reads, whose body calls a
+    // function (not followed): not walked. A glob a target, a `list(APPEND)` or a condition
+    // reads is walked then, with the same files.
     let (dir, p) = project(&[
         (
             "CMakeLists.txt",
-            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB_RECURSE unused RELATIVE ${CMAKE_CURRENT_LIST_DIR} tests/*.cu)\nforeach(t IN LISTS unused)\n  add_executable(t ${t})\nendforeach()\nfile(GLOB used ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cu)\nfile(GLOB none ${CMAKE_CURRENT_SOURCE_DIR}/nowhere/*.cu)\nlist(APPEND none extra.cu)\nif(none STREQUAL \"extra.cu\")\n  set(CMAKE_CUDA_ARCHITECTURES 90)\nendif()\nadd_library(k ${used} ${none})\n",
+            "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nfile(GLOB_RECURSE unused RELATIVE ${CMAKE_CURRENT_LIST_DIR} tests/*.cu)\nforeach(t IN LISTS unused)\n  add_test_for(${t})\nendforeach()\nfile(GLOB used ${CMAKE_CURRENT_SOURCE_DIR}/src/*.cu)\nfile(GLOB none ${CMAKE_CURRENT_SOURCE_DIR}/nowhere/*.cu)\nlist(APPEND none extra.cu)\nif(none STREQUAL \"extra.cu\")\n  set(CMAKE_CUDA_ARCHITECTURES 90)\nendif()\nadd_library(k ${used} ${none})\n",
         ),
         ("src/a.cu", ""),
         ("src/b.cu", ""),
@@ -230,4 +233,90 @@ fn globs_in_a_folder_whose_name_is_not_utf8() {
     let p = read(&dir.join("CMakeLists.txt"), CudaVersion::DEFAULT);
     assert_eq!(p.unit_count(), 1);
     let _ = std::fs::remove_dir_all(&base);
+}
+
+fn macros(p: &ProjectBuild, file: &Path) -> Vec<String> {
+    p.builds_for(file)
+        .first()
+        .and_then(|b| b.build.macros.clone())
+        .unwrap_or_default()
+        .iter()
+        .map(|m| format!("{m:?}"))
+        .collect()
+}
+
+#[test]
+fn source_properties_add_their_targets_and_definitions() {
+    // TransformerEngine's pattern: the target's architectures OFF, each file's
+    // `--generate-code`s set in loops over lists built with `list(APPEND)`, standard
+    // architectures split from the list with `list(FIND)`/`list(REMOVE_ITEM)`.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p LANGUAGES CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80 90 100)\nset(GENERIC)\nlist(FIND CMAKE_CUDA_ARCHITECTURES \"100\" i100)\nif(NOT i100 EQUAL -1)\n  list(REMOVE_ITEM CMAKE_CUDA_ARCHITECTURES \"100\")\n  list(APPEND GENERIC \"100\")\nendif()\nlist(FIND CMAKE_CUDA_ARCHITECTURES \"110\" i110)\nif(NOT i110 EQUAL -1)\n  list(APPEND GENERIC \"110\")\nendif()\nset(STANDARD ${CMAKE_CUDA_ARCHITECTURES})\nset(srcs)\nlist(APPEND srcs a.cu b.cu)\nforeach(src IN LISTS srcs)\n  set(opts)\n  foreach(arch IN LISTS STANDARD GENERIC)\n    list(APPEND opts \"--generate-code=arch=compute_${arch},code=sm_${arch}\")\n  endforeach()\n  set_property(SOURCE ${src} APPEND PROPERTY COMPILE_OPTIONS ${opts})\nendforeach()\nadd_library(k a.cu b.cu c.cu d.cu e.cu)\nset_target_properties(k PROPERTIES CUDA_ARCHITECTURES OFF)\nset_source_files_properties(b.cu c.cu PROPERTIES COMPILE_OPTIONS \"-arch=sm_75;-lineinfo\" COMPILE_DEFINITIONS \"FAST=1;-DNO_TMA\")\nforeach(f d.cu)\n  set_source_files_properties(${f} PROPERTIES COMPILE_FLAGS \"-gencode arch=compute_90a,code=sm_90a\")\nendforeach()\nadd_library(m e.cu)\nset_target_properties(m PROPERTIES CUDA_ARCHITECTURES 86)\nset_property(SOURCE e.cu APPEND PROPERTY COMPILE_OPTIONS -arch=sm_80)\nadd_subdirectory(sub)\n",
+        ),
+        (
+            "sub/CMakeLists.txt",
+            "set_source_files_properties(../e.cu PROPERTIES COMPILE_OPTIONS -arch=sm_120)\n",
+        ),
+    ]);
+    assert_eq!(targets(&p, &dir.join("a.cu")), ["sm_80", "sm_90", "sm_100"]);
+    // Replaced by set_source_files_properties: its -arch only (the target's are OFF).
+    assert_eq!(targets(&p, &dir.join("b.cu")), ["sm_75"]);
+    assert_eq!(targets(&p, &dir.join("c.cu")), ["sm_75"]);
+    assert_eq!(
+        macros(&p, &dir.join("c.cu")),
+        [
+            "Define(\"FAST\", \"1\")".to_string(),
+            "Define(\"NO_TMA\", \"1\")".to_string()
+        ]
+    );
+    assert_eq!(targets(&p, &dir.join("d.cu")), ["sm_90a"]);
+    // The target's 86 and the file's 80; a folder's source properties are its own targets'.
+    assert_eq!(targets(&p, &dir.join("e.cu")), ["sm_80", "sm_86"]);
+    let origin = &p.builds_for(&dir.join("e.cu"))[0].build.targets_from;
+    assert!(origin.contains("the file's own properties"), "{origin}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn loops_are_bounded() {
+    // 10,000 items in three nested loops: not unrolled (a note), read at once.
+    let items: Vec<String> = (0..10_000).map(|i| format!("f{i}.cu")).collect();
+    let text = format!(
+        "project(p)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nset(L {})\nforeach(a IN LISTS L)\n  foreach(b IN LISTS L)\n    foreach(c IN LISTS L)\n      set_property(SOURCE ${{c}} APPEND PROPERTY COMPILE_OPTIONS -arch=sm_90)\n    endforeach()\n  endforeach()\nendforeach()\nset(M {})\nforeach(a IN LISTS M)\n  foreach(b IN LISTS M)\n    foreach(c IN LISTS M)\n      set_property(SOURCE ${{c}} APPEND PROPERTY COMPILE_OPTIONS -arch=sm_90)\n    endforeach()\n  endforeach()\nendforeach()\nadd_library(k f1.cu)\n",
+        items.join(" "),
+        items[..100].join(" ")
+    );
+    let start = std::time::Instant::now();
+    let (dir, p) = project(&[("CMakeLists.txt", text.as_str())]);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    // The 100-item loops run until the budget is spent, then once with c unknown.
+    assert_eq!(targets(&p, &dir.join("f1.cu")), ["sm_80", "sm_90"]);
+    assert!(
+        p.notes.iter().any(|n| n.contains("loops run more than")),
+        "{:?}",
+        p.notes
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn undecided_conditions_in_unrolled_loops_hide_the_item() {
+    // FasterTransformer's pattern: each item is kept when `string(FIND)` (not followed here)
+    // finds it in a variable the command line sets: which items are kept is unknown, so the
+    // flags gathered in the loop are too (not every item). `if(<variable>)` on a variable the
+    // project sets is decided: TransformerEngine's `if(opts)` guards its `set_property`.
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nset(SETS 75 80 90)\nforeach(n IN LISTS SETS)\n  string(FIND \"${SM}\" \"${n}\" pos)\n  if(pos GREATER -1)\n    set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -gencode=arch=compute_${n},code=sm_${n}\")\n  endif()\nendforeach()\nset(CMAKE_CUDA_ARCHITECTURES OFF)\nadd_library(k k.cu)\nforeach(f u.cu)\n  set(opts)\n  list(APPEND opts -arch=sm_86)\n  if(opts)\n    set_property(SOURCE ${f} APPEND PROPERTY COMPILE_DEFINITIONS SEEN)\n  endif()\n  if(NOT opts)\n    set_property(SOURCE ${f} APPEND PROPERTY COMPILE_DEFINITIONS NOT_SEEN)\n  endif()\n  set_property(SOURCE ${f} APPEND PROPERTY COMPILE_OPTIONS ${opts})\nendforeach()\nif(0)\n  add_library(never never.cu)\nendif()\nadd_library(u u.cu)\n",
+    )]);
+    assert!(targets(&p, &dir.join("k.cu")).is_empty());
+    assert_eq!(targets(&p, &dir.join("u.cu")), ["sm_86"]);
+    assert_eq!(
+        macros(&p, &dir.join("u.cu")),
+        ["Define(\"SEEN\", \"1\")".to_string()]
+    );
+    assert!(p.builds_for(&dir.join("never.cu")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }
