@@ -335,6 +335,28 @@ fn header_helpers_count_where_the_includers_call_them() {
 }
 
 #[test]
+fn header_helpers_called_through_a_guarded_caller_count_where_that_guard_says() {
+    // The includer's `compute` calls the header's sm_90 helper plainly, but the kernel calls
+    // `compute` only under an `#if`: the helper is not compiled for sm_80 through it. A
+    // second helper, reached from the kernel through an unguarded `compute_plain`, is.
+    let dir = TestDir::new("header-calls-transitive");
+    dir.write(
+        "CMakeLists.txt",
+        "project(p LANGUAGES CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80 90)\nadd_library(k k.cu)\n",
+    );
+    dir.write(
+        "cluster.cuh",
+        "#pragma once\n__device__ inline unsigned rank_a() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n__device__ inline unsigned rank_b() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n",
+    );
+    dir.write(
+        "k.cu",
+        "#include \"cluster.cuh\"\ntemplate <int N> __device__ unsigned compute() { return rank_a() + N; }\ntemplate <int N> __device__ unsigned compute_plain() { return rank_b() + N; }\n__global__ void k(unsigned* o) {\n#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900\n  o[0] = compute<1>();\n#endif\n  o[1] = compute_plain<1>();\n}\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert_eq!(at, ["cluster.cuh:3"], "{stderr}");
+}
+
+#[test]
 fn header_helpers_count_for_the_targets_of_the_files_that_call_them() {
     // The header's sm_90 helper is called by a file built for sm_90 only; a file built for
     // sm_80 includes the header without calling it: nothing is compiled for sm_80.

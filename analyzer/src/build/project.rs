@@ -409,38 +409,171 @@ pub fn wildcard_match(pattern: &[u8], name: &[u8]) -> bool {
 }
 
 /// The functions a file calls outside any `#if` (`name(` or `name<` at preprocessor
-/// depth 0, directives' own words left out).
+/// depth 0, directives' own words left out), from code that is itself compiled that way: a
+/// helper called only by a function the file calls under an `#if` (a kernel's `#if
+/// __CUDA_ARCH__ >= 900` body calling `compute()`, which calls `helper()`) is called where
+/// that condition says, not everywhere. The roots are the file's kernels, its functions no
+/// other function of the file calls, and calls outside any function body.
 pub fn unguarded_calls(text: &str) -> std::collections::HashSet<String> {
     use crate::cpp::lexer::{lex_range, TokenKind};
+    use std::collections::{HashMap, HashSet};
+    struct Function {
+        name: String,
+        kernel: bool,
+        /// Callees, each with whether the call is under an `#if`.
+        calls: Vec<(String, bool)>,
+    }
     let tokens = lex_range(text, 0, text.len(), false);
-    let mut out = std::collections::HashSet::new();
+    let word = |i: usize| tokens[i].text(text);
+    let mut functions: Vec<Function> = Vec::new();
+    // Calls outside any function body (an initializer, a macro's use at file scope).
+    let mut file_scope: Vec<(String, bool)> = Vec::new();
     let mut depth = 0usize;
+    let mut braces = 0usize;
+    // The open function body: its index in `functions` and the brace depth inside it.
+    let mut body: Option<(usize, usize)> = None;
+    // Where the current declaration starts (after the last `;`, `{` or `}` outside bodies).
+    let mut declaration_start = 0usize;
     for (i, t) in tokens.iter().enumerate() {
         match t.kind {
             TokenKind::Directive => {
                 let d = t.text(text);
-                let word = d
+                let directive = d
                     .trim_start_matches('#')
                     .trim_start()
                     .split(|c: char| !c.is_ascii_alphanumeric())
                     .next()
                     .unwrap_or("");
-                match word {
+                match directive {
                     "if" | "ifdef" | "ifndef" => depth += 1,
                     "endif" => depth = depth.saturating_sub(1),
                     _ => {}
                 }
             }
-            TokenKind::Ident if depth == 0 => {
+            TokenKind::Ident => {
                 let next = tokens.get(i + 1).map(|n| n.text(text));
                 if matches!(next.as_deref(), Some("(" | "<")) {
-                    out.insert(t.text(text).into_owned());
+                    let call = (word(i).into_owned(), depth > 0);
+                    match body {
+                        Some((f, _)) => functions[f].calls.push(call),
+                        None => file_scope.push(call),
+                    }
                 }
             }
+            TokenKind::Punct => match word(i).as_ref() {
+                "{" => {
+                    braces += 1;
+                    if body.is_none() {
+                        if let Some(name) = function_name_before(&tokens, text, i) {
+                            let kernel = (declaration_start..i).any(|k| word(k) == "__global__");
+                            functions.push(Function {
+                                name,
+                                kernel,
+                                calls: Vec::new(),
+                            });
+                            body = Some((functions.len() - 1, braces));
+                        } else {
+                            declaration_start = i + 1;
+                        }
+                    }
+                }
+                "}" => {
+                    if body.is_some_and(|(_, b)| b == braces) {
+                        body = None;
+                    }
+                    braces = braces.saturating_sub(1);
+                    if body.is_none() {
+                        declaration_start = i + 1;
+                    }
+                }
+                ";" if body.is_none() => declaration_start = i + 1,
+                _ => {}
+            },
             _ => {}
         }
     }
+    let called_in_file: HashSet<&str> = functions
+        .iter()
+        .flat_map(|f| f.calls.iter().map(|c| c.0.as_str()))
+        .collect();
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, f) in functions.iter().enumerate() {
+        by_name.entry(f.name.as_str()).or_default().push(i);
+    }
+    let mut out: HashSet<String> = HashSet::new();
+    let mut reached = vec![false; functions.len()];
+    let mut work: Vec<usize> = Vec::new();
+    let mut reach = |name: &str, out: &mut HashSet<String>, work: &mut Vec<usize>| {
+        out.insert(name.to_string());
+        for &f in by_name.get(name).map_or(&[][..], Vec::as_slice) {
+            if !reached[f] {
+                reached[f] = true;
+                work.push(f);
+            }
+        }
+    };
+    for f in &functions {
+        if f.kernel || !called_in_file.contains(f.name.as_str()) {
+            reach(&f.name, &mut out, &mut work);
+        }
+    }
+    // At file scope `name(` is mostly a declaration: a function the file defines is reached
+    // through its callers (or as a root), not through its own declarator.
+    for (name, guarded) in &file_scope {
+        if !guarded && !by_name.contains_key(name.as_str()) {
+            reach(name, &mut out, &mut work);
+        }
+    }
+    while let Some(f) = work.pop() {
+        for (name, guarded) in &functions[f].calls {
+            if !guarded {
+                reach(name, &mut out, &mut work);
+            }
+        }
+    }
     out
+}
+
+/// The name of the function whose body the `{` at `brace` opens (`name(...) const {`,
+/// `name(...) -> T {`), or `None` (a namespace, a class, an initializer).
+fn function_name_before(
+    tokens: &[crate::cpp::lexer::Token],
+    text: &str,
+    brace: usize,
+) -> Option<String> {
+    use crate::cpp::lexer::TokenKind;
+    // Qualifiers and a trailing return type between `)` and `{`: a few tokens at most.
+    let mut k = brace.checked_sub(1)?;
+    let mut steps = 0;
+    while tokens[k].text(text) != ")" {
+        steps += 1;
+        if steps > 8 || !matches!(tokens[k].kind, TokenKind::Ident | TokenKind::Punct) {
+            return None;
+        }
+        if matches!(tokens[k].text(text).as_ref(), ";" | "{" | "}" | "=") {
+            return None;
+        }
+        k = k.checked_sub(1)?;
+    }
+    let mut nesting = 0usize;
+    loop {
+        match tokens[k].text(text).as_ref() {
+            ")" => nesting += 1,
+            "(" => {
+                nesting -= 1;
+                if nesting == 0 {
+                    break;
+                }
+            }
+            ";" | "{" | "}" => return None,
+            _ => {}
+        }
+        k = k.checked_sub(1)?;
+    }
+    let name = k.checked_sub(1)?;
+    (tokens[name].kind == TokenKind::Ident)
+        .then(|| tokens[name].text(text).into_owned())
+        .filter(|n| !matches!(n.as_str(), "if" | "for" | "while" | "switch" | "catch"))
 }
 
 /// Whether a path is a CUDA or C++ source a build compiles (not a header).
@@ -461,6 +594,27 @@ mod tests {
         let calls = unguarded_calls(text);
         assert!(calls.contains("a") && calls.contains("d") && calls.contains("k"));
         assert!(!calls.contains("b") && !calls.contains("c"));
+    }
+
+    #[test]
+    fn calls_reached_only_through_a_guarded_call_are_not_unguarded() {
+        // `helper` is called by `compute` alone, which the kernel calls under an `#if`.
+        let text = "template <int N> __device__ void compute() {\n  helper<N>(1);\n}\n\
+                    __device__ int other() const { return used(); }\n\
+                    __global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  compute<1>();\n#endif\n  direct();\n}\n";
+        let calls = unguarded_calls(text);
+        assert!(!calls.contains("helper") && !calls.contains("compute"), "{calls:?}");
+        assert!(calls.contains("direct") && calls.contains("k"));
+        // A function no other function calls is a root: its calls count.
+        assert!(calls.contains("other") && calls.contains("used"));
+    }
+
+    #[test]
+    fn namespaces_classes_and_initializers_are_not_function_bodies() {
+        let text = "namespace ns {\nstruct S { __device__ void m() { inner(); } };\n\
+                    int table[] = {init(1)};\n}\n";
+        let calls = unguarded_calls(text);
+        assert!(calls.contains("inner") && calls.contains("m") && calls.contains("init"));
     }
 
     #[test]

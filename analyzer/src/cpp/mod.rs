@@ -590,8 +590,7 @@ impl Scanner<'_> {
             match before_word.as_str() {
                 "for" | "while" => return block(ScopeKind::Loop),
                 "if" => {
-                    let condition =
-                        self.text[self.tokens[open].start()..self.tokens[p].end()].to_string();
+                    let condition = self.if_condition(open, p);
                     return block(ScopeKind::If(condition));
                 }
                 "switch" | "catch" => return block(ScopeKind::Block),
@@ -848,6 +847,43 @@ impl Scanner<'_> {
             return None;
         }
         Some(class.decl_start..class.end)
+    }
+
+    /// An `if`'s condition, `(` to `)`, followed by the initializers of the function's
+    /// local constants it names (`constexpr bool has_fp4 = ARCH_HAS_FP4; if constexpr
+    /// (has_fp4)` is a guard about the architecture).
+    fn if_condition(&self, open: usize, close: usize) -> String {
+        let mut condition = self.text[self.tokens[open].start()..self.tokens[close].end()].to_string();
+        // Local constants are declared a few lines above their use: a bounded look back.
+        const LOOK_BACK_TOKENS: usize = 1024;
+        let from = self
+            .function_start_token()
+            .max(open.saturating_sub(LOOK_BACK_TOKENS));
+        for name_at in open + 1..close {
+            if self.tokens[name_at].kind != TokenKind::Ident {
+                continue;
+            }
+            let name = self.word(name_at);
+            let declared = (from..open).rev().find(|&k| {
+                self.tokens[k].kind == TokenKind::Ident
+                    && self.word(k) == name
+                    && k + 1 < open
+                    && self.word(k + 1) == "="
+                    && (k.saturating_sub(4).max(from)..k)
+                        .any(|q| matches!(self.word(q).as_ref(), "constexpr" | "const"))
+            });
+            let Some(k) = declared else { continue };
+            let Some(end) = (k + 2..open).find(|&e| self.word(e) == ";") else {
+                continue;
+            };
+            if end > k + 2 {
+                condition.push_str(&format!(
+                    " [{name} = {}]",
+                    &self.text[self.tokens[k + 2].start()..self.tokens[end - 1].end()]
+                ));
+            }
+        }
+        condition
     }
 
     fn function_start_token(&self) -> usize {
