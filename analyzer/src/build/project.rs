@@ -603,7 +603,10 @@ mod tests {
                     __device__ int other() const { return used(); }\n\
                     __global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  compute<1>();\n#endif\n  direct();\n}\n";
         let calls = unguarded_calls(text);
-        assert!(!calls.contains("helper") && !calls.contains("compute"), "{calls:?}");
+        assert!(
+            !calls.contains("helper") && !calls.contains("compute"),
+            "{calls:?}"
+        );
         assert!(calls.contains("direct") && calls.contains("k"));
         // A function no other function calls is a root: its calls count.
         assert!(calls.contains("other") && calls.contains("used"));

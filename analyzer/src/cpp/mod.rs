@@ -853,7 +853,8 @@ impl Scanner<'_> {
     /// local constants it names (`constexpr bool has_fp4 = ARCH_HAS_FP4; if constexpr
     /// (has_fp4)` is a guard about the architecture).
     fn if_condition(&self, open: usize, close: usize) -> String {
-        let mut condition = self.text[self.tokens[open].start()..self.tokens[close].end()].to_string();
+        let mut condition =
+            self.text[self.tokens[open].start()..self.tokens[close].end()].to_string();
         // Local constants are declared a few lines above their use: a bounded look back.
         const LOOK_BACK_TOKENS: usize = 1024;
         let from = self
