@@ -614,3 +614,48 @@ fn an_error_said_of_several_findings_is_confirmed_with_the_others_fixed() {
         );
     }
 }
+
+/// A finding with no fix (`%[carry]` names no operand) keeps every build failing: the other
+/// findings of the statement (symbolic references, each with a fix) cannot be shown either
+/// way, which is said instead of "not reproduced".
+#[test]
+fn an_error_no_fix_removes_makes_the_others_not_decidable() {
+    let dir = TestDir::new("confirm-unfixable");
+    toolkit(&dir);
+    let nvcc = dir.write(
+        "cuda/bin/nvcc",
+        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\nif grep -q 'carry' \"$src\"; then echo \"$src(3): error: invalid symbolic operand name \\\"carry\\\"\" >&2; exit 1; fi\ncp \"$src\" \"$out\"\n",
+    );
+    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir.write(
+        "k.cu",
+        "__device__ unsigned add(unsigned a) {\n  unsigned r;\n  asm(\"add.u32 %[out], %[a], %[carry];\" : [out] \"=r\"(r) : [a] \"r\"(a));\n  return r;\n}\n__global__ void k(unsigned* v) { v[0] = add(v[1]); }\n",
+    );
+    let nvcc = nvcc.display().to_string();
+    let run = binary(
+        &dir.path,
+        &[
+            "confirm",
+            "--json",
+            "--nvcc",
+            &nvcc,
+            "k.cu",
+            "--",
+            "-arch=sm_90",
+        ],
+        None,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let findings = doc["files"][0]["findings"].as_array().unwrap();
+    let symbolic: Vec<_> = findings
+        .iter()
+        .filter(|f| {
+            f["rule"] == "operand-index" && f["message"].as_str().unwrap().contains("symbolic")
+        })
+        .collect();
+    assert_eq!(symbolic.len(), 2, "{}", run.stdout);
+    for f in symbolic {
+        assert_eq!(f["verdict"], "not-decidable", "{f}");
+        assert!(f["detail"].as_str().unwrap().contains("have no fix"), "{f}");
+    }
+}

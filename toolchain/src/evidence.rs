@@ -536,10 +536,20 @@ pub fn judge_with_the_others_fixed(
     all: &DeviceBuild,
     all_but_this: &DeviceBuild,
     others: usize,
+    unfixed: usize,
     compiled: Option<bool>,
 ) -> Option<Judgement> {
     if !all.errors().is_empty() || !all.success {
-        return None;
+        // An error no fix can take away stops every build of the file: it hides this one.
+        return (unfixed > 0).then(|| {
+            let first = all.errors().first().map(|m| words(m)).unwrap_or_default();
+            judgement(
+                "not-decidable",
+                format!(
+                    "{FAILS_EITHER_WAY}, and with every fix applied: {unfixed} other finding(s) of the file claim an error and have no fix ({first})"
+                ),
+            )
+        });
     }
     match all_but_this.errors().first() {
         Some(first) => Some(judgement(
@@ -676,20 +686,35 @@ mod tests {
     fn an_error_said_of_several_findings_is_judged_with_the_others_fixed() {
         let parse = "Parsing error near '%': syntax error";
         let clean = build(&[], CODE);
-        let j = judge_with_the_others_fixed(&clean, &build(&[parse], ""), 1, None).expect("judged");
+        let j =
+            judge_with_the_others_fixed(&clean, &build(&[parse], ""), 1, 0, None).expect("judged");
         assert_eq!(j.verdict, "confirmed");
         assert!(j.detail.contains("Parsing error near '%'"), "{j:?}");
         assert!(j.detail.contains("1 other"), "{j:?}");
         // Every fix together still fails: nothing shown.
+        assert!(judge_with_the_others_fixed(
+            &build(&[parse], ""),
+            &build(&[parse], ""),
+            1,
+            0,
+            None
+        )
+        .is_none());
+        // It fails because a finding with no fix claims an error of its own: that error
+        // hides this one, which is said (it read "not reproduced" before).
+        let name = "invalid symbolic operand name \"carry\"";
+        let j = judge_with_the_others_fixed(&build(&[name], ""), &build(&[name], ""), 2, 1, None)
+            .expect("judged");
+        assert_eq!(j.verdict, "not-decidable", "{j:?}");
         assert!(
-            judge_with_the_others_fixed(&build(&[parse], ""), &build(&[parse], ""), 1, None)
-                .is_none()
+            j.detail.contains("1 other finding(s)") && j.detail.contains("carry"),
+            "{j:?}"
         );
         // Clean without this finding's fix as well: the error was another finding's; this
         // statement is accepted, or not compiled at all.
-        let j = judge_with_the_others_fixed(&clean, &clean, 1, Some(true)).expect("judged");
+        let j = judge_with_the_others_fixed(&clean, &clean, 1, 0, Some(true)).expect("judged");
         assert_eq!(j.verdict, "not-reproduced", "{j:?}");
-        let j = judge_with_the_others_fixed(&clean, &clean, 1, Some(false)).expect("judged");
+        let j = judge_with_the_others_fixed(&clean, &clean, 1, 0, Some(false)).expect("judged");
         assert_eq!(j.verdict, "not-decidable", "{j:?}");
         assert_eq!(j.detail, NOT_COMPILED);
     }

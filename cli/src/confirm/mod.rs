@@ -621,7 +621,13 @@ fn judge_errors_said_of_several(
                 && j.detail.starts_with(FAILS_EITHER_WAY))
         })
         .collect();
-    if stuck.is_empty() || claims_error.len() < 2 {
+    // Findings that claim an error but have no fix: their error stays in every build.
+    let unfixed = (0..findings.len())
+        .filter(|&i| {
+            variant_of[i].is_none() && matches!(claim_of(findings[i].rule), Claim::Toolchain)
+        })
+        .count();
+    if stuck.is_empty() || (claims_error.len() < 2 && unfixed == 0) {
         return;
     }
     let fixed_but = |skip: Option<usize>| {
@@ -680,9 +686,13 @@ fn judge_errors_said_of_several(
                     stmt.is_some() && statement_of_block(&variant, &statements, &block) == stmt
                 })
         });
-        if let Some(j) =
-            judge_with_the_others_fixed(with_all, without_this, claims_error.len() - 1, compiled)
-        {
+        if let Some(j) = judge_with_the_others_fixed(
+            with_all,
+            without_this,
+            claims_error.len() - 1,
+            unfixed,
+            compiled,
+        ) {
             if let Some((_, old, _)) = &mut judgements[i] {
                 *old = j;
             }
