@@ -655,6 +655,28 @@ pub fn is_known_opcode(base_dotted: &str) -> bool {
 /// missing its dot), `cp.async.wait_gruop` -> `cp.async.wait_group`, `mvo.u32` -> `mov.u32`.
 /// `None` when nothing close enough is found or nothing needs changing.
 pub fn suggest_opcode(unknown: &str) -> Option<String> {
+    // A template repeats its mistakes (one misspelt opcode on every line; the fix loop
+    // re-analyses the file): each word is worked out once per thread.
+    thread_local! {
+        static SUGGESTED: std::cell::RefCell<HashMap<String, Option<String>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    const REMEMBERED: usize = 4096;
+    if let Some(known) = SUGGESTED.with(|m| m.borrow().get(unknown).cloned()) {
+        return known;
+    }
+    let suggestion = work_out_suggestion(unknown);
+    SUGGESTED.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= REMEMBERED {
+            m.clear();
+        }
+        m.insert(unknown.to_string(), suggestion.clone());
+    });
+    suggestion
+}
+
+fn work_out_suggestion(unknown: &str) -> Option<String> {
     let s = unknown.trim();
     if s.is_empty() {
         return None;
@@ -765,31 +787,39 @@ fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
     best.map(|(_, c)| c)
 }
 
-/// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+/// Optimal string alignment distance (Levenshtein plus adjacent transpositions), on three
+/// rolling rows: it runs for every unknown opcode against every candidate of its length.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
+    if a.is_ascii() && b.is_ascii() {
+        osa_distance(a.as_bytes(), b.as_bytes())
+    } else {
+        let a: Vec<char> = a.chars().collect();
+        let b: Vec<char> = b.chars().collect();
+        osa_distance(&a, &b)
+    }
+}
+
+fn osa_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let m = b.len();
+    let mut before: Vec<usize> = vec![0; m + 1];
+    let mut previous: Vec<usize> = (0..=m).collect();
+    let mut row: Vec<usize> = vec![0; m + 1];
+    for i in 1..=a.len() {
         row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=n {
         for j in 1..=m {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            let mut v = (previous[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
+                v = v.min(before[j - 2] + 1);
             }
-            d[i][j] = v;
+            row[j] = v;
         }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut row);
     }
-    d[n][m]
+    previous[m]
 }
 
 #[cfg(test)]

@@ -1003,3 +1003,28 @@ fn gather4_into_the_cluster_is_a_blackwell_family_feature() {
         }
     }
 }
+
+#[test]
+fn edit_distance_counts_substitutions_insertions_and_transpositions() {
+    use super::edit_distance;
+    assert_eq!(edit_distance("global", "global"), 0);
+    assert_eq!(edit_distance("gloabl", "global"), 1);
+    assert_eq!(edit_distance("shraed", "shared"), 1);
+    assert_eq!(edit_distance("mov", "mvo"), 1);
+    assert_eq!(edit_distance("ld", "ldu"), 1);
+    assert_eq!(edit_distance("", "abc"), 3);
+    assert_eq!(edit_distance("abc", ""), 3);
+    assert_eq!(edit_distance("kitten", "sitting"), 3);
+    // Characters, not bytes, off ASCII.
+    assert_eq!(edit_distance("glöbal", "global"), 1);
+    assert_eq!(edit_distance("ab", "ba"), 1);
+    assert_eq!(edit_distance("abcd", "badc"), 2);
+}
+
+#[test]
+fn a_repeated_unknown_opcode_gets_the_same_suggestion() {
+    for _ in 0..3 {
+        assert_eq!(suggest_opcode("mvo.u32").as_deref(), Some("mov.u32"));
+        assert_eq!(suggest_opcode("setpp"), suggest_opcode("setpp"));
+    }
+}
