@@ -203,7 +203,8 @@ pub struct Context {
     pub in_loop: bool,
     pub in_lambda: bool,
     /// Conditions of the `if (...) { }` blocks around the statement in its function,
-    /// outermost first, as written (`(Arch >= 90)`).
+    /// outermost first, as written (`(Arch >= 90)`), each followed by the initializers of the
+    /// local constants it names (`constexpr bool has_x = ARCH_HAS_X; if (has_x)`).
     pub if_conditions: Vec<String>,
     pub target: Option<Target>,
     /// Enclosing `NV_IF_TARGET`/`NV_IF_ELSE_TARGET`/`NV_DISPATCH_TARGET` branches:
