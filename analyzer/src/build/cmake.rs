@@ -38,6 +38,12 @@ const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 /// unknown too (a target whose architectures hold it has no known targets).
 const UNKNOWN: &str = "\u{1}";
 
+/// A target name as the user reads it: a part whose value is not known here (a loop variable
+/// under an undecided `if`) shows as `…`, never as the marker character.
+fn shown_name(name: &str) -> String {
+    name.replace(UNKNOWN, "…")
+}
+
 /// Reads the CMake project whose top `CMakeLists.txt` is `path`, for the toolkit `cuda`
 /// (`CMAKE_CUDA_COMPILER_VERSION`, `CUDAToolkit_VERSION`...: `if()`s comparing them are
 /// decided).
@@ -1052,7 +1058,7 @@ impl Reader {
                 if !is_compiled_source(s) {
                     continue;
                 }
-                let origin = format!("target `{}`", t.name);
+                let origin = format!("target `{}`", shown_name(&t.name));
                 // The file's own options come after the target's on its command.
                 let Some(props) = self.source_props.get(&(t.dir.clone(), s.clone())) else {
                     out.push(Unit {
@@ -1107,13 +1113,13 @@ fn unit_flags(
     if t.archs_unknown && !off {
         let n = format!(
             "target `{}`: its CUDA_ARCHITECTURES are computed in a way not followed here",
-            t.name
+            shown_name(&t.name)
         );
         push_note(n);
     } else if !off {
         flags.targets.extend(archs.targets);
         for n in archs.notes {
-            push_note(format!("target `{}`: {n}", t.name));
+            push_note(format!("target `{}`: {n}", shown_name(&t.name)));
         }
     }
     flags.targets.sort_by_key(|x| (x.sm, x.suffix));

@@ -320,3 +320,23 @@ fn undecided_conditions_in_unrolled_loops_hide_the_item() {
     assert!(p.builds_for(&dir.join("never.cu")).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A target named from a loop variable under an undecided `if` (cccl's
+/// `dialect.cpp${dialect}` under `if("cxx_std_${dialect}" IN_LIST ...)`) is named in notes
+/// with `…` for the unknown part, not with the marker character it is kept under.
+#[test]
+fn notes_name_a_target_with_an_unknown_part_readably() {
+    let (dir, p) = project(&[(
+        "CMakeLists.txt",
+        "project(p)\nforeach(d 14 17)\n  if(\"cxx_std_${d}\" IN_LIST CMAKE_CXX_COMPILE_FEATURES)\n    add_library(t.cpp${d} OBJECT k.cu)\n    set_target_properties(t.cpp${d} PROPERTIES CUDA_ARCHITECTURES \"${ARCHS_${d}}\")\n  endif()\nendforeach()\n",
+    )]);
+    let named: Vec<&String> = p.notes.iter().filter(|n| n.contains("t.cpp")).collect();
+    assert!(!named.is_empty(), "{:?}", p.notes);
+    assert!(
+        named
+            .iter()
+            .all(|n| !n.contains('\u{1}') && n.contains("t.cpp…")),
+        "{named:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
