@@ -10,6 +10,8 @@ use ptxguard_analyzer::isa::Role;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 use std::collections::HashMap;
 
+mod exclusive;
+
 declare_rule! {
     /// ## What it does
     /// Flags an asm statement that reads or writes memory through an address operand
@@ -39,6 +41,10 @@ declare_rule! {
     ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
     ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
     ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls.
+    ///   Code on a branch the asm's path never takes is not beside it: the other branches of
+    ///   the `if`/`else` chains around it, and, in a warp-specialised kernel, the blocks of
+    ///   the other roles (the asm in `if (warp == 0) { }`, the access in `if (warp == 1) { }`,
+    ///   nothing assigning `warp` in between; `||` conditions give no role).
     ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
     ///   other files are not seen).
     ///   Also a warning: any write whose object the C++ of the same function uses after the
@@ -211,6 +217,9 @@ enum Why {
     Touched(String),
     /// An async-copy wait with C++ accesses beside it, none of them of shared memory.
     NoSharedAccess,
+    /// An ordering asm with no C++ memory access beside it on the side it orders (up to a
+    /// compiler barrier, in its function and its callers in view).
+    NothingBeside,
 }
 
 /// The severity of step `i` and what it rests on.
@@ -268,6 +277,7 @@ fn judge(
         {
             return Some((Severity::Info, Why::NoSharedAccess));
         }
+        return Some((Severity::Info, Why::NothingBeside));
     } else if m.writes && !followed_by_syncthreads(cx, flow.stmt) {
         // `__syncthreads()` right after the asm is a full compiler barrier: no later C++
         // access can move above the write.
@@ -363,6 +373,8 @@ fn cpp_memory_access_beside(
         tokens: cx.tokens(),
         file,
         access,
+        // Code on a branch the asm's path never takes is not beside it.
+        exclusive: exclusive::exclusive_ranges(source, body.clone(), at),
     };
     let (before, after) = look.windows(at..end, body.start..reach);
     let wants_before = side != Side::After;
@@ -681,6 +693,8 @@ struct Look<'a> {
     tokens: &'a [Token],
     file: &'a FileScan,
     access: Access,
+    /// Ranges of the asm's function that never run on a path through it (in order).
+    exclusive: Vec<std::ops::Range<usize>>,
 }
 
 impl Look<'_> {
@@ -929,6 +943,10 @@ impl Look<'_> {
             let k = asm_spans.partition_point(|r| r.start <= i);
             if k > 0 && asm_spans[k - 1].contains(&i) {
                 i = asm_spans[k - 1].end;
+                continue;
+            }
+            if let Some(skip) = self.exclusive.iter().find(|r| r.contains(&i)) {
+                i = skip.end;
                 continue;
             }
             match bytes[i] {
@@ -2039,6 +2057,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ access of shared memory is beside it",
                 instr.opcode
             )
+        } else if why == Why::NothingBeside {
+            format!(
+                "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ memory access it would order is beside it",
+                instr.opcode
+            )
         } else {
             format!(
                 "asm {what} (`{}`) without a `\"memory\"` clobber: the compiler may move or merge C++ memory accesses across it",
@@ -2053,6 +2076,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
         } else if why == Why::NoSharedAccess {
             d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm: here `\"memory\"` would order nothing more that the copies touch")
+        } else if why == Why::NothingBeside {
+            d.with_note("the accesses it would order are those on the side it orders, up to the nearest compiler barrier (an asm with `\"memory\"`, `__syncthreads()`...), in its function and its callers in view, leaving out branches its path never takes; there are none, and `volatile` keeps its order among other volatile asm")
         } else if volatile {
             d.with_note("`volatile` orders the asm only among other volatile asm; only `\"memory\"` promises its order against C++ loads and stores (nvcc 13 was measured conservative in the cases tried: the risk is the contract, not today's compiler)")
         } else {
