@@ -557,6 +557,8 @@ struct FileScan {
     /// every wait of a file.
     origins: std::cell::RefCell<HashMap<(String, usize, usize), Origin>>,
     callees_touch: std::cell::RefCell<HashMap<(String, usize, bool), bool>>,
+    /// Memo of [`Look::thread_private`]'s names: (name, function body start).
+    automatic_arrays: std::cell::RefCell<HashMap<(String, usize), bool>>,
 }
 
 impl FileScan {
@@ -581,6 +583,7 @@ impl FileScan {
             callee_bodies: Default::default(),
             origins: Default::default(),
             callees_touch: Default::default(),
+            automatic_arrays: Default::default(),
         }
     }
 }
@@ -930,7 +933,9 @@ impl Look<'_> {
         };
         // Whether the access after `at`, through the pointer expression `base`, counts.
         let hit = |at: usize, base: std::ops::Range<usize>| match self.access {
-            Access::Any => true,
+            // A local array is the thread's own memory: no other thread sees it, so no
+            // ordering instruction is about it.
+            Access::Any => !self.thread_private(base, function()),
             Access::Write => written(at),
             Access::Shared => self.may_be_shared(base, function(), strict),
         };
@@ -1163,6 +1168,56 @@ impl Look<'_> {
         };
         self.file.origins.borrow_mut().insert(key, origin);
         origin
+    }
+
+    /// Whether the pointer expression at `base` is rooted only in automatic arrays of the
+    /// function `body` (`float acc[4][8]` declared in it; not `static`, `extern`, shared or
+    /// constant; not a parameter, which is a pointer).
+    fn thread_private(&self, base: std::ops::Range<usize>, body: std::ops::Range<usize>) -> bool {
+        let roots = root_names(&self.source[base]);
+        if roots.call || roots.names.is_empty() {
+            return false;
+        }
+        roots.names.iter().all(|name| {
+            if self.file.shared_names.iter().any(|n| n == name) {
+                return false;
+            }
+            let key = (name.to_string(), body.start);
+            if let Some(&known) = self.file.automatic_arrays.borrow().get(&key) {
+                return known;
+            }
+            let known = self.automatic_array(name, body.clone());
+            self.file.automatic_arrays.borrow_mut().insert(key, known);
+            known
+        })
+    }
+
+    fn automatic_array(&self, name: &str, body: std::ops::Range<usize>) -> bool {
+        let (source, tokens) = (self.source, self.tokens);
+        let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+        let first = tokens.partition_point(|t| t.start() < body.start);
+        let last = tokens.partition_point(|t| t.start() < body.end);
+        let body_tokens = &tokens[first..last];
+        let mut found = false;
+        for (k, t) in body_tokens.iter().enumerate() {
+            if t.kind != TokenKind::Ident || text(t) != name {
+                continue;
+            }
+            let prev = k.checked_sub(1).map_or("", |p| text(&body_tokens[p]));
+            if matches!(prev, "." | "->" | "::") {
+                continue;
+            }
+            let Some(storage) = plain_declaration(source, body_tokens, k) else {
+                continue;
+            };
+            let array = body_tokens.get(k + 1).map(text) == Some("[");
+            if !array || storage || found {
+                // Declared twice (shadowed), or not an automatic array: not known.
+                return false;
+            }
+            found = true;
+        }
+        found
     }
 
     /// The origin of a local `name` declared in `body`, from its declaration and every value
@@ -1422,6 +1477,58 @@ fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declar
         pointer,
         array: false,
     })
+}
+
+/// Whether the name at `tokens[k]` is declared there as a value (no `*` or `&`), allowing
+/// `alignas(16)` / `__align__(16)` / `__attribute__((...))` among the specifiers
+/// (`alignas(16) float acc[4][8]`): `Some(true)` when a storage class makes it more than
+/// the thread's own (`static`, `extern`, `__shared__`, `__constant__`, `__device__`).
+fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
+    let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+    let (mut words, mut storage, mut i) = (0, false, k);
+    while i > 0 {
+        i -= 1;
+        let s = text(&tokens[i]);
+        match s {
+            ";" | "{" | "}" => break,
+            ")" => {
+                // An attribute's group: back to its `(`, which must follow the attribute word.
+                let mut depth = 1;
+                while depth > 0 {
+                    i = i.checked_sub(1)?;
+                    match text(&tokens[i]) {
+                        ")" => depth += 1,
+                        "(" => depth -= 1,
+                        _ => {}
+                    }
+                }
+                let word = text(tokens.get(i.checked_sub(1)?)?);
+                if !matches!(
+                    word,
+                    "alignas" | "__align__" | "__attribute__" | "__declspec"
+                ) {
+                    return None;
+                }
+                i -= 1;
+            }
+            "::" | "<" | ">" | "," => {}
+            _ if tokens[i].kind == TokenKind::Number => {}
+            _ if tokens[i].kind == TokenKind::Ident && !is_statement_keyword(s) => {
+                words += 1;
+                storage |= matches!(
+                    s,
+                    "static" | "extern" | "__shared__" | "__constant__" | "__device__"
+                );
+                if matches!(s, "auto" | "decltype") {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    let prev = text(tokens.get(k.checked_sub(1)?)?);
+    let ends_type = tokens[k - 1].kind == TokenKind::Ident || prev == ">";
+    (words > 0 && ends_type).then_some(storage)
 }
 
 /// Words that start or continue a statement without declaring anything.
