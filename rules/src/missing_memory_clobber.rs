@@ -35,7 +35,9 @@ declare_rule! {
     ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
     ///   runs such an asm or barrier call on every path, with no `if`, loop, early `return` or
     ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
-    ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call) or, when
+    ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
+    ///   element of an automatic local array, `alignas(16) float acc[4][8]`, the thread's own
+    ///   memory that no other thread or grid sees) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside), and from there, where the caller's window is open too,
     ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
