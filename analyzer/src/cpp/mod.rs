@@ -388,8 +388,14 @@ enum ScopeKind {
     },
     Class,
     Loop,
-    /// `if (cond) {`: the condition as written, parentheses included.
-    If(String),
+    /// `if (cond) {`: the tokens of `(` and `)`, and where its local constants are looked
+    /// for (none for a macro that expands to `if`). The text is made only for the blocks
+    /// around an asm statement ([`Scanner::if_condition`]).
+    If {
+        open: usize,
+        close: usize,
+        constants_from: Option<usize>,
+    },
     Block,
 }
 
@@ -590,8 +596,17 @@ impl Scanner<'_> {
             match before_word.as_str() {
                 "for" | "while" => return block(ScopeKind::Loop),
                 "if" => {
-                    let condition = self.if_condition(open, p);
-                    return block(ScopeKind::If(condition));
+                    // Local constants are declared a few lines above their use: a bounded
+                    // look back, within the function.
+                    const LOOK_BACK_TOKENS: usize = 1024;
+                    let constants_from = self
+                        .function_start_token()
+                        .max(open.saturating_sub(LOOK_BACK_TOKENS));
+                    return block(ScopeKind::If {
+                        open,
+                        close: p,
+                        constants_from: Some(constants_from),
+                    });
                 }
                 "switch" | "catch" => return block(ScopeKind::Block),
                 "]" => return block(ScopeKind::Lambda { device: false }),
@@ -620,9 +635,11 @@ impl Scanner<'_> {
                 && self.tokens[before].kind == TokenKind::Ident
                 && target::is_macro_name(&self.word(before))
             {
-                let condition =
-                    self.text[self.tokens[open].start()..self.tokens[p].end()].to_string();
-                return block(ScopeKind::If(condition));
+                return block(ScopeKind::If {
+                    open,
+                    close: p,
+                    constants_from: None,
+                });
             }
             if let Some(name) = self.declarator_name(before) {
                 // A constructor: `S(int a) : a_(a), b_(0) {` is `S`, not `b_`.
@@ -852,14 +869,12 @@ impl Scanner<'_> {
     /// An `if`'s condition, `(` to `)`, followed by the initializers of the function's
     /// local constants it names (`constexpr bool has_fp4 = ARCH_HAS_FP4; if constexpr
     /// (has_fp4)` is a guard about the architecture).
-    fn if_condition(&self, open: usize, close: usize) -> String {
+    fn if_condition(&self, open: usize, close: usize, constants_from: Option<usize>) -> String {
         let mut condition =
             self.text[self.tokens[open].start()..self.tokens[close].end()].to_string();
-        // Local constants are declared a few lines above their use: a bounded look back.
-        const LOOK_BACK_TOKENS: usize = 1024;
-        let from = self
-            .function_start_token()
-            .max(open.saturating_sub(LOOK_BACK_TOKENS));
+        let Some(from) = constants_from else {
+            return condition;
+        };
         for name_at in open + 1..close {
             if self.tokens[name_at].kind != TokenKind::Ident {
                 continue;
@@ -931,7 +946,11 @@ impl Scanner<'_> {
         let if_conditions = inner
             .iter()
             .filter_map(|s| match &s.kind {
-                ScopeKind::If(c) => Some(c.clone()),
+                ScopeKind::If {
+                    open,
+                    close,
+                    constants_from,
+                } => Some(self.if_condition(*open, *close, *constants_from)),
                 _ => None,
             })
             .collect();
