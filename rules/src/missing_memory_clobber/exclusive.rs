@@ -315,7 +315,13 @@ fn top_level_has(text: &str, needles: &[&str]) -> bool {
         match b {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            _ if depth == 0 && needles.iter().any(|n| text[i..].starts_with(n)) => return true,
+            _ if depth == 0
+                && needles
+                    .iter()
+                    .any(|n| text.as_bytes()[i..].starts_with(n.as_bytes())) =>
+            {
+                return true
+            }
             _ => {}
         }
     }
@@ -331,7 +337,7 @@ fn split_top_level<'a>(text: &'a str, separator: &str) -> Vec<&'a str> {
         match bytes[i] {
             b'(' | b'[' => depth += 1,
             b')' | b']' => depth -= 1,
-            _ if depth == 0 && text[i..].starts_with(separator) => {
+            _ if depth == 0 && bytes[i..].starts_with(separator.as_bytes()) => {
                 parts.push(&text[from..i]);
                 i += separator.len();
                 from = i;
@@ -450,6 +456,13 @@ mod tests {
         );
         let src = "void k() { if (a) { HERE; } else { y[0] = 1; } z[0] = 1; }";
         assert_eq!(excluded(src, "HERE"), ["else { y[0] = 1; }"]);
+    }
+
+    /// Found by the fuzzer: a condition with a multi-byte character was sliced inside it.
+    #[test]
+    fn conditions_with_multibyte_characters_are_read_whole() {
+        let src = "void k() { if (w == 1 && é == 2) { HERE; }\n if (w == 2 || thréadIdx.x == é0) { s[0] = 1; }\n if (w == 3) { t[0] = 1; } }";
+        assert_eq!(excluded(src, "HERE"), ["{ t[0] = 1; }"]);
     }
 
     #[test]
