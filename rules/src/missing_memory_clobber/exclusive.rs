@@ -17,7 +17,7 @@ pub(super) fn exclusive_ranges(source: &str, body: Range<usize>, at: usize) -> V
         let Some(open) = enclosing_open_brace(bytes, pos) else {
             break;
         };
-        if open < body.start || open + 1 <= body.start {
+        if open < body.start {
             break;
         }
         let Some(close) = matching_close(bytes, open) else {
