@@ -706,7 +706,8 @@ impl<'m, 't> Module<'m, 't> {
         let mut calls = Vec::new();
         for (i, token) in t.tokens.iter().enumerate() {
             let i = i as u32;
-            if token.kind != Kind::Name || !t.is_op(i + 1, "(") {
+            // A `(` that starts a logical line begins a new statement, not a call.
+            if token.kind != Kind::Name || !t.is_op(i + 1, "(") || t.starts_line(i + 1) {
                 continue;
             }
             let name = t.text_of(i);

@@ -324,9 +324,15 @@ impl<'t> Tokens<'t> {
                     i = end;
                     continue;
                 }
-                // A line continuation (or a stray backslash).
+                // A line continuation: the logical line goes on past the line end (or a
+                // stray backslash).
                 b'\\' => {
                     i += 1;
+                    if bytes[i..].starts_with(b"\r\n") {
+                        i += 2;
+                    } else if bytes.get(i) == Some(&b'\n') {
+                        i += 1;
+                    }
                     continue;
                 }
                 b'"' | b'\'' => (Kind::Str, literal_end(bytes, i)),
@@ -405,6 +411,12 @@ impl<'t> Tokens<'t> {
     }
 
     /// Whether token `i` is a name that is not a keyword.
+    /// Whether token `i` starts a logical line (`name` NEWLINE `(`: the `(` is no call of it).
+    pub(crate) fn starts_line(&self, i: u32) -> bool {
+        let k = self.lines.partition_point(|l| l.tokens.start < i);
+        self.lines.get(k).is_some_and(|l| l.tokens.start == i)
+    }
+
     pub(crate) fn is_name(&self, i: u32) -> bool {
         self.kind(i) == Kind::Name && !is_keyword(self.text_of(i))
     }

@@ -434,3 +434,24 @@ fn lone_carriage_return_ends_a_line() {
         "mov.b32 $0, $1;\nmov.b32 $0, $0;"
     );
 }
+
+/// A name at the end of a logical line and a `(` starting the next are two statements, not a
+/// call (found by the fuzzer: `return llvm.inline_asm` then `(T.i32(), ...)` on its own line
+/// read as a call, and the fix's keyword argument made the tuple a syntax error). Inside
+/// brackets or after a `\` the line goes on, and the call is one. (Each file also holds a
+/// plain call: the front end reads only files with a `name(` marker.)
+#[test]
+fn a_paren_starting_a_line_is_no_call() {
+    let plain = "from mlir.dialects import llvm\ndef g(a):\n    return llvm.inline_asm(T.i32(), [a], \"mov.b32 $0, $1;\", \"=r,r\")\n";
+    let split = |between: &str, wrapped: bool| {
+        let (open, close) = if wrapped { ("(", ")") } else { ("", "") };
+        format!("{plain}x = {open}llvm.inline_asm{between}(T.i32(), [a], \"add.u32 $0, $1, 1;\", \"=r,r\"){close}\n")
+    };
+    let templates =
+        |src: &str| -> Vec<String> { find(src).into_iter().map(|s| s.template.text).collect() };
+    assert_eq!(templates(&split("\n", false)), ["mov.b32 $0, $1;"]);
+    assert_eq!(templates(&split("\r\n", false)), ["mov.b32 $0, $1;"]);
+    assert_eq!(templates(&split("\n", true)).len(), 2);
+    assert_eq!(templates(&split(" \\\n", false)).len(), 2);
+    assert_eq!(templates(&split(" \\\r\n", false)).len(), 2);
+}
