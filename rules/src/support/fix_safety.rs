@@ -46,6 +46,12 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
             d.fix = None;
             continue;
         }
+        // A statement that does not lex as C++ gets no fix: an edit placed by a guess at its
+        // sections can join them wrongly (an operand moved in without its comma).
+        if region.unterminated {
+            d.fix = None;
+            continue;
+        }
         // Operand text copied with a line splice (`p\` + newline) into a one-line
         // replacement (`f(p\)`) leaves a stray `\`, which no compiler accepts.
         if fix
@@ -103,6 +109,8 @@ struct SyntaxRegion {
     macros: Vec<Span>,
     /// String literal tokens of the whole statement (for escapes).
     literals: Vec<(Span, bool)>,
+    /// A string literal of the statement is not closed on its line.
+    unterminated: bool,
 }
 
 impl SyntaxRegion {
@@ -136,8 +144,18 @@ impl SyntaxRegion {
         let mut colons = 0;
         for t in &tokens {
             if t.kind == TokenKind::Str {
-                let raw = text[t.span.range()].contains("R\"");
+                let literal = &text[t.span.range()];
+                let raw = literal.contains("R\"");
                 region.literals.push((t.span, raw));
+                // A string literal the line ends inside (`"=` newline `"(v)`; a line splice,
+                // `\` before the newline, continues it): the statement is not C++ as written,
+                // and where its sections are is a guess.
+                region.unterminated |= !raw
+                    && (literal.len() < 2
+                        || !literal.ends_with('"')
+                        || literal
+                            .match_indices('\n')
+                            .any(|(i, _)| !literal[..i].trim_end_matches('\r').ends_with('\\')));
             }
             if (t.span.start as usize) < template_end {
                 continue;
