@@ -323,16 +323,24 @@ fn unused_findings(
                 }
             })
             .collect();
+        // A directive whose name list runs over lines (`allow-file(` never closed on its line,
+        // in a comment never closed either) may end inside code: no edit of it is safe.
+        let fixable = file
+            .text
+            .get(d.span.start as usize..d.span.end as usize)
+            .is_some_and(|t| !t.contains('\n'));
         if d.names.is_empty() {
-            out.push(
-                Diagnostic::new(
-                    UNUSED_SUPPRESSION,
-                    severity,
-                    d.span,
-                    "this suppression names no rule",
-                )
-                .with_fix(Fix::safe("remove the suppression", remove_directive(d))),
+            let diag = Diagnostic::new(
+                UNUSED_SUPPRESSION,
+                severity,
+                d.span,
+                "this suppression names no rule",
             );
+            out.push(if fixable {
+                diag.with_fix(Fix::safe("remove the suppression", remove_directive(d)))
+            } else {
+                diag
+            });
             continue;
         }
         let all_unused = unused.len() == d.names.len();
@@ -351,8 +359,10 @@ fn unused_findings(
                     vec![remove_name(file, d, i)],
                 )
             };
-            let mut diag =
-                Diagnostic::new(UNUSED_SUPPRESSION, severity, span, message).with_fix(fix);
+            let mut diag = Diagnostic::new(UNUSED_SUPPRESSION, severity, span, message);
+            if fixable {
+                diag = diag.with_fix(fix);
+            }
             if kind == DirectiveKind::Allow && registry::find_rule(&d.names[i].0).is_some() {
                 diag = diag.with_note(
                     "an allow after code covers findings that start on its line; alone on a line, it covers the next line; either way also the asm statement that starts there",
