@@ -227,7 +227,53 @@ fn not_python_tree_sitter_takes(text: &str) -> bool {
         // `from m import (a, b)` is Python; a `(` after a name is not.
         !names.starts_with('(') && names.contains('(')
     });
-    control || call_in_import
+    control || call_in_import || has_unterminated_one_line_string(text)
+}
+
+/// A `'...'` or `"..."` string (not triple-quoted, not an f-string, whose nested quotes this
+/// does not follow) that a line end reaches without a `\` before it: CPython's
+/// "unterminated string literal", which tree-sitter-python reads without an error.
+fn has_unterminated_one_line_string(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                let prefix_start = b[..i]
+                    .iter()
+                    .rposition(|c| !c.is_ascii_alphabetic())
+                    .map_or(0, |p| p + 1);
+                let fstring = b[prefix_start..i].iter().any(|c| matches!(c, b'f' | b'F'));
+                if b[i..].starts_with(&[q, q, q]) {
+                    // A triple-quoted string runs to its closing triple.
+                    i += 3;
+                    while i < b.len() && !b[i..].starts_with(&[q, q, q]) {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 3;
+                    continue;
+                }
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    match b[i] {
+                        b'\\' => i += 1,
+                        b'\n' if !fstring => return true,
+                        b'\n' => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Whether the C++ lexer (as the compiler reads comments) finds a `/*` with no `*/`.
