@@ -509,11 +509,7 @@ fn without_a_database_the_build_files_give_the_command() {
 fn write_to_input_is_built_against_the_input_kept() {
     let dir = TestDir::new("confirm-write-to-input");
     toolkit(&dir);
-    let nvcc = dir.write(
-        "cuda/bin/nvcc",
-        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\ncat \"$src\" >> \"$(dirname \"$0\")/sources.log\"\ncp \"$src\" \"$out\"\n",
-    );
-    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    stand_in_nvcc(&dir, "cat \"$src\" >> \"$(dirname \"$0\")/sources.log\"\n");
     let cuobjdump = dir.write(
         "cuda/bin/cuobjdump",
         "#!/bin/sh\necho \"\tcode for sm_90\"\necho \"\t\tFunction : _Z1kPKiPi\"\necho \"        /*0000*/                   LDG.E R2, desc[UR4][R2.64] ;\"\nif grep -q '__ptxguard_kept' \"$2\"; then echo \"        /*0010*/                   MOV R5, R2 ;\"; echo \"        /*0020*/                   MOV R5, 0x5 ;\"; else echo \"        /*0020*/                   MOV R2, 0x5 ;\"; fi\necho \"        /*0030*/                   STG.E desc[UR4][R4.64], R2 ;\"\necho \"        /*0040*/                   EXIT ;\"\n",
@@ -523,21 +519,7 @@ fn write_to_input_is_built_against_the_input_kept() {
         "k.cu",
         "__global__ void k(const int* in, int* out) {\n  int x = in[0];\n  asm volatile(\"mov.u32 %0, 5;\" :: \"r\"(x));\n  out[0] = x;\n}\n",
     );
-    let nvcc = nvcc.display().to_string();
-    let run = binary(
-        &dir.path,
-        &[
-            "confirm",
-            "--json",
-            "--nvcc",
-            &nvcc,
-            "k.cu",
-            "--",
-            "-arch=sm_90",
-        ],
-        None,
-    );
-    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let (doc, _) = confirm_json(&dir);
     let finding = doc["files"][0]["findings"]
         .as_array()
         .unwrap()
@@ -574,30 +556,15 @@ fn write_to_input_is_built_against_the_input_kept() {
 fn an_error_said_of_several_findings_is_confirmed_with_the_others_fixed() {
     let dir = TestDir::new("confirm-several");
     toolkit(&dir);
-    let nvcc = dir.write(
-        "cuda/bin/nvcc",
-        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\nif grep -q '%%' \"$src\"; then echo \"ptxas /tmp/x/k.ptx, line 30; error   : Parsing error near '%': syntax error\" >&2; echo \"ptxas fatal   : Ptx assembly aborted due to errors\" >&2; exit 1; fi\ncp \"$src\" \"$out\"\n",
+    stand_in_nvcc(
+        &dir,
+        "if grep -q '%%' \"$src\"; then echo \"ptxas /tmp/x/k.ptx, line 30; error   : Parsing error near '%': syntax error\" >&2; echo \"ptxas fatal   : Ptx assembly aborted due to errors\" >&2; exit 1; fi\n",
     );
-    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
     dir.write(
         "k.cu",
         "__device__ void arrive() {\n  asm volatile(\"{\\n\\t.reg .u32 %%one;\\n\\tmov.u32 %%one, 1;\\n\\t}\" ::: \"memory\");\n}\n__global__ void k(float* out) { arrive(); out[0] = 0.0f; }\n",
     );
-    let nvcc = nvcc.display().to_string();
-    let run = binary(
-        &dir.path,
-        &[
-            "confirm",
-            "--json",
-            "--nvcc",
-            &nvcc,
-            "k.cu",
-            "--",
-            "-arch=sm_90",
-        ],
-        None,
-    );
-    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    let (doc, run) = confirm_json(&dir);
     let findings: Vec<_> = doc["files"][0]["findings"]
         .as_array()
         .unwrap()
@@ -622,16 +589,42 @@ fn an_error_said_of_several_findings_is_confirmed_with_the_others_fixed() {
 fn an_error_no_fix_removes_makes_the_others_not_decidable() {
     let dir = TestDir::new("confirm-unfixable");
     toolkit(&dir);
-    let nvcc = dir.write(
-        "cuda/bin/nvcc",
-        "#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\nif grep -q 'carry' \"$src\"; then echo \"$src(3): error: invalid symbolic operand name \\\"carry\\\"\" >&2; exit 1; fi\ncp \"$src\" \"$out\"\n",
+    stand_in_nvcc(
+        &dir,
+        "if grep -q 'carry' \"$src\"; then echo \"$src(3): error: invalid symbolic operand name \\\"carry\\\"\" >&2; exit 1; fi\n",
     );
-    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
     dir.write(
         "k.cu",
         "__device__ unsigned add(unsigned a) {\n  unsigned r;\n  asm(\"add.u32 %[out], %[a], %[carry];\" : [out] \"=r\"(r) : [a] \"r\"(a));\n  return r;\n}\n__global__ void k(unsigned* v) { v[0] = add(v[1]); }\n",
     );
-    let nvcc = nvcc.display().to_string();
+    let (doc, run) = confirm_json(&dir);
+    let findings = doc["files"][0]["findings"].as_array().unwrap();
+    let symbolic: Vec<_> = findings
+        .iter()
+        .filter(|f| {
+            f["rule"] == "operand-index" && f["message"].as_str().unwrap().contains("symbolic")
+        })
+        .collect();
+    assert_eq!(symbolic.len(), 2, "{}", run.stdout);
+    for f in symbolic {
+        assert_eq!(f["verdict"], "not-decidable", "{f}");
+        assert!(f["detail"].as_str().unwrap().contains("have no fix"), "{f}");
+    }
+}
+
+/// A stand-in `nvcc` under `cuda/bin` that answers `--version` as 13.0, runs `on_source` (shell,
+/// with the source in `$src`; it may fail the build) and copies the source to its `-o` output.
+fn stand_in_nvcc(dir: &TestDir, on_source: &str) {
+    let nvcc = dir.write(
+        "cuda/bin/nvcc",
+        &format!("#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\n{on_source}cp \"$src\" \"$out\"\n"),
+    );
+    std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// `ptxguard confirm --json` of `k.cu` with the stand-in `nvcc`, for sm_90: the document and the run.
+fn confirm_json(dir: &TestDir) -> (serde_json::Value, common::Run) {
+    let nvcc = dir.path.join("cuda/bin/nvcc").display().to_string();
     let run = binary(
         &dir.path,
         &[
@@ -645,17 +638,6 @@ fn an_error_no_fix_removes_makes_the_others_not_decidable() {
         ],
         None,
     );
-    let doc: serde_json::Value = serde_json::from_str(&run.stdout).expect(&run.stdout);
-    let findings = doc["files"][0]["findings"].as_array().unwrap();
-    let symbolic: Vec<_> = findings
-        .iter()
-        .filter(|f| {
-            f["rule"] == "operand-index" && f["message"].as_str().unwrap().contains("symbolic")
-        })
-        .collect();
-    assert_eq!(symbolic.len(), 2, "{}", run.stdout);
-    for f in symbolic {
-        assert_eq!(f["verdict"], "not-decidable", "{f}");
-        assert!(f["detail"].as_str().unwrap().contains("have no fix"), "{f}");
-    }
+    let doc = serde_json::from_str(&run.stdout).expect(&run.stdout);
+    (doc, run)
 }
