@@ -617,7 +617,7 @@ fn an_error_no_fix_removes_makes_the_others_not_decidable() {
 fn stand_in_nvcc(dir: &TestDir, on_source: &str) {
     let nvcc = dir.write(
         "cuda/bin/nvcc",
-        &format!("#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\n{on_source}cp \"$src\" \"$out\"\n"),
+        format!("#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo \"Cuda compilation tools, release 13.0, V13.0.88\"; exit 0; fi\nout=\"\"; prev=\"\"; src=\"\"\nfor a in \"$@\"; do [ \"$prev\" = \"-o\" ] && out=$a; prev=$a; src=$a; done\n{on_source}cp \"$src\" \"$out\"\n"),
     );
     std::fs::set_permissions(&nvcc, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
