@@ -870,23 +870,25 @@ fn enclosing_function_body(source: &str, at: usize) -> std::ops::Range<usize> {
     block
 }
 
+/// The `{` of the block around byte `at` (not counting a `{` at `at` itself).
+fn enclosing_open_brace(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    (0..at.min(bytes.len())).rev().find(|&i| {
+        match bytes[i] {
+            b'}' => depth += 1,
+            b'{' if depth == 0 => return true,
+            b'{' => depth -= 1,
+            _ => {}
+        }
+        false
+    })
+}
+
 /// The `{ }` block around byte `at` (its inside), found by counting braces outward.
 fn enclosing_block(source: &str, at: usize) -> std::ops::Range<usize> {
     let bytes = source.as_bytes();
+    let start = enclosing_open_brace(bytes, at).map_or(0, |i| i + 1);
     let mut depth = 0i32;
-    let start = (0..at)
-        .rev()
-        .find(|&i| {
-            match bytes[i] {
-                b'}' => depth += 1,
-                b'{' if depth == 0 => return true,
-                b'{' => depth -= 1,
-                _ => {}
-            }
-            false
-        })
-        .map_or(0, |i| i + 1);
-    depth = 0;
     let end = (at..bytes.len())
         .find(|&i| {
             match bytes[i] {
@@ -1194,21 +1196,34 @@ impl Look<'_> {
         })
     }
 
-    fn automatic_array(&self, name: &str, body: std::ops::Range<usize>) -> bool {
+    /// The tokens of `body`, and the indices among them where `name` is written as itself
+    /// (not a member: `.name`, `->name`, `::name`).
+    fn own_uses(&self, name: &str, body: std::ops::Range<usize>) -> (&[Token], Vec<usize>) {
         let (source, tokens) = (self.source, self.tokens);
         let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
         let first = tokens.partition_point(|t| t.start() < body.start);
         let last = tokens.partition_point(|t| t.start() < body.end);
         let body_tokens = &tokens[first..last];
+        let uses = (0..body_tokens.len())
+            .filter(|&k| {
+                let t = &body_tokens[k];
+                t.kind == TokenKind::Ident
+                    && text(t) == name
+                    && !matches!(
+                        k.checked_sub(1).map_or("", |p| text(&body_tokens[p])),
+                        "." | "->" | "::"
+                    )
+            })
+            .collect();
+        (body_tokens, uses)
+    }
+
+    fn automatic_array(&self, name: &str, body: std::ops::Range<usize>) -> bool {
+        let source = self.source;
+        let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+        let (body_tokens, uses) = self.own_uses(name, body);
         let mut found = false;
-        for (k, t) in body_tokens.iter().enumerate() {
-            if t.kind != TokenKind::Ident || text(t) != name {
-                continue;
-            }
-            let prev = k.checked_sub(1).map_or("", |p| text(&body_tokens[p]));
-            if matches!(prev, "." | "->" | "::") {
-                continue;
-            }
+        for k in uses {
             let Some(storage) = plain_declaration(source, body_tokens, k) else {
                 continue;
             };
@@ -1225,22 +1240,14 @@ impl Look<'_> {
     /// The origin of a local `name` declared in `body`, from its declaration and every value
     /// given to it there.
     fn local_origin(&self, name: &str, body: std::ops::Range<usize>, depth: usize) -> Origin {
-        let (source, tokens) = (self.source, self.tokens);
+        let source = self.source;
         let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
-        let first = tokens.partition_point(|t| t.start() < body.start);
-        let last = tokens.partition_point(|t| t.start() < body.end);
-        let body_tokens = &tokens[first..last];
+        let (body_tokens, uses) = self.own_uses(name, body.clone());
         let mut declared: Option<Declaration> = None;
         let mut values: Vec<std::ops::Range<usize>> = Vec::new();
         let mut address_taken = false;
-        for (k, t) in body_tokens.iter().enumerate() {
-            if t.kind != TokenKind::Ident || text(t) != name {
-                continue;
-            }
+        for k in uses {
             let prev = k.checked_sub(1).map_or("", |p| text(&body_tokens[p]));
-            if matches!(prev, "." | "->" | "::") {
-                continue;
-            }
             let next = body_tokens.get(k + 1).map_or("", text);
             let after = body_tokens.get(k + 2).map_or("", text);
             if let Some(declaration) = declaration_before(source, body_tokens, k) {

@@ -4,6 +4,7 @@
 //! dispatch on a warp's role this way). A memory access there cannot be reordered with an asm
 //! at that point in any execution, so it is not "beside" the asm.
 
+use super::enclosing_open_brace;
 use std::ops::Range;
 
 /// Byte ranges of `source`, inside `body`, that no execution through `at` also runs.
@@ -51,8 +52,14 @@ pub(super) fn exclusive_ranges(source: &str, body: Range<usize>, at: usize) -> V
         }
         pos = open;
     }
+    // The function's `if`s, read once for every role.
+    let ifs = if roles.is_empty() {
+        Vec::new()
+    } else {
+        if_statements(source, body.clone())
+    };
     for (name, value, own) in &roles {
-        for (condition, keyword, then_block) in if_statements(source, body.clone()) {
+        for (condition, keyword, then_block) in ifs.iter().cloned() {
             if then_block.contains(&at) || keyword == own.start {
                 continue;
             }
@@ -83,7 +90,8 @@ enum Head<'a> {
 fn branch_head(source: &str, open: usize) -> Option<Head<'_>> {
     let head = source[..open].trim_end();
     if let Some(before) = head.strip_suffix(')') {
-        let paren = matching_open_paren(before.as_bytes(), before.len())?;
+        // The `)` is at `before.len()`.
+        let paren = matching_backward(source.as_bytes(), before.len(), b'(', b')')?;
         let word_text = before[..paren].trim_end();
         let (word_start, word) = last_word(word_text);
         let (keyword, is_if) = match word {
@@ -351,20 +359,6 @@ fn split_top_level<'a>(text: &'a str, separator: &str) -> Vec<&'a str> {
     parts
 }
 
-/// The `{` of the block around byte `at` (not counting a `{` at `at` itself).
-fn enclosing_open_brace(bytes: &[u8], at: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    (0..at.min(bytes.len())).rev().find(|&i| {
-        match bytes[i] {
-            b'}' => depth += 1,
-            b'{' if depth == 0 => return true,
-            b'{' => depth -= 1,
-            _ => {}
-        }
-        false
-    })
-}
-
 fn matching_close(bytes: &[u8], open: usize) -> Option<usize> {
     matching_forward(bytes, open, b'{', b'}')
 }
@@ -391,19 +385,6 @@ fn matching_forward(bytes: &[u8], open: usize, up: u8, down: u8) -> Option<usize
 /// The `{` matching the `}` at `close`.
 fn matching_open(bytes: &[u8], close: usize) -> Option<usize> {
     matching_backward(bytes, close, b'{', b'}')
-}
-
-/// The `(` matching a `)` just before `end` (`bytes[..end]` ends at that `)`'s inside).
-fn matching_open_paren(bytes: &[u8], end: usize) -> Option<usize> {
-    let mut depth = 1i32;
-    (0..end).rev().find(|&i| {
-        match bytes[i] {
-            b')' => depth += 1,
-            b'(' => depth -= 1,
-            _ => {}
-        }
-        depth == 0
-    })
 }
 
 fn matching_backward(bytes: &[u8], close: usize, up: u8, down: u8) -> Option<usize> {
