@@ -115,34 +115,27 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
     }
     let applied: Vec<&str> = outcome.applied.iter().map(|a| a.rule).collect();
     let python = name.ends_with(".py");
-    let before = if text.len() <= PARSED_MAX && !referees_read_another_file(text, python) {
-        syntax_summary(text, python)
-    } else {
-        // Counted as not read cleanly: the parse properties do not apply.
-        SyntaxSummary {
-            errors: 1,
-            statements: 0,
+    // The parse properties apply when tree-sitter reads both files, and the input cleanly:
+    // not a text too large, or one it reads otherwise than the compiler does, or one it gave
+    // up on.
+    let before = (text.len() <= PARSED_MAX && !referees_read_another_file(text, python))
+        .then(|| syntax_summary(text, python))
+        .flatten()
+        .filter(|before| before.errors == 0);
+    let refereed = before.and_then(|before| Some((before, syntax_summary(&outcome.text, python)?)));
+    if let Some((before, after)) = &refereed {
+        if after.errors > 0 {
+            return Err(format!(
+                "the fixes of {applied:?} made the file unparseable:\n{}",
+                outcome.text
+            ));
         }
-    };
-    let after = if before.errors == 0 {
-        syntax_summary(&outcome.text, python)
-    } else {
-        SyntaxSummary {
-            errors: 0,
-            statements: 0,
+        if before.statements != after.statements {
+            return Err(format!(
+                "the fixes of {applied:?} changed tree-sitter's statements from {} to {}",
+                before.statements, after.statements
+            ));
         }
-    };
-    if before.errors == 0 && after.errors > 0 {
-        return Err(format!(
-            "the fixes of {applied:?} made the file unparseable:\n{}",
-            outcome.text
-        ));
-    }
-    if before.errors == 0 && before.statements != after.statements {
-        return Err(format!(
-            "the fixes of {applied:?} changed tree-sitter's statements from {} to {}",
-            before.statements, after.statements
-        ));
     }
     let count = |f: &SourceFile| ptxguard_analyzer::statements::find_asm_statements(f).len();
     let fixed = SourceFile::new(name, outcome.text.clone());
@@ -165,7 +158,7 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
             again.applied.iter().map(|a| a.rule).collect::<Vec<_>>()
         ));
     }
-    Ok(before.errors == 0)
+    Ok(refereed.is_some())
 }
 
 /// Whether tree-sitter, the parse properties' referee, reads `text` otherwise than the
@@ -297,7 +290,14 @@ struct SyntaxSummary {
 /// 6-8 KB C++ inputs took just over 2 s in tree-sitter-cpp, ptxguard 26-40 ms on each).
 const PARSED_MAX: usize = 4 * 1024;
 
-fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
+/// How long the referee may take on one text before it gives up. Some small inputs send
+/// tree-sitter-cpp's ambiguity handling into a loop that neither ends nor stops growing (a
+/// 954-byte fix-cpp input of 2026-12-04 ran for 31 minutes to 24 GB); ptxguard reads them in
+/// milliseconds.
+const REFEREE_LIMIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// What tree-sitter reads in `text`; `None` when it gave up ([`REFEREE_LIMIT`]).
+fn syntax_summary(text: &str, python: bool) -> Option<SyntaxSummary> {
     let mut parser = tree_sitter::Parser::new();
     let language: tree_sitter::Language = if python {
         tree_sitter_python::LANGUAGE.into()
@@ -310,7 +310,7 @@ fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
         statements: 0,
     };
     if parser.set_language(&language).is_err() {
-        return summary;
+        return Some(summary);
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let blanked;
@@ -323,10 +323,14 @@ fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
         blanked = blank_cuda_qualifiers(text);
         &blanked
     };
-    let Some(tree) = parser.parse(text, None) else {
-        summary.errors = 1;
-        return summary;
-    };
+    let started = std::time::Instant::now();
+    let mut give_up = |_: &tree_sitter::ParseState| started.elapsed() > REFEREE_LIMIT;
+    let bytes = text.as_bytes();
+    let tree = parser.parse_with_options(
+        &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+        None,
+        Some(tree_sitter::ParseOptions::new().progress_callback(&mut give_up)),
+    )?;
     // An explicit walk: the tree's depth follows the input.
     let mut cursor = tree.walk();
     loop {
@@ -342,7 +346,7 @@ fn syntax_summary(text: &str, python: bool) -> SyntaxSummary {
         }
         loop {
             if !cursor.goto_parent() {
-                return summary;
+                return Some(summary);
             }
             if cursor.goto_next_sibling() {
                 break;

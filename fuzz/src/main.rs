@@ -200,7 +200,17 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(u64::MAX);
-    let (mut inputs, mut failures) = (0u64, 0u64);
+    // `FUZZ_SKIP=K`: draw the first K inputs without running them, so that several processes
+    // can share one seed's run (a failure's number stays its place in the whole run).
+    let skip: u64 = std::env::var("FUZZ_SKIP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    for _ in 0..skip {
+        next_input(&mut rng, &seeds);
+    }
+    let (mut inputs, mut failures) = (skip, 0u64);
+    let most = most.saturating_add(skip);
     while inputs < most && Instant::now() < deadline {
         let (_, input) = next_input(&mut rng, &seeds);
         // A stack overflow aborts the process: the input it was on is left here.
@@ -239,6 +249,9 @@ fn main() {
             eprintln!("{target}: FAILURE ({why}): {}", name.display());
         }
     }
-    println!("{target}: {inputs} inputs, {failures} failures (seed {seed}, {seconds} s)");
+    println!(
+        "{target}: {} inputs, {failures} failures (seed {seed}, {seconds} s)",
+        inputs - skip
+    );
     std::process::exit(i32::from(failures > 0));
 }
