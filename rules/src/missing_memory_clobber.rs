@@ -52,7 +52,11 @@ declare_rule! {
     ///   Also a warning: any write whose object the C++ of the same function uses after the
     ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
     ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
-    ///   past an unconditional `return`);
+    ///   past an unconditional `return`, not the other branches of the `if`/`else` chains
+    ///   around it, as above); info when every such use comes after a compiler
+    ///   barrier that runs on every path from the asm to it (`__syncthreads();` in a block
+    ///   holding the use, no `case` or `goto` between: not one inside an `if` the use is
+    ///   outside of), which the volatile asm and the use both stay on their side of;
     /// - **info** in `volatile` asm that touches memory on the side: issuing asynchronous
     ///   copies, plain stores in store helpers, mbarrier `init`/`arrive`/`expect_tx`
     ///   bookkeeping, `tensormap.replace`, `tcgen05.fence`/`wait`, plain loads (`ld.shared`,
@@ -217,6 +221,9 @@ enum Why {
     Contract,
     /// C++ in the function uses this variable after the asm's write.
     Touched(String),
+    /// C++ in the function uses this variable after the asm's write, but only behind a
+    /// compiler barrier on every path.
+    BarrierBeforeUse(String),
     /// An async-copy wait with C++ accesses beside it, none of them of shared memory.
     NoSharedAccess,
     /// An ordering asm with no C++ memory access beside it on the side it orders (up to a
@@ -283,8 +290,13 @@ fn judge(
     } else if m.writes && !followed_by_syncthreads(cx, flow.stmt) {
         // `__syncthreads()` right after the asm is a full compiler barrier: no later C++
         // access can move above the write.
-        if let Some(var) = written_object_touched_by_cpp(cx, flow.stmt, step) {
-            return Some((Severity::Warning, Why::Touched(var)));
+        let file = file.get_or_init(|| FileScan::new(cx));
+        match written_object_touched_by_cpp(cx, file, flow.stmt, step) {
+            Some(WrittenObject::Used(var)) => return Some((Severity::Warning, Why::Touched(var))),
+            Some(WrittenObject::UsedBehindBarrier(var)) => {
+                return Some((Severity::Info, Why::BarrierBeforeUse(var)))
+            }
+            None => {}
         }
     }
     Some((Severity::Info, Why::Contract))
@@ -2009,9 +2021,16 @@ fn followed_by_syncthreads(cx: &Ctx, stmt: &AsmStatement) -> bool {
 
 /// A variable whose memory the asm writes through its first address operand (`&slot`, a
 /// pointer `p`; the ISA puts the written address first) and the C++ of the same function uses
-/// after the asm (`slot`, `p[0]`, `*p`; not inside another asm): then the order between the two
-/// is the program's logic, and only `"memory"` keeps it.
-fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> Option<String> {
+/// after the asm (`slot`, `p[0]`, `*p`; not inside another asm, nor on a branch the asm's path
+/// never takes) with no compiler barrier
+/// between on every path ([`barrier_before_use`]): then the order between the two is the
+/// program's logic, and only `"memory"` keeps it.
+fn written_object_touched_by_cpp(
+    cx: &Ctx,
+    file: &FileScan,
+    stmt: &AsmStatement,
+    step: &Step,
+) -> Option<WrittenObject> {
     let form = step.form?;
     let count = step.instr.operands.len();
     let body = stmt.context.function.as_ref()?.body;
@@ -2031,6 +2050,22 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
             .iter()
             .any(|s| (s.span.start as usize..s.span.end as usize).contains(&(from + at)))
     };
+    // Code on a branch the asm's path never takes is not after it (`if constexpr (v) { asm }
+    // else { plain store }`).
+    let exclusive = std::cell::OnceCell::new();
+    let elsewhere = |at: usize| {
+        exclusive
+            .get_or_init(|| {
+                exclusive::exclusive_ranges(
+                    cx.source(),
+                    body.start as usize + 1..(body.end as usize).min(cx.source().len()),
+                    stmt.span.start as usize,
+                )
+            })
+            .iter()
+            .any(|r| r.contains(&(from + at)))
+    };
+    let mut behind_barrier = None;
     for (at, name) in identifiers(&asm.expr) {
         let address_of = asm.expr[..at].trim_end().ends_with('&');
         // `&smem.bar[i]`: the object is `smem.bar`, not all of `smem`.
@@ -2050,7 +2085,7 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
         } else {
             name
         };
-        let used = occurrences(after, name).any(|(before, rest)| {
+        let mut uses = occurrences(after, name).filter(|(before, rest)| {
             let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
                 // A unary `*`, not a multiplication.
                 !b.trim_end().ends_with(|c: char| {
@@ -2059,12 +2094,54 @@ fn written_object_touched_by_cpp(cx: &Ctx, stmt: &AsmStatement, step: &Step) -> 
             });
             (address_of || rest.starts_with('[') || rest.starts_with("->") || deref)
                 && !in_asm(before.len())
+                && !elsewhere(before.len())
         });
-        if used {
-            return Some(name.to_string());
+        let mut ordered = false;
+        for (before, _) in uses.by_ref() {
+            if !barrier_before_use(cx.source(), &file.barriers, from, from + before.len()) {
+                return Some(WrittenObject::Used(name.to_string()));
+            }
+            ordered = true;
+        }
+        if ordered {
+            behind_barrier.get_or_insert_with(|| name.to_string());
         }
     }
-    None
+    behind_barrier.map(WrittenObject::UsedBehindBarrier)
+}
+
+/// What the C++ after the asm does with the object the asm writes.
+enum WrittenObject {
+    /// Uses it with nothing between that orders the use after the write.
+    Used(String),
+    /// Uses it only behind a compiler barrier.
+    UsedBehindBarrier(String),
+}
+
+/// Whether a compiler barrier (`__syncthreads()`, an asm with `"memory"`...) between `from`
+/// and the use at `use_at` runs on every path from one to the other: one in a block that
+/// holds the use (`__syncthreads();` then the use; not one inside an `if` or a loop the use is
+/// outside of), with no `case`, `default` or `goto` between it and the use (a jump past it).
+/// Neither the asm's volatile write nor the use moves across such a barrier.
+fn barrier_before_use(
+    source: &str,
+    barriers: &[std::ops::Range<usize>],
+    from: usize,
+    use_at: usize,
+) -> bool {
+    barriers.iter().any(|b| {
+        b.start >= from
+            && b.end <= use_at
+            && enclosing_block(source, b.start).contains(&use_at)
+            && !identifiers_in(&source[b.end..use_at])
+                .any(|w| matches!(w, "case" | "default" | "goto"))
+    })
+}
+
+/// The identifier-like words of `text`.
+fn identifiers_in(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
 }
 
 /// The identifiers of a C++ expression that are not called (`f(`) and not casts or builtins.
@@ -2173,6 +2250,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ access of shared memory is beside it",
                 instr.opcode
             )
+        } else if let Why::BarrierBeforeUse(var) = &why {
+            format!(
+                "asm {what} (`{}`) without a `\"memory\"` clobber, but a compiler barrier orders the C++ use of `{var}` after it",
+                instr.opcode
+            )
         } else if why == Why::NothingBeside {
             format!(
                 "asm {what} (`{}`) without a `\"memory\"` clobber, but no C++ memory access it would order is beside it",
@@ -2190,6 +2272,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         );
         d = if let Why::Touched(var) = &why {
             d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
+        } else if matches!(why, Why::BarrierBeforeUse(_)) {
+            d.with_note("a compiler barrier (`__syncthreads()`, an asm with `\"memory\"`...) runs on every path from the asm to that use: the volatile asm stays above it and the use below it")
         } else if why == Why::NoSharedAccess {
             d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm: here `\"memory\"` would order nothing more that the copies touch")
         } else if why == Why::NothingBeside {
