@@ -422,6 +422,22 @@ fn files_without_asm_are_skipped_cheaply() {
     assert!(parse("int main() { return 0; }").is_empty());
 }
 
+/// The compiler removes line splices before it reads words: `a\` + newline + `sm` is the
+/// keyword, even in a file with no `asm` spelled whole (a fuzz input whose only other `asm`, in a
+/// comment, was removed by a fix: the statement vanished from the fixed file).
+#[test]
+fn a_keyword_split_by_a_line_splice_is_not_skipped() {
+    let src = format!("{DEV} a\\\nsm volatile(\"trap;\");\n}}");
+    assert!(ptxguard_analyzer::cpp::may_contain_asm(src.as_bytes()));
+    assert_eq!(parse(&src).len(), 1);
+    let crlf = format!("{DEV} __a\\\r\nsm__ volatile(\"trap;\");\n}}");
+    assert_eq!(parse(&crlf).len(), 1);
+    // A splice between other words is no reason to read the file.
+    assert!(!ptxguard_analyzer::cpp::may_contain_asm(
+        b"#define ADD(a, b) \\\n  ((a) + (b))\nint x = 1; \\\nint y;"
+    ));
+}
+
 #[test]
 fn enclosing_if_conditions_are_recorded() {
     let src = "template <int Arch> __device__ void f() {\n if constexpr (Arch >= 90) {\n  if (threadIdx.x == 0) { asm volatile(\"fence.proxy.async;\" ::: \"memory\"); }\n } else { asm volatile(\"membar.cta;\" ::: \"memory\"); }\n}";

@@ -26,12 +26,14 @@ use preproc::{
 use std::collections::{HashMap, HashSet};
 
 /// True when the text may contain an asm statement (cheap pre-filter): the word `asm`,
-/// `__asm` or `__asm__` standing alone, not inside a longer name (`plasma`, `wasm`, `asm_x`).
+/// `__asm` or `__asm__` standing alone, not inside a longer name (`plasma`, `wasm`, `asm_x`),
+/// or a line splice that may join one (`a\` + newline + `sm`: the compiler removes splices
+/// before it reads words).
 pub fn may_contain_asm(bytes: &[u8]) -> bool {
     static FINDER: std::sync::OnceLock<memchr::memmem::Finder<'static>> =
         std::sync::OnceLock::new();
     let finder = FINDER.get_or_init(|| memchr::memmem::Finder::new(b"asm"));
-    finder.find_iter(bytes).any(|at| {
+    let standing_alone = finder.find_iter(bytes).any(|at| {
         let mut start = at;
         // `__asm`: step over the leading underscores.
         while start > 0 && bytes[start - 1] == b'_' && at - start < 2 {
@@ -45,6 +47,23 @@ pub fn may_contain_asm(bytes: &[u8]) -> bool {
         let after_ok =
             end >= bytes.len() || !lexer::is_ident_continue(bytes[end]) || bytes[end] == b'\\';
         before_ok && after_ok
+    });
+    standing_alone || splice_may_join_asm(bytes)
+}
+
+/// Whether a line splice (`\` then a newline) has a letter of `__asm__` on both sides (a
+/// further splice after it counts too): the words it joins are read by the full lexer.
+fn splice_may_join_asm(bytes: &[u8]) -> bool {
+    let part = |b: Option<&u8>| matches!(b, Some(b'a' | b's' | b'm' | b'_'));
+    memchr::memchr_iter(b'\\', bytes).any(|k| {
+        let next = match (bytes.get(k + 1), bytes.get(k + 2)) {
+            (Some(b'\n'), _) => k + 2,
+            (Some(b'\r'), Some(b'\n')) => k + 3,
+            _ => return false,
+        };
+        k > 0
+            && part(bytes.get(k - 1))
+            && (part(bytes.get(next)) || bytes.get(next) == Some(&b'\\'))
     })
 }
 
