@@ -167,6 +167,7 @@ pub fn fixes_keep_the_file(text: &str, name: &str) -> Result<bool, String> {
 ///   compiler makes of it was not measured); a `/*` never closed (one opened inside a
 ///   `#define` line runs on through the file, as in C++) is an error for the compiler, while
 ///   tree-sitter-cpp ends it with the directive's line.
+///   A line splice inside a token: [`splice_inside_a_token`].
 /// - Python (read with CPython's line ends, a lone CR included): see
 ///   [`not_python_tree_sitter_takes`].
 fn referees_read_another_file(text: &str, python: bool) -> bool {
@@ -178,7 +179,7 @@ fn referees_read_another_file(text: &str, python: bool) -> bool {
         .windows(2)
         .any(|w| w[0] == b'\r' && w[1] != b'\n')
         || text.ends_with('\r');
-    lone_cr || has_unterminated_block_comment(text)
+    lone_cr || has_unterminated_block_comment(text) || splice_inside_a_token(text)
 }
 
 /// The check's analysis of a file named `name` (under `/fuzz`), with these settings.
@@ -270,6 +271,31 @@ fn has_unterminated_one_line_string(text: &str) -> bool {
 }
 
 /// Whether the C++ lexer (as the compiler reads comments) finds a `/*` with no `*/`.
+/// A line splice inside a word or a two-character operator (`as\` + newline + `m`, `-\` +
+/// newline + `>`): the compiler removes the splice first and reads one token; tree-sitter-cpp
+/// reads two (`as m("...")`, a declaration, so a fix that adds a clobber section made an
+/// ERROR of a statement the compiler reads as asm: a fix-cpp input of 2026-12-04).
+fn splice_inside_a_token(text: &str) -> bool {
+    const PAIRS: &[&[u8; 2]] = &[
+        b"->", b"::", b"<<", b">>", b"&&", b"||", b"==", b"!=", b"<=", b">=", b"++", b"--", b"+=",
+        b"-=", b"*=", b"/=", b"%=", b"&=", b"|=", b"^=", b"##", b"/*", b"*/", b"//",
+    ];
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || !b.is_ascii();
+    (0..bytes.len()).filter(|&k| bytes[k] == b'\\').any(|k| {
+        let next = match (bytes.get(k + 1), bytes.get(k + 2)) {
+            (Some(b'\n'), _) => k + 2,
+            (Some(b'\r'), Some(b'\n')) => k + 3,
+            _ => return false,
+        };
+        let (Some(&before), Some(&after)) = (k.checked_sub(1).map(|i| &bytes[i]), bytes.get(next))
+        else {
+            return false;
+        };
+        (word(before) && word(after)) || PAIRS.iter().any(|p| **p == [before, after])
+    })
+}
+
 fn has_unterminated_block_comment(text: &str) -> bool {
     let comments = ptxguard_analyzer::cpp::outline::outline(text).comments;
     comments

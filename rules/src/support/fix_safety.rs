@@ -2,7 +2,7 @@
 //! rules ran: syntax a macro provides, escapes an edit would run together, and the Python
 //! literal that holds C++.
 
-use crate::support::front_end::{breaks_python_literal, owns};
+use crate::support::front_end::{breaks_python_literal, changes_python_escape, owns};
 use ptxguard_analyzer::cpp::lexer::{lex_range, TokenKind};
 use ptxguard_analyzer::cpp::{AsmStatement, Origin};
 use ptxguard_analyzer::template::PieceKind;
@@ -16,7 +16,8 @@ use ptxguard_analyzer::{Diagnostic, Edit, SourceFile, Span};
 /// `\x250`, out of range) re-writes the escape as the character or a 3-digit octal escape.
 /// A fix whose code replacement would leave a stray `\` (operand text copied with a line
 /// splice) is withheld too, and so is a fix of C++ in a Python string that could end the
-/// literal ([`breaks_python_literal`]).
+/// literal ([`breaks_python_literal`]) and a fix in a Python literal that would change an
+/// escape beside its edit ([`changes_python_escape`]).
 pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
     let mut regions: Vec<Option<SyntaxRegion>> = vec![None; statements.len()];
     for d in out.iter_mut() {
@@ -26,6 +27,17 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
         let in_python = statements.iter().find(|s| s.in_python() && owns(s, d.span));
         if in_python.is_some_and(|s| matches!(s.origin, Origin::CppInPython { .. }))
             && breaks_python_literal(fix)
+        {
+            d.fix = None;
+            continue;
+        }
+        // Python keeps an unknown escape's backslash (`\%`): an edit beside one can pair it
+        // with other text.
+        if in_python.is_some()
+            && fix
+                .edits
+                .iter()
+                .any(|e| changes_python_escape(&file.text, e))
         {
             d.fix = None;
             continue;

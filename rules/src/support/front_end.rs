@@ -6,7 +6,7 @@
 //! must not end the literal ([`breaks_python_literal`]).
 
 use ptxguard_analyzer::cpp::AsmStatement;
-use ptxguard_analyzer::{Diagnostic, Fix, Span};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Span};
 
 /// Rules that say nothing about Python calls: `cuda::ptx` wrappers and CUDA intrinsics are
 /// C++, and the constraint letters LLVM takes (`i`, `n`, `b`...) are not nvcc's. Each skips
@@ -101,6 +101,33 @@ pub(crate) fn breaks_python_literal(fix: &Fix) -> bool {
         .any(|e| e.replacement.contains(['"', '\'', '\\', '{', '}']))
 }
 
+/// Whether an edit in a Python string would change an escape beside it: text placed right
+/// after an escape's backslash (`\%%` with the first `%` removed reads `\` with whatever
+/// follows: before a line continuation, an escaped backslash and a literal broken by the
+/// newline), or a digit brought next to a short octal escape (`\4` + `5`). Python keeps an
+/// unknown escape's backslash, so a template's bytes can sit right after one.
+pub(crate) fn changes_python_escape(source: &str, edit: &Edit) -> bool {
+    let bytes = source.as_bytes();
+    let start = (edit.span.start as usize).min(bytes.len());
+    let end = (edit.span.end as usize).clamp(start, bytes.len());
+    let before = &bytes[..start];
+    // An unescaped backslash: the last of an odd run.
+    let backslashes = |text: &[u8]| text.iter().rev().take_while(|&&b| b == b'\\').count();
+    if backslashes(before) % 2 == 1 {
+        return true;
+    }
+    let next = edit
+        .replacement
+        .bytes()
+        .next()
+        .or_else(|| bytes.get(end).copied());
+    let octal = |b: &u8| (b'0'..=b'7').contains(b);
+    let digits = before.iter().rev().take_while(|b| octal(b)).count();
+    (1..=2).contains(&digits)
+        && backslashes(&before[..before.len() - digits]) % 2 == 1
+        && next.as_ref().is_some_and(octal)
+}
+
 /// Whether a finding is about this statement: inside the call, or inside a literal it takes
 /// through a name (a template or constraint string bound elsewhere in the file).
 pub(crate) fn owns(stmt: &AsmStatement, span: Span) -> bool {
@@ -117,6 +144,25 @@ mod tests {
     fn first_statement(name: &str, text: &str) -> AsmStatement {
         let file = ptxguard_analyzer::SourceFile::new(name, text.to_string());
         ptxguard_analyzer::statements::find_asm_statements(&file).remove(0)
+    }
+
+    #[test]
+    fn an_edit_beside_a_python_escape_changes_it() {
+        let delete =
+            |src: &str, at: usize| changes_python_escape(src, &Edit::delete(Span::new(at, at + 1)));
+        // `\%` + continuation + `%`: removing the first `%` makes `\\` + newline.
+        let src = "x = \".a;\\%\\\n%n\"";
+        let first = src.find('%').unwrap();
+        assert!(delete(src, first));
+        assert!(!delete(src, src.rfind('%').unwrap()));
+        // An escaped backslash before the edit is no escape of it.
+        let src = "x = \"\\\\%%\"";
+        assert!(!delete(src, src.find('%').unwrap()));
+        // A short octal escape meets a digit.
+        let src = "x = \"\\4%5\"";
+        assert!(delete(src, src.find('%').unwrap()));
+        let src = "x = \"\\444%5\"";
+        assert!(!delete(src, src.find('%').unwrap()));
     }
 
     #[test]
