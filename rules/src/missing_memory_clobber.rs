@@ -884,35 +884,37 @@ fn enclosing_function_body(source: &str, at: usize) -> std::ops::Range<usize> {
 
 /// The `{` of the block around byte `at` (not counting a `{` at `at` itself).
 fn enclosing_open_brace(bytes: &[u8], at: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    (0..at.min(bytes.len())).rev().find(|&i| {
-        match bytes[i] {
-            b'}' => depth += 1,
-            b'{' if depth == 0 => return true,
-            b'{' => depth -= 1,
-            _ => {}
-        }
-        false
-    })
+    first_unmatched(bytes, (0..at.min(bytes.len())).rev(), b'}', b'{')
 }
 
 /// The `{ }` block around byte `at` (its inside), found by counting braces outward.
 fn enclosing_block(source: &str, at: usize) -> std::ops::Range<usize> {
     let bytes = source.as_bytes();
     let start = enclosing_open_brace(bytes, at).map_or(0, |i| i + 1);
-    let mut depth = 0i32;
-    let end = (at..bytes.len())
-        .find(|&i| {
-            match bytes[i] {
-                b'{' => depth += 1,
-                b'}' if depth == 0 => return true,
-                b'}' => depth -= 1,
-                _ => {}
-            }
-            false
-        })
-        .unwrap_or(bytes.len());
+    let end = first_unmatched(bytes, at..bytes.len(), b'{', b'}').unwrap_or(bytes.len());
     start..end
+}
+
+/// The first of `positions` (walked in the order given) holding `close` with every `nest`
+/// seen before it matched: the brace that ends the block, walking out of it either way.
+fn first_unmatched(
+    bytes: &[u8],
+    positions: impl Iterator<Item = usize>,
+    nest: u8,
+    close: u8,
+) -> Option<usize> {
+    let mut depth = 0u32;
+    for i in positions {
+        if bytes[i] == nest {
+            depth += 1;
+        } else if bytes[i] == close {
+            if depth == 0 {
+                return Some(i);
+            }
+            depth -= 1;
+        }
+    }
+    None
 }
 
 impl Look<'_> {
@@ -2085,7 +2087,7 @@ fn written_object_touched_by_cpp(
         } else {
             name
         };
-        let mut uses = occurrences(after, name).filter(|(before, rest)| {
+        let uses = occurrences(after, name).filter(|(before, rest)| {
             let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
                 // A unary `*`, not a multiplication.
                 !b.trim_end().ends_with(|c: char| {
@@ -2097,7 +2099,7 @@ fn written_object_touched_by_cpp(
                 && !elsewhere(before.len())
         });
         let mut ordered = false;
-        for (before, _) in uses.by_ref() {
+        for (before, _) in uses {
             if !barrier_before_use(cx.source(), &file.barriers, from, from + before.len()) {
                 return Some(WrittenObject::Used(name.to_string()));
             }
