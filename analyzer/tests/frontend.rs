@@ -432,6 +432,9 @@ fn a_keyword_split_by_a_line_splice_is_not_skipped() {
     assert_eq!(parse(&src).len(), 1);
     let crlf = format!("{DEV} __a\\\r\nsm__ volatile(\"trap;\");\n}}");
     assert_eq!(parse(&crlf).len(), 1);
+    // Blanks between the backslash and the newline, as the lexer allows.
+    let blanks = format!("{DEV} as\\ \t\nm volatile(\"trap;\");\n}}");
+    assert_eq!(parse(&blanks).len(), 1);
     // A splice between other words is no reason to read the file.
     assert!(!ptxguard_analyzer::cpp::may_contain_asm(
         b"#define ADD(a, b) \\\n  ((a) + (b))\nint x = 1; \\\nint y;"

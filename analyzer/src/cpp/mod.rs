@@ -51,19 +51,17 @@ pub fn may_contain_asm(bytes: &[u8]) -> bool {
     standing_alone || splice_may_join_asm(bytes)
 }
 
-/// Whether a line splice (`\` then a newline) has a letter of `__asm__` on both sides (a
-/// further splice after it counts too): the words it joins are read by the full lexer.
+/// Whether a line splice ([`lexer::splice_len`]: `\`, blanks the compiler allows, a newline)
+/// has a letter of `__asm__` on both sides (a further splice after it counts too): the words it
+/// joins are read by the full lexer.
 fn splice_may_join_asm(bytes: &[u8]) -> bool {
     let part = |b: Option<&u8>| matches!(b, Some(b'a' | b's' | b'm' | b'_'));
     memchr::memchr_iter(b'\\', bytes).any(|k| {
-        let next = match (bytes.get(k + 1), bytes.get(k + 2)) {
-            (Some(b'\n'), _) => k + 2,
-            (Some(b'\r'), Some(b'\n')) => k + 3,
-            _ => return false,
-        };
-        k > 0
+        let len = lexer::splice_len(bytes, k);
+        len > 0
+            && k > 0
             && part(bytes.get(k - 1))
-            && (part(bytes.get(next)) || bytes.get(next) == Some(&b'\\'))
+            && (part(bytes.get(k + len)) || bytes.get(k + len) == Some(&b'\\'))
     })
 }
 
