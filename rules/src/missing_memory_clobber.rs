@@ -7,7 +7,7 @@ use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::isa::Role;
-use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
 use std::collections::HashMap;
 
 mod exclusive;
@@ -37,7 +37,10 @@ declare_rule! {
     ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
     ///   element of an automatic local array, `alignas(16) float acc[4][8]`, the thread's own
-    ///   memory that no other thread or grid sees) or, when
+    ///   memory that no other thread or grid sees; not a declaration, `__shared__ float
+    ///   tile[64];`; not a reference bound, `auto& bar = s.bars[i];` or `S& s =
+    ///   *reinterpret_cast<S*>(raw);`; not the object of a member call, `s.bars[i].arrive()`
+    ///   or `p->get()`, which is a call) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside), and from there, where the caller's window is open too,
     ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
@@ -46,7 +49,9 @@ declare_rule! {
     ///   Code on a branch the asm's path never takes is not beside it: the other branches of
     ///   the `if`/`else` chains around it, and, in a warp-specialised kernel, the blocks of
     ///   the other roles (the asm in `if (warp == 0) { }`, the access in `if (warp == 1) { }`,
-    ///   nothing assigning `warp` in between; `||` conditions give no role).
+    ///   nothing assigning `warp` in between; `||` conditions give no role); the same around
+    ///   each call of its helper. The warning points at the access it found, the nearest one
+    ///   (a second label: the evidence to read first).
     ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
     ///   other files are not seen).
     ///   Also a warning: any write whose object the C++ of the same function uses after the
@@ -97,7 +102,11 @@ declare_rule! {
     /// access shared memory itself (two calls deep). Any shared
     /// memory counts, not only the copies' buffer. Not `cp.async.bulk.wait_group` without
     /// `.read`: it also waits for the copies' writes to global memory, which C++ may read
-    /// through any pointer. Assumed, not checked: the C++ after the wait does not write the
+    /// through any pointer. The same for a fence restricted to shared memory
+    /// (`fence.proxy.async.shared::cta`, `.shared::cluster`, `.sync_restrict::shared::cta`:
+    /// the PTX ISA limits its effect to that state space), which is a warning only where a
+    /// C++ access is beside it (as for any fence) and one that may be of shared memory too.
+    /// Assumed, not checked: the C++ after the wait does not write the
     /// global memory a `cp.async` of the function still reads (an in-place update whose store
     /// does not depend on the copied data).
     ///
@@ -219,6 +228,9 @@ fn purpose(step: &Step) -> Option<Purpose> {
 enum Why {
     /// The compiler contract (or, for non-volatile asm, the measured merge).
     Contract,
+    /// The contract, with this C++ access (a source range) beside the asm on the side it
+    /// orders and no compiler barrier between.
+    Beside(std::ops::Range<usize>),
     /// C++ in the function uses this variable after the asm's write.
     Touched(String),
     /// C++ in the function uses this variable after the asm's write, but only behind a
@@ -251,38 +263,54 @@ fn judge(
         // moved only across C++ stores (measured: `bad-nonvolatile-shared-load.cu`); one
         // through a `const T* __restrict__` pointer reads data nothing writes meanwhile.
         let plain_read = !m.writes && !m.orders;
-        let loud = if plain_read {
-            !reads_through_const_pointer(cx, flow.stmt, step)
-                && cpp_memory_access_beside(
-                    cx,
-                    file.get_or_init(|| FileScan::new(cx)),
-                    flow.stmt,
-                    Side::Both,
-                    Access::Write,
-                )
-        } else {
-            true
-        };
-        let severity = if loud {
-            Severity::Warning
-        } else {
-            Severity::Info
-        };
-        return Some((severity, Why::Contract));
+        if !plain_read {
+            return Some((Severity::Warning, Why::Contract));
+        }
+        if reads_through_const_pointer(cx, flow.stmt, step) {
+            return Some((Severity::Info, Why::Contract));
+        }
+        let store = cpp_memory_access_beside(
+            cx,
+            file.get_or_init(|| FileScan::new(cx)),
+            flow.stmt,
+            Side::Both,
+            Access::Write,
+        );
+        return Some(match store {
+            Some(at) => (Severity::Warning, Why::Beside(at)),
+            None => (Severity::Info, Why::Contract),
+        });
     }
     if purpose == Purpose::Orders {
         let file = file.get_or_init(|| FileScan::new(cx));
+        // A fence restricted to shared memory: loud only where a C++ access is beside it (as
+        // for any fence) and one that may be of shared memory is too (a call counts there,
+        // as for the async-copy waits): never louder than an unrestricted fence.
+        let family = step.form.map_or("", |f| f.family.name);
+        if family == "fence" && fence_restricted_to_shared(step.instr) {
+            let any = cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any);
+            return Some(match any {
+                None => (Severity::Info, Why::NothingBeside),
+                Some(_) => {
+                    match cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Shared)
+                    {
+                        Some(at) => (Severity::Warning, Why::Beside(at)),
+                        None => (Severity::Info, Why::NoSharedAccess),
+                    }
+                }
+            });
+        }
         let access = if orders_only_shared_memory(step) {
             Access::Shared
         } else {
             Access::Any
         };
-        if cpp_memory_access_beside(cx, file, flow.stmt, side(step), access) {
-            return Some((Severity::Warning, Why::Contract));
+        if let Some(at) = cpp_memory_access_beside(cx, file, flow.stmt, side(step), access) {
+            return Some((Severity::Warning, Why::Beside(at)));
         }
         // Say why when C++ accesses were beside it, but none of shared memory.
         if access == Access::Shared
-            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any)
+            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any).is_some()
         {
             return Some((Severity::Info, Why::NoSharedAccess));
         }
@@ -310,6 +338,17 @@ fn orders_only_shared_memory(step: &Step) -> bool {
     let family = step.form.map_or("", |f| f.family.name);
     matches!(family, "cp.async.wait_group" | "cp.async.wait_all")
         || (family == "cp.async.bulk.wait_group" && step.instr.has(".read"))
+}
+
+/// A fence whose effect is restricted to shared memory: a proxy fence with a shared state
+/// space (`fence.proxy.async.shared::cta`, `.shared::cluster`) or a `.sync_restrict::shared::*`
+/// one orders only accesses of that state space (PTX ISA, `fence`).
+fn fence_restricted_to_shared(instr: &ptxguard_analyzer::ptx::Instruction) -> bool {
+    instr
+        .parts
+        .iter()
+        .skip(1)
+        .any(|p| p.text.ends_with("shared::cta") || p.text.ends_with("shared::cluster"))
 }
 
 /// Which C++ accesses an ordering instruction orders: the later ones (acquire loads, waits),
@@ -366,7 +405,7 @@ fn cpp_memory_access_beside(
     stmt: &AsmStatement,
     side: Side,
     access: Access,
-) -> bool {
+) -> Option<std::ops::Range<usize>> {
     let source = cx.source();
     let (at, end) = (stmt.span.start as usize, stmt.span.end as usize);
     // The code around the asm: its macro's body, or its function's body.
@@ -376,7 +415,7 @@ fn cpp_memory_access_beside(
             f.body.start as usize + 1..(f.body.end as usize).min(source.len()),
             f.name.rsplit("::").next().unwrap_or(&f.name),
         ),
-        (None, None) => return false,
+        (None, None) => return None,
     };
     // In a lambda (`auto wait = [&](...) { asm(...); };`) the asm runs where the lambda is
     // called, not where it is defined: its body and its calls are what stands beside it.
@@ -394,17 +433,23 @@ fn cpp_memory_access_beside(
     let wants_before = side != Side::After;
 
     let wants_after = side != Side::Before;
-    if (wants_before && look.accesses(before.clone()))
-        || (wants_after && look.accesses(after.clone()))
-    {
-        return true;
+    let here = wants_before
+        .then(|| look.access(before.clone(), true))
+        .flatten()
+        .or_else(|| {
+            wants_after
+                .then(|| look.access(after.clone(), false))
+                .flatten()
+        });
+    if here.is_some() {
+        return here;
     }
     // Open to the function's start or end: the callers' code there is beside it too.
     let open_before = wants_before && before.start == body.start;
     // Reaching a `return` (or the body's end) with no barrier: control goes back to the caller.
     let open_after = wants_after && after.end >= reach;
     if !open_before && !open_after {
-        return false;
+        return None;
     }
     look.callers_access(name, body, open_before, open_after, CALL_LEVELS)
 }
@@ -741,8 +786,20 @@ impl Look<'_> {
         (from..around.start.max(from), around.end.min(to)..to)
     }
 
-    fn accesses(&self, range: std::ops::Range<usize>) -> bool {
-        self.accesses_in(range, CALL_LEVELS, true)
+    /// The C++ access in `range` nearest to the asm (or call) it is beside: the last of a
+    /// window before it (`last`), the first of one after it.
+    fn access(&self, range: std::ops::Range<usize>, last: bool) -> Option<std::ops::Range<usize>> {
+        self.access_in(range, CALL_LEVELS, true, last)
+    }
+
+    /// Whether the `[` at `at` follows the name of an array it declares (`__shared__ float
+    /// tile[64];`, `extern __shared__ char smem[];`): no access.
+    fn declares_array(&self, at: usize) -> bool {
+        let k = self.tokens.partition_point(|t| t.start() < at);
+        k > 0
+            && self.tokens[k - 1].span.end as usize == at
+            && self.tokens[k - 1].kind == TokenKind::Ident
+            && plain_declaration(self.source, self.tokens, k - 1).is_some()
     }
 
     /// Whether C++ accesses sit beside a call of `name` (outside `callee`, the function's own
@@ -756,16 +813,16 @@ impl Look<'_> {
         open_before: bool,
         open_after: bool,
         levels: usize,
-    ) -> bool {
+    ) -> Option<std::ops::Range<usize>> {
         let source = self.source;
         let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
         if levels == 0 || name.is_empty() {
-            return false;
+            return None;
         }
         // Each calling function is followed up once, however many calls it makes: the work
         // stays one scan of the file per caller.
         let mut followed = std::collections::HashSet::new();
-        source.match_indices(name).any(|(call, _)| {
+        source.match_indices(name).find_map(|(call, _)| {
             let call_end = call + name.len();
             // Not a call: the definition or a declaration (a type word before the name).
             let word_before = source[..call]
@@ -790,30 +847,46 @@ impl Look<'_> {
                 || source[..call].trim_end().ends_with("define")
                 || self.file.barriers.iter().any(|b| b.contains(&call))
             {
-                return false;
+                return None;
             }
             // The call's arguments are evaluated before it: the window after starts at `)`.
             let args_end = matching_paren(source, call_end).unwrap_or(call_end);
             let block = enclosing_function_body(source, call);
-            let (b, a) = self.windows(call..args_end, block.clone());
-            if (open_before && self.accesses(b.clone())) || (open_after && self.accesses(a.clone()))
-            {
-                return true;
+            // Code on a branch the call's path never takes is not beside it either.
+            let at_call = Look {
+                exclusive: exclusive::exclusive_ranges(source, block.clone(), call),
+                ..*self
+            };
+            let (b, a) = at_call.windows(call..args_end, block.clone());
+            let here = open_before
+                .then(|| at_call.access(b.clone(), true))
+                .flatten()
+                .or_else(|| {
+                    open_after
+                        .then(|| at_call.access(a.clone(), false))
+                        .flatten()
+                });
+            if here.is_some() {
+                return here;
             }
             let caller_open_before = open_before && b.start == block.start;
             let caller_open_after = open_after && a.end >= block.end;
-            (caller_open_before || caller_open_after)
-                && followed.insert((block.start, caller_open_before, caller_open_after))
-                && function_name_before(source, block.start).is_some_and(|caller| {
-                    caller != name
-                        && self.callers_access(
-                            caller,
-                            block.clone(),
-                            caller_open_before,
-                            caller_open_after,
-                            levels - 1,
-                        )
-                })
+            if !(caller_open_before || caller_open_after)
+                || !followed.insert((block.start, caller_open_before, caller_open_after))
+            {
+                return None;
+            }
+            let caller = function_name_before(source, block.start)?;
+            if caller == name {
+                return None;
+            }
+            at_call.callers_access(
+                caller,
+                block.clone(),
+                caller_open_before,
+                caller_open_after,
+                levels - 1,
+            )
         })
     }
 }
@@ -924,8 +997,15 @@ impl Look<'_> {
     /// `p[i]`, `->`, a unary `*`. `calls` bounds how deep called functions are looked into;
     /// `strict` counts an access through a pointer of unknown origin as shared, which a callee
     /// given no shared or unknown pointer need not.
-    fn accesses_in(&self, range: std::ops::Range<usize>, calls: usize, strict: bool) -> bool {
+    fn access_in(
+        &self,
+        range: std::ops::Range<usize>,
+        calls: usize,
+        strict: bool,
+        last: bool,
+    ) -> Option<std::ops::Range<usize>> {
         let source = self.source;
+        let mut found = None;
         // A write: the access is assigned to, or incremented.
         let written = |from: usize| {
             let rest = &source[from.min(source.len())..];
@@ -993,16 +1073,19 @@ impl Look<'_> {
                 b'[' if i > 0
                     && (bytes[i - 1].is_ascii_alphanumeric()
                         || matches!(bytes[i - 1], b'_' | b')' | b']'))
-                    && !address_taken(source, range.start, i)
+                    && !only_address(source, range.start, i, end)
+                    && !self.declares_array(i)
                     && hit(i, postfix_start(source, range.start, i)..i) =>
                 {
-                    return true;
+                    let start = postfix_start(source, range.start, i);
+                    found = Some(start..postfix_end(source, i, end).max(i + 1));
                 }
                 b'-' if bytes.get(i + 1) == Some(&b'>')
-                    && !address_taken(source, range.start, i)
+                    && !only_address(source, range.start, i, end)
                     && hit(i + 2, postfix_start(source, range.start, i)..i) =>
                 {
-                    return true
+                    let start = postfix_start(source, range.start, i);
+                    found = Some(start..postfix_end(source, i, end).max(i + 2));
                 }
                 b'*' => {
                     // Unary: after an operator or an opening bracket, before a name or `(`.
@@ -1014,11 +1097,13 @@ impl Look<'_> {
                         ])
                         || before.ends_with("return");
                     let next = bytes.get(i + 1).copied().unwrap_or(b' ');
+                    let operand_end = postfix_end(source, i + 1, end);
                     if unary
                         && (next.is_ascii_alphabetic() || next == b'_' || next == b'(')
-                        && hit(i + 1, i + 1..postfix_end(source, i + 1, end))
+                        && !binds_reference(source, range.start, i, operand_end, end)
+                        && hit(i + 1, i + 1..operand_end)
                     {
-                        return true;
+                        found = Some(i..operand_end.max(i + 1));
                     }
                 }
                 // A name: a call, perhaps a member call (`tile.sum(i)`), may access shared memory.
@@ -1029,16 +1114,22 @@ impl Look<'_> {
                 {
                     let word_end = i + identifier_len(&source[i..]);
                     if self.call_may_touch_shared(i..word_end, function(), calls, strict) {
-                        return true;
+                        found = Some(i..word_end);
+                        if !last {
+                            return found;
+                        }
                     }
                     i = word_end;
                     continue;
                 }
                 _ => {}
             }
+            if found.is_some() && !last {
+                return found;
+            }
             i += 1;
         }
-        false
+        found
     }
 
     /// Whether the access through the pointer expression at `base` may be of shared memory:
@@ -1137,9 +1228,10 @@ impl Look<'_> {
             .callees_touch
             .borrow_mut()
             .insert(key.clone(), false);
-        let touches = bodies
-            .iter()
-            .any(|body| self.accesses_in(body.clone(), calls - 1, strict));
+        let touches = bodies.iter().any(|body| {
+            self.access_in(body.clone(), calls - 1, strict, false)
+                .is_some()
+        });
         self.file.callees_touch.borrow_mut().insert(key, touches);
         touches
     }
@@ -1335,6 +1427,69 @@ impl Look<'_> {
 /// Whether the postfix expression that `[` or `->` at `at` continues is the operand of a unary
 /// `&` (`&p[i]`, `&params.count[n]`, `&s->x`): an address computed, no memory read or written.
 /// Looks back no further than `floor`.
+/// Whether the subscript or `->` at `at` only computes an address, loading nothing there:
+/// its address is taken (see [`address_taken`]), it initialises a reference (`auto& bar =
+/// smem.bars[i];`), or it names the object of a member call (`smem.bars[i].arrive()`,
+/// `p->get()`, `(&b)[i].~Barrier()`: a call, which the accesses of C++ do not count, unless
+/// it goes through a pointer loaded on the way: `a[i]->f()`).
+fn only_address(source: &str, floor: usize, at: usize, end: usize) -> bool {
+    if address_taken(source, floor, at) {
+        return true;
+    }
+    let bytes = source.as_bytes();
+    let start = postfix_start(source, floor, at);
+    if binds_reference(source, floor, start, postfix_end(source, at, end), end) {
+        return true;
+    }
+    // The object of a member call: from this access on, only `.name` links, then `(`.
+    let mut i = if bytes[at] == b'[' {
+        match delimited_len(&source[at..end.max(at)], b'[', b']') {
+            Some(n) => at + n,
+            None => return false,
+        }
+    } else {
+        at + 2
+    };
+    let mut links = usize::from(bytes[at] == b'-');
+    loop {
+        if bytes[at] == b'-' && i == at + 2 {
+            // The name after `->`.
+        } else if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            links += 1;
+        } else {
+            break;
+        }
+        if bytes.get(i) == Some(&b'~') {
+            i += 1;
+        }
+        let n = identifier_len(&source[i.min(source.len())..]);
+        if n == 0 {
+            return false;
+        }
+        i += n;
+    }
+    links > 0 && bytes.get(i) == Some(&b'(')
+}
+
+/// Whether the expression `start..finish` is the whole initialiser of a reference it
+/// declares (`T& name = <expr>;`, `auto& s = *reinterpret_cast<S*>(raw);`): it binds, loading
+/// nothing.
+fn binds_reference(source: &str, floor: usize, start: usize, finish: usize, end: usize) -> bool {
+    let Some(declarator) = source[floor..start].trim_end().strip_suffix('=') else {
+        return false;
+    };
+    let declarator = declarator.trim_end();
+    let name_start = trailing_identifier_start(declarator);
+    let amp = declarator[..name_start].trim_end();
+    let whole = finish >= end || source[finish..end].trim_start().starts_with([';', ',']);
+    name_start < declarator.len()
+        && amp.ends_with('&')
+        && !amp.ends_with("&&")
+        && amp.len() > 1
+        && whole
+}
+
 fn address_taken(source: &str, floor: usize, at: usize) -> bool {
     let i = postfix_start(source, floor, at);
     let before = source[floor..i].trim_end();
@@ -1482,6 +1637,7 @@ fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declar
     for t in tokens[..k].iter().rev() {
         let s = text(t);
         match s {
+            _ if t.kind == TokenKind::Directive => break,
             ";" | "{" | "}" | "(" => break,
             "*" | "&" => pointer = true,
             "::" | "<" | ">" => {}
@@ -1509,10 +1665,14 @@ fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declar
 fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
     let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
     let (mut words, mut storage, mut i) = (0, false, k);
+    // Whether the token before the name, attributes aside, ends a type (a name or `>`).
+    let mut ends_type = None;
     while i > 0 {
         i -= 1;
         let s = text(&tokens[i]);
         match s {
+            // A directive line ends what came before it (`#endif` above a declaration).
+            _ if tokens[i].kind == TokenKind::Directive => break,
             ";" | "{" | "}" => break,
             ")" => {
                 // An attribute's group: back to its `(`, which must follow the attribute word.
@@ -1528,15 +1688,20 @@ fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
                 let word = text(tokens.get(i.checked_sub(1)?)?);
                 if !matches!(
                     word,
-                    "alignas" | "__align__" | "__attribute__" | "__declspec"
+                    "alignas" | "__align__" | "__attribute__" | "__attribute" | "__declspec"
                 ) {
                     return None;
                 }
                 i -= 1;
             }
-            "::" | "<" | ">" | "," => {}
-            _ if tokens[i].kind == TokenKind::Number => {}
+            "::" | "<" | ">" | "," => {
+                ends_type.get_or_insert(s == ">");
+            }
+            _ if tokens[i].kind == TokenKind::Number => {
+                ends_type.get_or_insert(false);
+            }
             _ if tokens[i].kind == TokenKind::Ident && !is_statement_keyword(s) => {
+                ends_type.get_or_insert(true);
                 words += 1;
                 storage |= matches!(
                     s,
@@ -1549,9 +1714,7 @@ fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
             _ => return None,
         }
     }
-    let prev = text(tokens.get(k.checked_sub(1)?)?);
-    let ends_type = tokens[k - 1].kind == TokenKind::Ident || prev == ">";
-    (words > 0 && ends_type).then_some(storage)
+    (words > 0 && ends_type == Some(true)).then_some(storage)
 }
 
 /// Words that start or continue a statement without declaring anything.
@@ -2272,10 +2435,31 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             template_span(stmt, instr.opcode_span.clone()),
             format!("`{}` {what}", instr.opcode),
         );
+        if let Why::Beside(at) = &why {
+            let kind = if m.writes || m.orders {
+                "access"
+            } else {
+                "store"
+            };
+            let asm = if m.writes || m.orders { "asm" } else { "load" };
+            // Found beside a call of the asm's function (inlined there), not in it.
+            let in_function =
+                stmt.context.function.as_ref().is_some_and(|f| {
+                    (f.body.start as usize..f.body.end as usize).contains(&at.start)
+                });
+            let what = if in_function || stmt.macro_name.is_some() {
+                format!("this C++ {kind}, with no compiler barrier between, may be moved across the {asm}")
+            } else {
+                format!("this C++ {kind} beside a call of the asm's function, with no compiler barrier between, may be moved across the {asm} once inlined")
+            };
+            d = d.with_label(Span::new(at.start, at.end), what);
+        }
         d = if let Why::Touched(var) = &why {
             d.with_note(format!("C++ in this function uses `{var}` after the asm: only `\"memory\"` keeps that access after the asm's write (`volatile` orders the asm only among other volatile asm)"))
         } else if matches!(why, Why::BarrierBeforeUse(_)) {
             d.with_note("a compiler barrier (`__syncthreads()`, an asm with `\"memory\"`...) runs on every path from the asm to that use: the volatile asm stays above it and the use below it")
+        } else if why == Why::NoSharedAccess && fence_restricted_to_shared(instr) {
+            d.with_note("a fence restricted to shared memory orders only accesses of shared memory; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm")
         } else if why == Why::NoSharedAccess {
             d.with_note("the wait orders the asynchronous copies against accesses of the shared memory they fill or drain; the C++ beside it touches only memory known not to be shared (a kernel's parameters, local arrays, locals computed from them), and `volatile` asm keeps its order among other volatile asm: here `\"memory\"` would order nothing more that the copies touch")
         } else if why == Why::NothingBeside {

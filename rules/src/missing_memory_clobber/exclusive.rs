@@ -33,7 +33,7 @@ pub(super) fn exclusive_ranges(source: &str, body: Range<usize>, at: usize) -> V
                     out.push(rest);
                 }
                 // `else if (...) {`: the branches before it too.
-                let (else_at, word) = last_word(source[..keyword].trim_end());
+                let (else_at, word) = last_word(trim_blank_end(&source[..keyword]));
                 if word == "else" {
                     if let Some(before) = earlier_branches(source, else_at, body.start) {
                         out.push(before);
@@ -88,7 +88,7 @@ enum Head<'a> {
 
 /// What opens the block whose `{` is at `open`.
 fn branch_head(source: &str, open: usize) -> Option<Head<'_>> {
-    let head = source[..open].trim_end();
+    let head = trim_blank_end(&source[..open]);
     if let Some(before) = head.strip_suffix(')') {
         // The `)` is at `before.len()`.
         let paren = matching_backward(source.as_bytes(), before.len(), b'(', b')')?;
@@ -115,8 +115,7 @@ fn branch_head(source: &str, open: usize) -> Option<Head<'_>> {
 /// branches only).
 fn else_chain(source: &str, close: usize) -> Option<Range<usize>> {
     let bytes = source.as_bytes();
-    let rest = &source[close + 1..];
-    let start = close + 1 + (rest.len() - rest.trim_start().len());
+    let start = skip_space(source, close + 1);
     if !starts_with_word(&source[start..], "else") {
         return None;
     }
@@ -150,7 +149,7 @@ fn earlier_branches(source: &str, keyword: usize, floor: usize) -> Option<Range<
     let mut start = None;
     let mut at = keyword;
     for _ in 0..64 {
-        let before = source[..at].trim_end();
+        let before = trim_blank_end(&source[..at]);
         if !before.ends_with('}') {
             break;
         }
@@ -163,7 +162,7 @@ fn earlier_branches(source: &str, keyword: usize, floor: usize) -> Option<Range<
         }
         start = Some(if_at);
         // `else if (...) {`: the chain goes on before that `else`.
-        let (else_at, word) = last_word(source[..if_at].trim_end());
+        let (else_at, word) = last_word(trim_blank_end(&source[..if_at]));
         if word != "else" {
             break;
         }
@@ -295,9 +294,42 @@ fn starts_with_word(text: &str, word: &str) -> bool {
             .is_some_and(|&b| is_ident(b))
 }
 
+/// Past blanks and comments from `from` (`} // the other role` + newline + `else {`).
 fn skip_space(source: &str, from: usize) -> usize {
-    let rest = &source[from.min(source.len())..];
-    from + (rest.len() - rest.trim_start().len())
+    let mut at = from.min(source.len());
+    loop {
+        let rest = &source[at..];
+        at += rest.len() - rest.trim_start().len();
+        let rest = &source[at..];
+        if rest.starts_with("//") {
+            at = rest.find('\n').map_or(source.len(), |n| at + n);
+        } else if rest.starts_with("/*") {
+            at = rest.find("*/").map_or(source.len(), |n| at + n + 2);
+        } else {
+            return at;
+        }
+    }
+}
+
+/// `text` without the blanks and comments that end it: the code before a point.
+fn trim_blank_end(text: &str) -> &str {
+    let mut text = text.trim_end();
+    loop {
+        if text.ends_with("*/") {
+            match text[..text.len() - 2].rfind("/*") {
+                Some(open) => text = text[..open].trim_end(),
+                None => return text,
+            }
+            continue;
+        }
+        // A `//` comment on the last line (a `//` in a string there is taken for one: the
+        // point is then not seen as after a branch, which keeps the finding).
+        let line_start = text.rfind('\n').map_or(0, |n| n + 1);
+        match text[line_start..].find("//") {
+            Some(k) => text = text[..line_start + k].trim_end(),
+            None => return text,
+        }
+    }
 }
 
 /// The last identifier of `text` and where it starts.
