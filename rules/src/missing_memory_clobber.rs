@@ -32,7 +32,9 @@ declare_rule! {
     ///   on the side it orders (after an acquire load or a wait, before a release store,
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
-    ///   `grid.sync()`, an asm with `"memory"`, or a call of a helper of the file whose body
+    ///   `grid.sync()`, an asm with `"memory"`, CUTLASS's `NamedBarrier::sync`/`arrive`/
+    ///   `arrive_and_wait`, `fence_view_async_shared()`, `fence_barrier_init()` and CuTe's
+    ///   `tma_store_wait<N>()`, whose asm carries `"memory"`, or a call of a helper of the file whose body
     ///   runs such an asm or barrier call on every path, with no `if`, loop, early `return` or
     ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
@@ -904,8 +906,29 @@ fn barrier_calls(source: &str) -> impl Iterator<Item = std::ops::Range<usize>> +
         "this_grid().sync()",
         "this_thread_block().sync()",
     ];
+    // CUTLASS's and CuTe's barrier helpers, whose asm carries `"memory"` on every path they
+    // run (read in CUTLASS 7107b05: `cutlass/arch/barrier.h`, `cute/arch/copy_sm90_tma.hpp`),
+    // with what a file that defines its own of that name would hold (then the file's own
+    // body is judged instead). Not `cute::cp_async_wait`: its asm has no `"memory"`.
+    const LIBRARY: &[(&str, &str)] = &[
+        ("NamedBarrier::sync(", "NamedBarrier {"),
+        ("NamedBarrier::arrive(", "NamedBarrier {"),
+        ("NamedBarrier::arrive_and_wait(", "NamedBarrier {"),
+        (
+            "fence_view_async_shared()",
+            "void fence_view_async_shared() {",
+        ),
+        ("fence_barrier_init()", "void fence_barrier_init() {"),
+        ("tma_store_wait<", "tma_store_wait() {"),
+    ];
+    let library = LIBRARY
+        .iter()
+        .filter(move |(_, own)| !source.contains(own))
+        .map(|(name, _)| *name);
     NAMES
         .iter()
+        .copied()
+        .chain(library)
         .flat_map(move |n| source.match_indices(n).map(|(at, m)| at..at + m.len()))
 }
 
