@@ -34,18 +34,23 @@ declare_rule! {
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
     ///   `grid.sync()`, an asm with `"memory"`, CUTLASS's `NamedBarrier::sync`/`arrive`/
     ///   `arrive_and_wait`, `fence_view_async_shared()`, `fence_barrier_init()` and CuTe's
-    ///   `tma_store_wait<N>()`, whose asm carries `"memory"`, or a call of a helper of the file whose body
-    ///   runs such an asm or barrier call on every path, with no `if`, loop, early `return` or
-    ///   `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
+    ///   `tma_store_wait<N>()`, whose asm carries `"memory"`, or a call of a helper of the
+    ///   file whose body runs such an asm or barrier call on every path, with no `if`, loop,
+    ///   early `return` or `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
     ///   element of an automatic local array, `alignas(16) float acc[4][8]`, the thread's own
     ///   memory that no other thread or grid sees; not a declaration, `__shared__ float
     ///   tile[64];`; not a reference bound, `auto& bar = s.bars[i];` or `S& s =
     ///   *reinterpret_cast<S*>(raw);`; not the object of a member call, `s.bars[i].arrive()`
-    ///   or `p->get()`, which is a call) or, when
+    ///   or `p->get()`, which is a call; not a whole argument of a call whose parameter there
+    ///   is a reference, `wait(bars[i], phase)` with `void wait(uint64_t& bar, int phase)` in
+    ///   the file (every definition of the name agreeing) or CuTe's `wait_barrier`,
+    ///   `initialize_barrier`, `set_barrier_transaction_bytes`, `arrive_barrier`, which take
+    ///   the barrier as `uint64_t&`) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
-    ///   in the file (arguments aside), and from there, where the caller's window is open too,
-    ///   around its callers' calls: two calls up (`kernel` → `obj.sync()` →
+    ///   in the file (arguments aside; a definition outside its class, `void
+    ///   Producer::send() {`, is not a call), and from there, where the caller's window is
+    ///   open too, around its callers' calls: two calls up (`kernel` → `obj.sync()` →
     ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
     ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls.
     ///   Code on a branch the asm's path never takes is not beside it: the other branches of
@@ -794,6 +799,68 @@ impl Look<'_> {
         self.access_in(range, CALL_LEVELS, true, last)
     }
 
+    /// Whether the subscript at `at` (`bars[i]`, `s.bars[i]`; no `->` on the way, which may
+    /// load a pointer) is a whole argument of a call whose parameter there is a reference
+    /// (`wait(bars[i], phase)` with `void wait(uint64_t& bar, int phase)`): the call binds
+    /// it, loading nothing. The callee is the file's (every definition of that name agrees)
+    /// or, when the file defines none, one of CuTe's barrier functions, which take the
+    /// barrier as `uint64_t&` (`cute/arch/copy_sm90_desc.hpp`).
+    fn passed_by_reference(&self, at: usize, end: usize) -> bool {
+        const CUTE_BY_REFERENCE: &[&str] = &[
+            "wait_barrier",
+            "initialize_barrier",
+            "set_barrier_transaction_bytes",
+            "arrive_barrier",
+        ];
+        let (source, bytes) = (self.source, self.source.as_bytes());
+        let start = postfix_start(source, 0, at);
+        if source[start..at].contains("->") {
+            return false;
+        }
+        let finish = postfix_end(source, at, end);
+        if !source[..start].trim_end().ends_with(['(', ','])
+            || !source[finish..].trim_start().starts_with([')', ','])
+        {
+            return false;
+        }
+        // Back to the call's `(`, counting the arguments before this one.
+        let (mut depth, mut index, mut k) = (0usize, 0usize, start);
+        let floor = start.saturating_sub(4096);
+        let open = loop {
+            if k <= floor {
+                return false;
+            }
+            k -= 1;
+            match bytes[k] {
+                b')' | b']' | b'}' => depth += 1,
+                b'(' | b'[' | b'{' if depth > 0 => depth -= 1,
+                b'(' => break k,
+                b'[' | b'{' | b';' => return false,
+                b',' if depth == 0 => index += 1,
+                _ => {}
+            }
+        };
+        let head = source[..open].trim_end();
+        let name = &head[trailing_identifier_start(head)..];
+        if name.is_empty() || is_keyword(name) {
+            return false;
+        }
+        let bodies = self.callee_bodies(name);
+        if bodies.is_empty() {
+            return index == 0 && CUTE_BY_REFERENCE.contains(&name);
+        }
+        bodies.iter().all(|body| {
+            function_head(source, body.start).is_some_and(|(_, params)| {
+                split_arguments(&source[params])
+                    .get(index)
+                    .is_some_and(|p| {
+                        let declarator = p.split('=').next().unwrap_or("");
+                        declarator.contains('&') && !declarator.contains("&&")
+                    })
+            })
+        })
+    }
+
     /// Whether the `[` at `at` follows the name of an array it declares (`__shared__ float
     /// tile[64];`, `extern __shared__ char smem[];`): no access.
     fn declares_array(&self, at: usize) -> bool {
@@ -826,14 +893,23 @@ impl Look<'_> {
         let mut followed = std::collections::HashSet::new();
         source.match_indices(name).find_map(|(call, _)| {
             let call_end = call + name.len();
-            // Not a call: the definition or a declaration (a type word before the name).
-            let word_before = source[..call]
+            // Not a call: the definition or a declaration (a type word before the name, or
+            // before its qualifiers: `inline void Producer::sendX() {`).
+            let mut qualified = call;
+            while let Some(before) = source[..qualified].strip_suffix("::") {
+                let start = trailing_identifier_start(before);
+                if start == before.len() {
+                    break;
+                }
+                qualified = start;
+            }
+            let word_before = source[..qualified]
                 .trim_end()
                 .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .next()
                 .unwrap_or("");
             let declared = !word_before.is_empty()
-                && source[..call].trim_end().ends_with(ident)
+                && source[..qualified].trim_end().ends_with(ident)
                 && !matches!(word_before, "return" | "else" | "do" | "case");
             // A member call (`obj.name(`, `p->name(`) is followed only above the first
             // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
@@ -1098,6 +1174,7 @@ impl Look<'_> {
                         || matches!(bytes[i - 1], b'_' | b')' | b']'))
                     && !only_address(source, range.start, i, end)
                     && !self.declares_array(i)
+                    && !self.passed_by_reference(i, end)
                     && hit(i, postfix_start(source, range.start, i)..i) =>
                 {
                     let start = postfix_start(source, range.start, i);
