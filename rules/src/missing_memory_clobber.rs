@@ -32,13 +32,15 @@ declare_rule! {
     ///   on the side it orders (after an acquire load or a wait, before a release store,
     ///   reduction or `bar.arrive`, both sides of a fence or `bar.sync`), with no compiler
     ///   barrier between (`__syncthreads()`, `__syncwarp()`, `__threadfence()`,
-    ///   `grid.sync()`, an asm with `"memory"`, CUTLASS's `NamedBarrier::sync`/`arrive`/
+    ///   `cudaGridDependencySynchronize()`, the `sync()` of a cooperative group the file
+    ///   declares (`grid.sync()`, `tile.sync()`), an asm with `"memory"`, CUTLASS's `NamedBarrier::sync`/`arrive`/
     ///   `arrive_and_wait`, `fence_view_async_shared()`, `fence_barrier_init()` and CuTe's
     ///   `tma_store_wait<N>()`, whose asm carries `"memory"`, or a call of a helper of the
     ///   file whose body runs such an asm or barrier call on every path, with no `if`, loop,
     ///   early `return` or `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
-    ///   element of an automatic local array, `alignas(16) float acc[4][8]`, the thread's own
+    ///   element of an automatic local array, `alignas(16) float acc[4][8]`, or an element
+    ///   itself of a local array of pointers, `ptrs[i] += 8` (not `*ptrs[i]`), the thread's own
     ///   memory that no other thread or grid sees; not a declaration, `__shared__ float
     ///   tile[64];`; not a reference bound, `auto& bar = s.bars[i];` or `S& s =
     ///   *reinterpret_cast<S*>(raw);`; not the object of a member call, `s.bars[i].arrive()`
@@ -46,7 +48,15 @@ declare_rule! {
     ///   is a reference, `wait(bars[i], phase)` with `void wait(uint64_t& bar, int phase)` in
     ///   the file (every definition of the name agreeing) or CuTe's `wait_barrier`,
     ///   `initialize_barrier`, `set_barrier_transaction_bytes`, `arrive_barrier`, which take
-    ///   the barrier as `uint64_t&`) or, when
+    ///   the barrier as `uint64_t&`; not a subscript of a function object made from a lambda
+    ///   alone whose body accesses no memory, `auto bars = Visitor([=](int i) { return base +
+    ///   i; }); bars[i]`; not in a lambda's body, which runs where it is called; not before
+    ///   the asm in a block that ends with `return`, which never reaches it; not a load before
+    ///   it into a local whose name the asm's operands (or the helper call's arguments) use,
+    ///   `v = counts[i];` then `"r"(v)`: the asm needs the value; not a store after the spin
+    ///   loop the asm (or the helper call) is in, `while (true) { asm(ld.acquire ...); if (v)
+    ///   break; }` or a `do ... while`, `for (;;)`: the loop may not end, so no store is
+    ///   moved above it) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside; a definition outside its class, `void
     ///   Producer::send() {`, is not a call), and from there, where the caller's window is
@@ -435,6 +445,9 @@ fn cpp_memory_access_beside(
         access,
         // Code on a branch the asm's path never takes is not beside it.
         exclusive: exclusive::exclusive_ranges(source, body.clone(), at),
+        feeds: at..end,
+        writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
+            .unwrap_or(usize::MAX),
     };
     let (before, after) = look.windows(at..end, body.start..reach);
     let wants_before = side != Side::After;
@@ -764,6 +777,13 @@ struct Look<'a> {
     access: Access,
     /// Ranges of the asm's function that never run on a path through it (in order).
     exclusive: Vec<std::ops::Range<usize>>,
+    /// Where what the window is around (the asm, or a call of its helper) takes its values:
+    /// the asm's operands, the call's arguments. A load whose value goes there cannot sink
+    /// below it.
+    feeds: std::ops::Range<usize>,
+    /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
+    /// call) is in (`usize::MAX` when none).
+    writes_pinned_from: usize,
 }
 
 impl Look<'_> {
@@ -861,6 +881,82 @@ impl Look<'_> {
         })
     }
 
+    /// Whether the access starting at `start` is in the value a local is given (`T v = p[i];`,
+    /// `v = *q;`) whose name the asm's operands (or the call's arguments) use: the asm needs
+    /// the value, so the load stays before it.
+    fn feeds_the_asm(&self, start: usize) -> bool {
+        let source = self.source;
+        let floor = start.saturating_sub(2048);
+        let Some(text) = source.get(floor..start) else {
+            return false;
+        };
+        let statement = text.rfind([';', '{', '}']).map_or(text, |k| &text[k + 1..]);
+        let bytes = statement.as_bytes();
+        // The first `=` that assigns (not `==`, `!=`, `<=`, `>=`).
+        let Some(eq) = (0..bytes.len()).find(|&k| {
+            bytes[k] == b'='
+                && bytes.get(k + 1) != Some(&b'=')
+                && (k == 0 || !matches!(bytes[k - 1], b'=' | b'!' | b'<' | b'>'))
+        }) else {
+            return false;
+        };
+        let declarator = statement[..eq].trim_end();
+        let name = &declarator[trailing_identifier_start(declarator)..];
+        !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && source
+                .get(self.feeds.clone())
+                .is_some_and(|feeds| occurrences(feeds, name).next().is_some())
+    }
+
+    /// Whether the `[` at `at` calls a function object: the name before it is a local made
+    /// from a lambda alone (`auto bars = PatternVisitor([=](int i) { return base + i; });`),
+    /// whose body accesses no memory itself: `bars[i]` computes, loading nothing.
+    fn subscripts_callable(&self, at: usize) -> bool {
+        let source = self.source;
+        let name = &source[trailing_identifier_start(&source[..at])..at];
+        if name.is_empty() {
+            return false;
+        }
+        let body = enclosing_function_body(source, at);
+        let text = &source[body.start..at.min(body.end)];
+        let mut found = None;
+        for (before, rest) in occurrences(text, name) {
+            let Some(init) = rest.trim_start().strip_prefix('=') else {
+                continue;
+            };
+            if !before.trim_end().ends_with("auto") || init.starts_with('=') {
+                continue;
+            }
+            // `Type(` then a lambda: `[captures](params) {`.
+            let init = init.trim_start();
+            let type_len = identifier_len(init);
+            let Some(lambda) = init[type_len..].trim_start().strip_prefix('(') else {
+                continue;
+            };
+            let lambda = lambda.trim_start();
+            if type_len == 0 || !lambda.starts_with('[') {
+                continue;
+            }
+            // `lambda` ends where `text` does: its start in the source.
+            found = Some(body.start + text.len() - lambda.len());
+        }
+        let Some(lambda) = found else {
+            return false;
+        };
+        let rest = &source[lambda..at];
+        let Some(open) = rest.find('{') else {
+            return false;
+        };
+        let Some(n) = delimited_len(&rest[open..], b'{', b'}') else {
+            return false;
+        };
+        let inner = lambda + open + 1..lambda + open + n - 1;
+        // The lambda is the whole argument: `})` closes the call.
+        rest[open + n..].trim_start().starts_with(')')
+            && self.access_in(inner, 0, true, false).is_none()
+    }
+
     /// Whether the `[` at `at` follows the name of an array it declares (`__shared__ float
     /// tile[64];`, `extern __shared__ char smem[];`): no access.
     fn declares_array(&self, at: usize) -> bool {
@@ -933,6 +1029,14 @@ impl Look<'_> {
             // Code on a branch the call's path never takes is not beside it either.
             let at_call = Look {
                 exclusive: exclusive::exclusive_ranges(source, block.clone(), call),
+                feeds: call_end..args_end,
+                // After a call whose spin loop pins the stores after it, every store after
+                // the call is after that loop too.
+                writes_pinned_from: if self.writes_pinned_from == usize::MAX {
+                    exclusive::spin_loop_end(source, block.clone(), call).unwrap_or(usize::MAX)
+                } else {
+                    args_end
+                },
                 ..*self
             };
             let (b, a) = at_call.windows(call..args_end, block.clone());
@@ -981,6 +1085,10 @@ fn barrier_calls(source: &str) -> impl Iterator<Item = std::ops::Range<usize>> +
         "block.sync()",
         "this_grid().sync()",
         "this_thread_block().sync()",
+        // `asm volatile("griddepcontrol.wait;" ::: "memory")` in CUDA's
+        // `cuda_device_runtime_api.h` (12.x and 13.x); not
+        // `cudaTriggerProgrammaticLaunchCompletion()`, whose asm has no clobber.
+        "cudaGridDependencySynchronize()",
     ];
     // CUTLASS's and CuTe's barrier helpers, whose asm carries `"memory"` on every path they
     // run (read in CUTLASS 7107b05: `cutlass/arch/barrier.h`, `cute/arch/copy_sm90_tma.hpp`),
@@ -1001,11 +1109,86 @@ fn barrier_calls(source: &str) -> impl Iterator<Item = std::ops::Range<usize>> +
         .iter()
         .filter(move |(_, own)| !source.contains(own))
         .map(|(name, _)| *name);
+    let groups = cooperative_group_syncs(source);
     NAMES
         .iter()
         .copied()
         .chain(library)
         .flat_map(move |n| source.match_indices(n).map(|(at, m)| at..at + m.len()))
+        .chain(groups)
+}
+
+/// `name.sync()` of the file's cooperative groups (`cg::thread_block_tile<32> tile = ...;`,
+/// `auto tile = cg::tiled_partition<16>(block);`, `thread_block b = this_thread_block();`):
+/// a group's `sync()` is `__syncthreads()`, `__syncwarp(mask)` or the grid barrier, each a
+/// compiler barrier. The spans of those calls.
+fn cooperative_group_syncs(source: &str) -> Vec<std::ops::Range<usize>> {
+    const TYPES: &[&str] = &[
+        "thread_block_tile<",
+        "thread_block ",
+        "grid_group ",
+        "cluster_group ",
+        "coalesced_group ",
+        "thread_group ",
+    ];
+    const MAKERS: &[&str] = &[
+        "tiled_partition",
+        "this_thread_block()",
+        "this_grid()",
+        "this_cluster()",
+        "coalesced_threads()",
+    ];
+    if !source.contains("cooperative_groups") {
+        return Vec::new();
+    }
+    let mut names: Vec<&str> = Vec::new();
+    // `Type name` (template arguments skipped), and `auto name = maker`.
+    for ty in TYPES {
+        for (at, _) in source.match_indices(ty) {
+            let mut rest = &source[at + ty.len() - 1..];
+            if ty.ends_with('<') {
+                let Some(n) = angle_group_len(rest).or_else(|| delimited_len(rest, b'<', b'>'))
+                else {
+                    continue;
+                };
+                rest = &rest[n..];
+            }
+            let rest = rest.trim_start().trim_start_matches('&').trim_start();
+            let n = identifier_len(rest);
+            if n > 0 {
+                names.push(&rest[..n]);
+            }
+        }
+    }
+    for maker in MAKERS {
+        for (at, _) in source.match_indices(maker) {
+            let before = source[..at].trim_end();
+            let before = before
+                .strip_suffix("cg::")
+                .or_else(|| before.strip_suffix("cooperative_groups::"))
+                .unwrap_or(before)
+                .trim_end();
+            let Some(declarator) = before.strip_suffix('=') else {
+                continue;
+            };
+            let declarator = declarator.trim_end();
+            let start = trailing_identifier_start(declarator);
+            if start < declarator.len() && declarator[..start].trim_end().ends_with("auto") {
+                names.push(&declarator[start..]);
+            }
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    names
+        .into_iter()
+        .filter(|n| !is_keyword(n))
+        .flat_map(|name| {
+            occurrences(source, name)
+                .filter(|(_, rest)| rest.starts_with(".sync()"))
+                .map(move |(before, _)| before.len()..before.len() + name.len() + ".sync()".len())
+        })
+        .collect()
 }
 
 /// The body of the function around byte `at`: `{ }` blocks outward, through those of `if`,
@@ -1110,6 +1293,9 @@ impl Look<'_> {
             let rest = &source[from.min(source.len())..];
             let close = if rest.starts_with('[') {
                 rest.find(']').map_or(rest.len(), |i| i + 1)
+            } else if rest.starts_with('(') {
+                // `*(p + i) = v`: past the parenthesised operand.
+                group_len(rest).unwrap_or(0)
             } else {
                 0
             };
@@ -1129,12 +1315,30 @@ impl Look<'_> {
                 .clone()
         };
         // Whether the access after `at`, through the pointer expression `base`, counts.
-        let hit = |at: usize, base: std::ops::Range<usize>| match self.access {
-            // A local array is the thread's own memory: no other thread sees it, so no
-            // ordering instruction is about it.
-            Access::Any => !self.thread_private(base, function()),
-            Access::Write => written(at),
-            Access::Shared => self.may_be_shared(base, function(), strict),
+        let hit = |at: usize, base: std::ops::Range<usize>| {
+            // Pinned on its side of the asm whatever the clobbers: a store after the spin loop
+            // the asm is in, a load (in a window before it) whose value the asm takes.
+            // An atomic given the address (`atomicCAS(&flags[i], ...)`) writes too.
+            let to_atomic = || {
+                source[..base.start].trim_end().ends_with('&')
+                    && source[base.start.saturating_sub(512)..base.start]
+                        .rsplit([';', '{', '}'])
+                        .next()
+                        .is_some_and(|s| s.to_ascii_lowercase().contains("atomic"))
+            };
+            let pinned = if written(at) || to_atomic() {
+                at >= self.writes_pinned_from
+            } else {
+                last && self.feeds_the_asm(base.start)
+            };
+            !pinned
+                && match self.access {
+                    // A local array is the thread's own memory: no other thread sees it, so no
+                    // ordering instruction is about it.
+                    Access::Any => !self.thread_private(base, function()),
+                    Access::Write => written(at),
+                    Access::Shared => self.may_be_shared(base, function(), strict),
+                }
         };
         let bytes = source.as_bytes();
         let end = range.end.min(bytes.len());
@@ -1152,6 +1356,20 @@ impl Look<'_> {
                 continue;
             }
             match bytes[i] {
+                b'{' => {
+                    // A lambda's body runs where it is called (unless called right here); a
+                    // block that returns never reaches the asm after it.
+                    if let Some(n) = delimited_len(&source[i..end], b'{', b'}') {
+                        let close = i + n - 1;
+                        let called_here = source[close + 1..].trim_start().starts_with('(');
+                        if (exclusive::is_lambda_body(source, i) && !called_here)
+                            || (last && exclusive::block_returns(source, i, close))
+                        {
+                            i = close + 1;
+                            continue;
+                        }
+                    }
+                }
                 b'/' if bytes.get(i + 1) == Some(&b'/') => {
                     i = bytes[i..end]
                         .iter()
@@ -1175,6 +1393,7 @@ impl Look<'_> {
                     && !only_address(source, range.start, i, end)
                     && !self.declares_array(i)
                     && !self.passed_by_reference(i, end)
+                    && !self.subscripts_callable(i)
                     && hit(i, postfix_start(source, range.start, i)..i) =>
                 {
                     let start = postfix_start(source, range.start, i);
@@ -1384,6 +1603,24 @@ impl Look<'_> {
     /// function `body` (`float acc[4][8]` declared in it; not `static`, `extern`, shared or
     /// constant; not a parameter, which is a pointer).
     fn thread_private(&self, base: std::ops::Range<usize>, body: std::ops::Range<usize>) -> bool {
+        let text = self.source[base.clone()].trim();
+        // An element of a local array of pointers, itself (`ptrs[i] += 4`, not `ptrs[i][j]`
+        // or `*ptrs[i]`, which go through the pointer).
+        if identifier_len(text) == text.len()
+            && !text.is_empty()
+            && !self.file.shared_names.iter().any(|n| n == text)
+        {
+            let key = (format!("*{text}"), body.start);
+            let known = self.file.automatic_arrays.borrow().get(&key).copied();
+            let known = known.unwrap_or_else(|| {
+                let known = self.automatic_array(text, body.clone(), true);
+                self.file.automatic_arrays.borrow_mut().insert(key, known);
+                known
+            });
+            if known {
+                return true;
+            }
+        }
         let roots = root_names(&self.source[base]);
         if roots.call || roots.names.is_empty() {
             return false;
@@ -1396,7 +1633,7 @@ impl Look<'_> {
             if let Some(&known) = self.file.automatic_arrays.borrow().get(&key) {
                 return known;
             }
-            let known = self.automatic_array(name, body.clone());
+            let known = self.automatic_array(name, body.clone(), false);
             self.file.automatic_arrays.borrow_mut().insert(key, known);
             known
         })
@@ -1424,17 +1661,19 @@ impl Look<'_> {
         (body_tokens, uses)
     }
 
-    fn automatic_array(&self, name: &str, body: std::ops::Range<usize>) -> bool {
+    /// Whether `name` is an automatic local array of `body` (of values, or of pointers with
+    /// `of_pointers`).
+    fn automatic_array(&self, name: &str, body: std::ops::Range<usize>, of_pointers: bool) -> bool {
         let source = self.source;
         let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
         let (body_tokens, uses) = self.own_uses(name, body);
         let mut found = false;
         for k in uses {
-            let Some(storage) = plain_declaration(source, body_tokens, k) else {
+            let Some((storage, pointers)) = plain_declaration(source, body_tokens, k) else {
                 continue;
             };
             let array = body_tokens.get(k + 1).map(text) == Some("[");
-            if !array || storage || found {
+            if !array || storage || pointers != of_pointers || found {
                 // Declared twice (shadowed), or not an automatic array: not known.
                 return false;
             }
@@ -1758,13 +1997,14 @@ fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declar
     })
 }
 
-/// Whether the name at `tokens[k]` is declared there as a value (no `*` or `&`), allowing
+/// Whether the name at `tokens[k]` is declared there (no `&`; with `*`, a pointer), allowing
 /// `alignas(16)` / `__align__(16)` / `__attribute__((...))` among the specifiers
 /// (`alignas(16) float acc[4][8]`): `Some(true)` when a storage class makes it more than
-/// the thread's own (`static`, `extern`, `__shared__`, `__constant__`, `__device__`).
-fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
+/// the thread's own (`static`, `extern`, `__shared__`, `__constant__`, `__device__`), and
+/// whether it is declared a pointer.
+fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<(bool, bool)> {
     let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
-    let (mut words, mut storage, mut i) = (0, false, k);
+    let (mut words, mut storage, mut pointer, mut i) = (0, false, false, k);
     // Whether the token before the name, attributes aside, ends a type (a name or `>`).
     let mut ends_type = None;
     while i > 0 {
@@ -1797,6 +2037,10 @@ fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
             "::" | "<" | ">" | "," => {
                 ends_type.get_or_insert(s == ">");
             }
+            "*" => {
+                ends_type.get_or_insert(true);
+                pointer = true;
+            }
             _ if tokens[i].kind == TokenKind::Number => {
                 ends_type.get_or_insert(false);
             }
@@ -1814,7 +2058,7 @@ fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<bool> {
             _ => return None,
         }
     }
-    (words > 0 && ends_type == Some(true)).then_some(storage)
+    (words > 0 && ends_type == Some(true)).then_some((storage, pointer))
 }
 
 /// Words that start or continue a statement without declaring anything.

@@ -431,6 +431,146 @@ fn matching_backward(bytes: &[u8], close: usize, up: u8, down: u8) -> Option<usi
     })
 }
 
+/// Where the innermost loop around `at` (inside `body`) ends, when it is one whose end the
+/// compiler cannot foresee: `while (...)`, `do { } while (...);` or `for (...; ; ...)`, with
+/// `at` in its body or its condition (a spin on what the asm reads). A store after such a
+/// loop cannot be moved above it: the loop has side effects (volatile asm), so the compiler
+/// may not assume it ends, and a store it hoisted would run on a path that never gets there.
+/// `None` for a counted `for` or no loop.
+pub(super) fn spin_loop_end(source: &str, body: Range<usize>, at: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    // In a loop's head: `while (ld_acquire(flag) == 0);`.
+    if let Some(open) = unmatched_paren_before(bytes, at, body.start) {
+        let (word_at, word) = last_word(trim_blank_end(&source[..open]));
+        match word {
+            "while" => return while_end(source, word_at, open),
+            "for" => {
+                let close = matching_close_paren(bytes, open)?;
+                return endless_for(&source[open + 1..close])
+                    .then(|| statement_end(source, close + 1))
+                    .flatten();
+            }
+            _ => {}
+        }
+    }
+    let mut pos = at;
+    for _ in 0..64 {
+        let open = enclosing_open_brace(bytes, pos)?;
+        if open < body.start {
+            return None;
+        }
+        let close = matching_close(bytes, open)?;
+        let head = trim_blank_end(&source[..open]);
+        if last_word(head).1 == "do" {
+            return do_while_end(source, close);
+        }
+        if let Some(before) = head.strip_suffix(')') {
+            let paren = matching_backward(bytes, before.len(), b'(', b')')?;
+            match last_word(trim_blank_end(&source[..paren])).1 {
+                "while" => return Some(close + 1),
+                "for" => return endless_for(&source[paren + 1..before.len()]).then_some(close + 1),
+                _ => {}
+            }
+        }
+        pos = open;
+    }
+    None
+}
+
+/// The `(` left open before `at` in its statement (not before `floor`).
+fn unmatched_paren_before(bytes: &[u8], at: usize, floor: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = at.min(bytes.len());
+    while k > floor {
+        k -= 1;
+        match bytes[k] {
+            b')' => depth += 1,
+            b'(' if depth == 0 => return Some(k),
+            b'(' => depth -= 1,
+            b';' | b'{' | b'}' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A `for` header with no condition: `;;`, `int i = 0; ; ++i`.
+fn endless_for(header: &str) -> bool {
+    let mut parts = header.split(';');
+    parts.next();
+    parts.next().is_some_and(|c| c.trim().is_empty())
+}
+
+/// Where the loop whose `while` is at `word_at` (its `(` at `open`) ends: after the `;` of a
+/// `do { } while (...);`, else after its body.
+fn while_end(source: &str, word_at: usize, open: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let close = matching_close_paren(bytes, open)?;
+    let before = trim_blank_end(&source[..word_at]);
+    if before.ends_with('}') {
+        let block = matching_open(bytes, before.len() - 1)?;
+        if last_word(trim_blank_end(&source[..block])).1 == "do" {
+            return statement_end(source, close + 1);
+        }
+    }
+    let after = skip_space(source, close + 1);
+    if bytes.get(after) == Some(&b'{') {
+        return matching_close(bytes, after).map(|c| c + 1);
+    }
+    statement_end(source, after)
+}
+
+/// After the `}` of a `do` block at `close`: the end of its `while (...);`.
+fn do_while_end(source: &str, close: usize) -> Option<usize> {
+    let at = skip_space(source, close + 1);
+    starts_with_word(&source[at..], "while").then_some(())?;
+    let open = skip_space(source, at + "while".len());
+    let paren_close = matching_close_paren(source.as_bytes(), open)?;
+    statement_end(source, paren_close + 1)
+}
+
+/// After the `;` that ends the statement going on at `from`.
+fn statement_end(source: &str, from: usize) -> Option<usize> {
+    source[from.min(source.len())..]
+        .find(';')
+        .map(|n| from + n + 1)
+}
+
+/// Whether the `{` at `open` starts a lambda's body (`[&](int i) {`, `[=] {`): code that runs
+/// where the lambda is called, not where it is written.
+pub(super) fn is_lambda_body(source: &str, open: usize) -> bool {
+    let mut head = trim_blank_end(&source[..open]);
+    if last_word(head).1 == "mutable" {
+        head = trim_blank_end(&head[..last_word(head).0]);
+    }
+    if let Some(before) = head.strip_suffix(')') {
+        match matching_backward(source.as_bytes(), before.len(), b'(', b')') {
+            Some(paren) => head = trim_blank_end(&source[..paren]),
+            None => return false,
+        }
+    }
+    head.ends_with(']')
+}
+
+/// Whether the block `open..=close` ends with an unconditional `return`: code in it never
+/// goes on to what follows the block.
+pub(super) fn block_returns(source: &str, open: usize, close: usize) -> bool {
+    let inner = trim_blank_end(&source[open + 1..close]);
+    let Some(body) = inner.strip_suffix(';') else {
+        return false;
+    };
+    let last = body
+        .rfind([';', '{', '}'])
+        .map_or(body, |k| &body[k + 1..])
+        .trim_start();
+    starts_with_word(skip_comments(last), "return")
+}
+
+/// `text` past the comments and blanks that start it.
+fn skip_comments(text: &str) -> &str {
+    &text[skip_space(text, 0)..]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -488,5 +628,49 @@ mod tests {
         assert!(excluded(src, "HERE").is_empty());
         let src = "void k() { if (w == 1) { HERE; }\n if (w == N) { s[0] = 1; } }";
         assert!(excluded(src, "HERE").is_empty());
+    }
+
+    #[test]
+    fn spin_loops_are_while_do_and_endless_for_not_counted_for() {
+        fn end_of(src: &str) -> Option<&str> {
+            let at = src.find("HERE").unwrap();
+            spin_loop_end(src, 0..src.len(), at).map(|e| &src[e..])
+        }
+        assert_eq!(end_of("while (1) { HERE; } after;"), Some(" after;"));
+        assert_eq!(
+            end_of("do { HERE; } while (x == 0); after;"),
+            Some(" after;")
+        );
+        assert_eq!(
+            end_of("do { v = f(); } while (HERE == 0); after;"),
+            Some(" after;")
+        );
+        assert_eq!(end_of("while (HERE == 0); after;"), Some(" after;"));
+        assert_eq!(
+            end_of("for (;;) { if (HERE) break; } after;"),
+            Some(" after;")
+        );
+        assert_eq!(end_of("for (int i = 0; i < n; ++i) { HERE; } after;"), None);
+        assert_eq!(end_of("if (x) { HERE; } after;"), None);
+    }
+
+    #[test]
+    fn lambda_bodies_and_returning_blocks_are_told_apart() {
+        let open = |src: &str| src.find('{').unwrap();
+        for lambda in [
+            "auto f = [&](int i) { x; };",
+            "auto f = [=] { x; };",
+            "auto f = [&]() mutable { x; };",
+        ] {
+            assert!(is_lambda_body(lambda, open(lambda)), "{lambda}");
+        }
+        for block in ["if (x) { y; }", "int a[2] = { 1, 2 };", "void f() { y; }"] {
+            assert!(!is_lambda_body(block, open(block)), "{block}");
+        }
+        let returns = |src: &str| block_returns(src, open(src), src.rfind('}').unwrap());
+        assert!(returns("if (r) { lock[0] = 0; return; }"));
+        assert!(returns("if (r) { lock[0] = 0; return x + 1; // done\n }"));
+        assert!(!returns("if (r) { lock[0] = 0; if (y) return; }"));
+        assert!(!returns("if (r) { lock[0] = 0; }"));
     }
 }
