@@ -28,6 +28,10 @@ declare_rule! {
     ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
     ///   ignored.
     ///
+    /// Not reported on a statement whose template names an operand that does not exist
+    /// (`%8` of eight, an unknown `%[name]`): `operand-index` reports that mistake, and the
+    /// operand it meant is unused only because of it.
+    ///
     /// An empty template with operands is the deliberate register-fence idiom
     /// (`asm volatile("" : "+f"(x) :: "memory")`): its `"+"` operands and inputs are left
     /// alone, but an `"="` output there is still garbage and is reported. `"+"` operands are
@@ -78,10 +82,17 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         // Outputs naming the same variable get the same answer, computed once.
         let mut not_read: Vec<(&str, Option<&'static str>)> = Vec::new();
         let mut used = vec![false; stmt.operand_count()];
+        let mut misnumbered = false;
         for (target, _, _) in placeholder_refs(stmt) {
-            if let Some(i) = target_index(stmt, &target) {
-                used[i] = true;
+            match target_index(stmt, &target) {
+                Some(i) => used[i] = true,
+                None => misnumbered = true,
             }
+        }
+        // A placeholder past the operands (`%8` of eight) is `operand-index`'s error; the
+        // operand it meant is then unused as a symptom of the same mistake: one finding.
+        if misnumbered {
+            continue;
         }
         // Input constraints that do not match a Triton call's arguments are `pack-mismatch`.
         let inputs_miscounted = crate::support::operands::wrong_input_count(stmt);

@@ -18,7 +18,7 @@ struct Counter {
   }
 
   __device__ Counter& operator+=(unsigned d) {
-    asm("add.u32 %0, %0, %[dd];" : "+r"(value) : [d] "r"(d));  // expect: operand-index, unused-operand(warning)
+    asm("add.u32 %0, %0, %[dd];" : "+r"(value) : [d] "r"(d));  // expect: operand-index
     return *this;
   }
 };

@@ -12,7 +12,7 @@ __device__ unsigned dispatch(unsigned op, unsigned a, unsigned b) {
     }
     default:
       if (a > b)
-        asm("max.u32 %0, %1, %3;" : "=r"(r) : "r"(a), "r"(b));  // expect: operand-index, unused-operand(warning)
+        asm("max.u32 %0, %1, %3;" : "=r"(r) : "r"(a), "r"(b));  // expect: operand-index
       else if (a < b)
         asm("min.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
       else

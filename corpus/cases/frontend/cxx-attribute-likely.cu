@@ -6,7 +6,7 @@
   if (x < hi) [[likely]] {
     asm("add.u32 %0, %0, %n1;" : "+r"(r) : "r"(hi));  // expect: unsupported-modifier
   } else [[unlikely]] {
-    asm("sub.u32 %0, %0, %2;" : "+r"(r) : "r"(hi));  // expect: operand-index, unused-operand(warning)
+    asm("sub.u32 %0, %0, %2;" : "+r"(r) : "r"(hi));  // expect: operand-index
   }
   return r;
 }

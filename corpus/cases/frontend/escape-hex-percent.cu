@@ -12,7 +12,7 @@ __device__ unsigned escaped_placeholders(unsigned a, unsigned b) {
   unsigned r;
   asm("add.u32 \x25\x30, \x25\x31, %3;"  // expect: operand-index
       : "=r"(r)
-      : "r"(a), "r"(b));  // expect: unused-operand(warning)
+      : "r"(a), "r"(b));
   return r;
 }
 

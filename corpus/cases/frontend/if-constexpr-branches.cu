@@ -9,7 +9,7 @@ __device__ uint64_t combine(uint32_t a, uint32_t b) {
     return r;
   } else {
     uint32_t r;
-    asm("mul.lo.u32 %0, %1, %3;" : "=r"(r) : "r"(a), "r"(b));  // expect: operand-index, unused-operand(warning)
+    asm("mul.lo.u32 %0, %1, %3;" : "=r"(r) : "r"(a), "r"(b));  // expect: operand-index
     return r;
   }
 }

@@ -15,7 +15,7 @@ __device__ unsigned misspelt(unsigned a, unsigned b) {
   unsigned r;
   asm("add.u32 %[out], %[lhs], %[rhss];"  // expect: operand-index
       : [out] "=r"(r)
-      : [lhs] "r"(a), [rhs] "r"(b));  // expect: unused-operand(warning)
+      : [lhs] "r"(a), [rhs] "r"(b));
   return r;
 }
 

@@ -13,7 +13,7 @@ __device__ unsigned weighted(unsigned a, unsigned b) {
     }
   )ptx"
       : "=r"(r)
-      : "r"(a), "r"(b));  // expect: unused-operand(warning)
+      : "r"(a), "r"(b));
   return r;
 }
 

@@ -8,5 +8,5 @@ def larger(a, b):
     return cute.arch.inline_ptx(
         "max.s32 {$w0}, {$r0}, {$r2};",  # expect: operand-index
         write_only_types=[Int32],
-        read_only_args=[a, b],  # expect: unused-operand
+        read_only_args=[a, b],
     )

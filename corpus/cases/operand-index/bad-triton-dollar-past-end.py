@@ -7,5 +7,5 @@ import triton.language as tl
 def copy(X, Y, N: tl.constexpr):
     offs = tl.arange(0, N)
     x = tl.load(X + offs)
-    y = tl.inline_asm_elementwise("mov.b32 $0, $2;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)  # expect: operand-index, unused-operand
+    y = tl.inline_asm_elementwise("mov.b32 $0, $2;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)  # expect: operand-index
     tl.store(Y + offs, y)
