@@ -1320,8 +1320,12 @@ impl Look<'_> {
             // the asm is in, a load (in a window before it) whose value the asm takes.
             // An atomic given the address (`atomicCAS(&flags[i], ...)`) writes too.
             let to_atomic = || {
+                // The statement's text back to at most 512 bytes, from a character's start.
+                let floor = (base.start.saturating_sub(512)..=base.start)
+                    .find(|&k| source.is_char_boundary(k))
+                    .unwrap_or(base.start);
                 source[..base.start].trim_end().ends_with('&')
-                    && source[base.start.saturating_sub(512)..base.start]
+                    && source[floor..base.start]
                         .rsplit([';', '{', '}'])
                         .next()
                         .is_some_and(|s| s.to_ascii_lowercase().contains("atomic"))

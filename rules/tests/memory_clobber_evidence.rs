@@ -88,3 +88,19 @@ __global__ void consume(const float* in, float* out) {
     assert_eq!(found[0].severity.as_str(), "info");
     assert!(evidence(src, &found[0]).is_empty());
 }
+
+#[test]
+fn multibyte_text_before_an_atomic_after_a_spin_loop_is_read_whole() {
+    // The statement text looked back over starts 512 bytes back, wherever that falls among
+    // two-byte characters: every offset must land on a character's start.
+    for pad in 0..4 {
+        let src = format!(
+            "__global__ void k(const unsigned* ready, unsigned* slots) {{\n  while (true) {{ unsigned v; asm volatile(\"ld.acquire.gpu.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(ready)); if (v) break; }}\n  // {}{}\n  atomicCAS(&slots[0], 7u, 0u);\n}}\n",
+            "é".repeat(300),
+            "x".repeat(pad)
+        );
+        let found = memory_clobber(&src);
+        assert_eq!(found.len(), 1, "{pad}");
+        assert_eq!(found[0].severity.as_str(), "info", "{pad}");
+    }
+}
