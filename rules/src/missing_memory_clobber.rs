@@ -638,6 +638,35 @@ struct FileScan {
     callees_touch: std::cell::RefCell<HashMap<(String, usize, bool), bool>>,
     /// Memo of [`Look::thread_private`]'s names: (name, function body start).
     automatic_arrays: std::cell::RefCell<HashMap<(String, usize), bool>>,
+    /// Memo of [`Look::subscripts_callable`]: (name, function body start).
+    callables: std::cell::RefCell<HashMap<(String, usize), bool>>,
+    /// Each `{` of the file and its `}`, matched once (windows skip blocks by them).
+    brace_pairs: std::cell::OnceCell<HashMap<usize, usize>>,
+}
+
+impl FileScan {
+    /// The `}` that closes the `{` at `open`, if the file has one.
+    fn closing_brace(&self, source: &str, open: usize) -> Option<usize> {
+        self.brace_pairs
+            .get_or_init(|| {
+                let mut pairs = HashMap::new();
+                let mut open_at = Vec::new();
+                for (i, b) in source.bytes().enumerate() {
+                    match b {
+                        b'{' => open_at.push(i),
+                        b'}' => {
+                            if let Some(o) = open_at.pop() {
+                                pairs.insert(o, i);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                pairs
+            })
+            .get(&open)
+            .copied()
+    }
 }
 
 impl FileScan {
@@ -663,6 +692,8 @@ impl FileScan {
             origins: Default::default(),
             callees_touch: Default::default(),
             automatic_arrays: Default::default(),
+            brace_pairs: Default::default(),
+            callables: Default::default(),
         }
     }
 }
@@ -912,14 +943,28 @@ impl Look<'_> {
     /// Whether the `[` at `at` calls a function object: the name before it is a local made
     /// from a lambda alone (`auto bars = PatternVisitor([=](int i) { return base + i; });`),
     /// whose body accesses no memory itself: `bars[i]` computes, loading nothing.
-    fn subscripts_callable(&self, at: usize) -> bool {
+    fn subscripts_callable(&self, at: usize, body: std::ops::Range<usize>) -> bool {
         let source = self.source;
         let name = &source[trailing_identifier_start(&source[..at])..at];
         if name.is_empty() {
             return false;
         }
-        let body = enclosing_function_body(source, at);
-        let text = &source[body.start..at.min(body.end)];
+        let key = (name.to_string(), body.start);
+        if let Some(&known) = self.file.callables.borrow().get(&key) {
+            return known;
+        }
+        let known = self.made_from_lambda(name, body.start..at.min(body.end));
+        self.file.callables.borrow_mut().insert(key, known);
+        known
+    }
+
+    /// Whether `name` is declared in `text` (a function's body up to a use of it) as `auto
+    /// name = Type([...](...) { ... });` with a body that accesses no memory.
+    fn made_from_lambda(&self, name: &str, within: std::ops::Range<usize>) -> bool {
+        let source = self.source;
+        let body = within.clone();
+        let at = within.end;
+        let text = &source[within];
         let mut found = None;
         for (before, rest) in occurrences(text, name) {
             let Some(init) = rest.trim_start().strip_prefix('=') else {
@@ -1363,8 +1408,7 @@ impl Look<'_> {
                 b'{' => {
                     // A lambda's body runs where it is called (unless called right here); a
                     // block that returns never reaches the asm after it.
-                    if let Some(n) = delimited_len(&source[i..end], b'{', b'}') {
-                        let close = i + n - 1;
+                    if let Some(close) = self.file.closing_brace(source, i).filter(|&c| c < end) {
                         let called_here = source[close + 1..].trim_start().starts_with('(');
                         if (exclusive::is_lambda_body(source, i) && !called_here)
                             || (last && exclusive::block_returns(source, i, close))
@@ -1397,7 +1441,7 @@ impl Look<'_> {
                     && !only_address(source, range.start, i, end)
                     && !self.declares_array(i)
                     && !self.passed_by_reference(i, end)
-                    && !self.subscripts_callable(i)
+                    && !self.subscripts_callable(i, function())
                     && hit(i, postfix_start(source, range.start, i)..i) =>
                 {
                     let start = postfix_start(source, range.start, i);

@@ -544,8 +544,11 @@ pub(super) fn is_lambda_body(source: &str, open: usize) -> bool {
         head = trim_blank_end(&head[..last_word(head).0]);
     }
     if let Some(before) = head.strip_suffix(')') {
-        match matching_backward(source.as_bytes(), before.len(), b'(', b')') {
-            Some(paren) => head = trim_blank_end(&source[..paren]),
+        // A lambda's parameters are short: looked for at most 1 KB back.
+        let floor = before.len().saturating_sub(1024);
+        let bytes = &source.as_bytes()[floor..=before.len()];
+        match matching_backward(bytes, before.len() - floor, b'(', b')') {
+            Some(paren) => head = trim_blank_end(&source[..floor + paren]),
             None => return false,
         }
     }
