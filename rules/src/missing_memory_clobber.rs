@@ -41,7 +41,10 @@ declare_rule! {
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
     ///   element of an automatic local array, `alignas(16) float acc[4][8]`, or an element
     ///   itself of a local array of pointers, `ptrs[i] += 8` (not `*ptrs[i]`), the thread's own
-    ///   memory that no other thread or grid sees; not a declaration, `__shared__ float
+    ///   memory that no other thread or grid sees; not a `volatile` access, through a name
+    ///   declared `volatile` in the function or at file scope (`__shared__ volatile int
+    ///   tail[8];`) or a cast to a `volatile` pointer: the compiler keeps those in order beside
+    ///   volatile asm; not a trailing return type, `[&](int i) -> int* {`; not a declaration, `__shared__ float
     ///   tile[64];`; not a reference bound, `auto& bar = s.bars[i];` or `S& s =
     ///   *reinterpret_cast<S*>(raw);`; not the object of a member call, `s.bars[i].arrive()`
     ///   or `p->get()`, which is a call; not a whole argument of a call whose parameter there
@@ -62,7 +65,8 @@ declare_rule! {
     ///   Producer::send() {`, is not a call), and from there, where the caller's window is
     ///   open too, around its callers' calls: two calls up (`kernel` → `obj.sync()` →
     ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
-    ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls.
+    ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls
+    ///   in the function that defines it (another function's lambda may share the name).
     ///   Code on a branch the asm's path never takes is not beside it: the other branches of
     ///   the `if`/`else` chains around it, and, in a warp-specialised kernel, the blocks of
     ///   the other roles (the asm in `if (warp == 0) { }`, the access in `if (warp == 1) { }`,
@@ -436,7 +440,13 @@ fn cpp_memory_access_beside(
     };
     // In a lambda (`auto wait = [&](...) { asm(...); };`) the asm runs where the lambda is
     // called, not where it is defined: its body and its calls are what stands beside it.
-    let (body, name) = enclosing_lambda(source, at, body.clone()).unwrap_or((body, name));
+    // A lambda's calls are looked for in the function that defines it (another function may
+    // hold a lambda of the same name).
+    let outer = body.clone();
+    let (body, name, scope) = match enclosing_lambda(source, at, body.clone()) {
+        Some((lambda, name)) => (lambda, name, outer),
+        None => (body, name, 0..source.len()),
+    };
     let reach = reachable_end(source, end, body.end).max(end);
     let look = Look {
         source,
@@ -471,7 +481,7 @@ fn cpp_memory_access_beside(
     if !open_before && !open_after {
         return None;
     }
-    look.callers_access(name, body, open_before, open_after, CALL_LEVELS)
+    look.callers_access(name, body, scope, open_before, open_after, CALL_LEVELS)
 }
 
 /// How many calls up the window is followed where no barrier closes it: a helper's asm runs
@@ -640,6 +650,9 @@ struct FileScan {
     automatic_arrays: std::cell::RefCell<HashMap<(String, usize), bool>>,
     /// Memo of [`Look::subscripts_callable`]: (name, function body start).
     callables: std::cell::RefCell<HashMap<(String, usize), bool>>,
+    /// Names declared `volatile` (`__shared__ volatile int flags[8];`, `volatile int* p`),
+    /// each with where, and whether at file scope.
+    volatile_names: Vec<(String, usize, bool)>,
     /// Each `{` of the file and its `}`, matched once (windows skip blocks by them).
     brace_pairs: std::cell::OnceCell<HashMap<usize, usize>>,
 }
@@ -694,6 +707,7 @@ impl FileScan {
             automatic_arrays: Default::default(),
             brace_pairs: Default::default(),
             callables: Default::default(),
+            volatile_names: volatile_declarations(cx.source(), cx.tokens()),
         }
     }
 }
@@ -940,6 +954,30 @@ impl Look<'_> {
                 .is_some_and(|feeds| occurrences(feeds, name).next().is_some())
     }
 
+    /// Whether the access through `base` is a `volatile` one: through a name declared
+    /// `volatile` in `function` (its body or parameters) or at file scope, or through a cast
+    /// to a `volatile` pointer. The compiler keeps volatile accesses, in order, beside volatile
+    /// asm: a flag polled or published that way needs no `"memory"`.
+    fn volatile_access(
+        &self,
+        base: std::ops::Range<usize>,
+        function: std::ops::Range<usize>,
+    ) -> bool {
+        let text = &self.source[base];
+        if occurrences(text, "volatile").next().is_some() {
+            return true;
+        }
+        if self.file.volatile_names.is_empty() {
+            return false;
+        }
+        let params = function.start.saturating_sub(2048)..function.start;
+        root_names(text).names.iter().any(|name| {
+            self.file.volatile_names.iter().any(|(n, at, file_scope)| {
+                n == name && (*file_scope || function.contains(at) || params.contains(at))
+            })
+        })
+    }
+
     /// Whether the `[` at `at` calls a function object: the name before it is a local made
     /// from a lambda alone (`auto bars = PatternVisitor([=](int i) { return base + i; });`),
     /// whose body accesses no memory itself: `bars[i]` computes, loading nothing.
@@ -1020,6 +1058,7 @@ impl Look<'_> {
         &self,
         name: &str,
         callee: std::ops::Range<usize>,
+        scope: std::ops::Range<usize>,
         open_before: bool,
         open_after: bool,
         levels: usize,
@@ -1032,89 +1071,93 @@ impl Look<'_> {
         // Each calling function is followed up once, however many calls it makes: the work
         // stays one scan of the file per caller.
         let mut followed = std::collections::HashSet::new();
-        source.match_indices(name).find_map(|(call, _)| {
-            let call_end = call + name.len();
-            // Not a call: the definition or a declaration (a type word before the name, or
-            // before its qualifiers: `inline void Producer::sendX() {`).
-            let mut qualified = call;
-            while let Some(before) = source[..qualified].strip_suffix("::") {
-                let start = trailing_identifier_start(before);
-                if start == before.len() {
-                    break;
+        source[scope.clone()]
+            .match_indices(name)
+            .find_map(|(offset, _)| {
+                let call = scope.start + offset;
+                let call_end = call + name.len();
+                // Not a call: the definition or a declaration (a type word before the name, or
+                // before its qualifiers: `inline void Producer::sendX() {`).
+                let mut qualified = call;
+                while let Some(before) = source[..qualified].strip_suffix("::") {
+                    let start = trailing_identifier_start(before);
+                    if start == before.len() {
+                        break;
+                    }
+                    qualified = start;
                 }
-                qualified = start;
-            }
-            let word_before = source[..qualified]
-                .trim_end()
-                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .next()
-                .unwrap_or("");
-            let declared = !word_before.is_empty()
-                && source[..qualified].trim_end().ends_with(ident)
-                && !matches!(word_before, "return" | "else" | "do" | "case");
-            // A member call (`obj.name(`, `p->name(`) is followed only above the first
-            // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
-            // while a first-level `x.name(` is more often another type's method of that name.
-            let member = source[..call].ends_with('.') || source[..call].ends_with("->");
-            if callee.contains(&call)
-                || declared
-                || (member && levels == CALL_LEVELS)
-                || source[..call].trim_end().ends_with(['*', '&'])
-                || (source[..call].trim_end().ends_with('>') && !source[..call].ends_with("->"))
-                || source[..call].ends_with(ident)
-                || !source[call_end..].trim_start().starts_with('(')
-                || source[..call].trim_end().ends_with("define")
-                || self.file.barriers.iter().any(|b| b.contains(&call))
-            {
-                return None;
-            }
-            // The call's arguments are evaluated before it: the window after starts at `)`.
-            let args_end = matching_paren(source, call_end).unwrap_or(call_end);
-            let block = enclosing_function_body(source, call);
-            // Code on a branch the call's path never takes is not beside it either.
-            let at_call = Look {
-                exclusive: exclusive::exclusive_ranges(source, block.clone(), call),
-                feeds: call_end..args_end,
-                // After a call whose spin loop pins the stores after it, every store after
-                // the call is after that loop too.
-                writes_pinned_from: if self.writes_pinned_from == usize::MAX {
-                    exclusive::spin_loop_end(source, block.clone(), call).unwrap_or(usize::MAX)
-                } else {
-                    args_end
-                },
-                ..*self
-            };
-            let (b, a) = at_call.windows(call..args_end, block.clone());
-            let here = open_before
-                .then(|| at_call.access(b.clone(), true))
-                .flatten()
-                .or_else(|| {
-                    open_after
-                        .then(|| at_call.access(a.clone(), false))
-                        .flatten()
-                });
-            if here.is_some() {
-                return here;
-            }
-            let caller_open_before = open_before && b.start == block.start;
-            let caller_open_after = open_after && a.end >= block.end;
-            if !(caller_open_before || caller_open_after)
-                || !followed.insert((block.start, caller_open_before, caller_open_after))
-            {
-                return None;
-            }
-            let caller = function_name_before(source, block.start)?;
-            if caller == name {
-                return None;
-            }
-            at_call.callers_access(
-                caller,
-                block.clone(),
-                caller_open_before,
-                caller_open_after,
-                levels - 1,
-            )
-        })
+                let word_before = source[..qualified]
+                    .trim_end()
+                    .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
+                let declared = !word_before.is_empty()
+                    && source[..qualified].trim_end().ends_with(ident)
+                    && !matches!(word_before, "return" | "else" | "do" | "case");
+                // A member call (`obj.name(`, `p->name(`) is followed only above the first
+                // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
+                // while a first-level `x.name(` is more often another type's method of that name.
+                let member = source[..call].ends_with('.') || source[..call].ends_with("->");
+                if callee.contains(&call)
+                    || declared
+                    || (member && levels == CALL_LEVELS)
+                    || source[..call].trim_end().ends_with(['*', '&'])
+                    || (source[..call].trim_end().ends_with('>') && !source[..call].ends_with("->"))
+                    || source[..call].ends_with(ident)
+                    || !source[call_end..].trim_start().starts_with('(')
+                    || source[..call].trim_end().ends_with("define")
+                    || self.file.barriers.iter().any(|b| b.contains(&call))
+                {
+                    return None;
+                }
+                // The call's arguments are evaluated before it: the window after starts at `)`.
+                let args_end = matching_paren(source, call_end).unwrap_or(call_end);
+                let block = enclosing_function_body(source, call);
+                // Code on a branch the call's path never takes is not beside it either.
+                let at_call = Look {
+                    exclusive: exclusive::exclusive_ranges(source, block.clone(), call),
+                    feeds: call_end..args_end,
+                    // After a call whose spin loop pins the stores after it, every store after
+                    // the call is after that loop too.
+                    writes_pinned_from: if self.writes_pinned_from == usize::MAX {
+                        exclusive::spin_loop_end(source, block.clone(), call).unwrap_or(usize::MAX)
+                    } else {
+                        args_end
+                    },
+                    ..*self
+                };
+                let (b, a) = at_call.windows(call..args_end, block.clone());
+                let here = open_before
+                    .then(|| at_call.access(b.clone(), true))
+                    .flatten()
+                    .or_else(|| {
+                        open_after
+                            .then(|| at_call.access(a.clone(), false))
+                            .flatten()
+                    });
+                if here.is_some() {
+                    return here;
+                }
+                let caller_open_before = open_before && b.start == block.start;
+                let caller_open_after = open_after && a.end >= block.end;
+                if !(caller_open_before || caller_open_after)
+                    || !followed.insert((block.start, caller_open_before, caller_open_after))
+                {
+                    return None;
+                }
+                let caller = function_name_before(source, block.start)?;
+                if caller == name {
+                    return None;
+                }
+                at_call.callers_access(
+                    caller,
+                    block.clone(),
+                    0..source.len(),
+                    caller_open_before,
+                    caller_open_after,
+                    levels - 1,
+                )
+            })
     }
 }
 
@@ -1234,6 +1277,45 @@ fn cooperative_group_syncs(source: &str) -> Vec<std::ops::Range<usize>> {
                 .map(move |(before, _)| before.len()..before.len() + name.len() + ".sync()".len())
         })
         .collect()
+}
+
+/// The names declared `volatile` in `tokens`: the last name before the declarator ends (`;`,
+/// `=`, `,`, `)`, `[`, `{`), with where it is and whether at file scope (outside braces).
+fn volatile_declarations(source: &str, tokens: &[Token]) -> Vec<(String, usize, bool)> {
+    let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    for (k, t) in tokens.iter().enumerate() {
+        match text(t) {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            "volatile" if t.kind == TokenKind::Ident => {
+                // `asm volatile (`, `__asm__ volatile goto (`: a qualifier, no declaration.
+                let prev = k.checked_sub(1).map_or("", |p| text(&tokens[p]));
+                let next = tokens.get(k + 1).map_or("", text);
+                if matches!(prev, "asm" | "__asm" | "__asm__" | "inline" | "__inline")
+                    || matches!(next, "(" | "goto" | "inline")
+                {
+                    continue;
+                }
+                let mut name = None;
+                for u in tokens[k + 1..].iter().take(32) {
+                    match text(u) {
+                        ";" | "=" | "," | ")" | "[" | "{" | ">" => break,
+                        w if u.kind == TokenKind::Ident && !is_keyword(w) => {
+                            name = Some((w.to_string(), u.start()));
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some((name, at)) = name {
+                    out.push((name, at, depth == 0));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The body of the function around byte `at`: `{ }` blocks outward, through those of `if`,
@@ -1381,6 +1463,7 @@ impl Look<'_> {
                 last && self.feeds_the_asm(base.start)
             };
             !pinned
+                && !self.volatile_access(base.clone(), function())
                 && match self.access {
                     // A local array is the thread's own memory: no other thread sees it, so no
                     // ordering instruction is about it.
@@ -1448,6 +1531,7 @@ impl Look<'_> {
                     found = Some(start..postfix_end(source, i, end).max(i + 1));
                 }
                 b'-' if bytes.get(i + 1) == Some(&b'>')
+                    && !trailing_return_type(source, i)
                     && !only_address(source, range.start, i, end)
                     && hit(i + 2, postfix_start(source, range.start, i)..i) =>
                 {
@@ -1814,6 +1898,36 @@ impl Look<'_> {
 /// Whether the postfix expression that `[` or `->` at `at` continues is the operand of a unary
 /// `&` (`&p[i]`, `&params.count[n]`, `&s->x`): an address computed, no memory read or written.
 /// Looks back no further than `floor`.
+/// Whether the `->` at `at` begins a trailing return type (`[&](int i) -> int4* {`, `auto
+/// f() -> T {`): after `)`, a type up to the body's `{`.
+fn trailing_return_type(source: &str, at: usize) -> bool {
+    if !source[..at].trim_end().ends_with(')') {
+        return false;
+    }
+    let rest = &source[at + 2..];
+    let mut i = 0;
+    let bytes = rest.as_bytes();
+    while i < bytes.len() && i < 512 {
+        match bytes[i] {
+            b'{' => return true,
+            b'<' => match angle_group_len(&rest[i..])
+                .or_else(|| delimited_len(&rest[i..], b'<', b'>'))
+            {
+                Some(n) => i += n,
+                None => return false,
+            },
+            c if c.is_ascii_alphanumeric()
+                || c.is_ascii_whitespace()
+                || matches!(c, b'_' | b':' | b'*' | b'&') =>
+            {
+                i += 1
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Whether the subscript or `->` at `at` only computes an address, loading nothing there:
 /// its address is taken (see [`address_taken`]), it initialises a reference (`auto& bar =
 /// smem.bars[i];`), or it names the object of a member call (`smem.bars[i].arrive()`,
