@@ -27,10 +27,13 @@ declare_rule! {
     /// holds nothing.
     ///
     /// ## Severity
-    /// - *error* when the unwritten value may be used: C++ reads the variable after the asm
+    /// - *warning* when the unwritten value may be used: C++ reads the variable after the asm
     ///   outside an `if` on the condition, or returns it to a caller in the file that does,
-    ///   or the rule cannot follow the variable (a member, an array element, a loop, a
-    ///   Python result used in the file). Measured: the variable gets garbage.
+    ///   or a loop may read it again, or a Python result is used in the file. Measured: the
+    ///   variable gets garbage (a wrong result whose precondition, the skipped write, depends
+    ///   on the data; no toolchain rejects the code, so never an error).
+    /// - *info* when the rule cannot follow the variable (a member, `data.x`; an array
+    ///   element): whether the garbage is used is not known, and the finding says so.
     /// - *info* when nothing in view uses it unwritten. The condition that skips the write is
     ///   computed from the asm's inputs only (`setp.ne.u32 p, %2, 0` on `"r"(in_bounds)`), and
     ///   every read of the variable after the asm is under an `if` testing one of those inputs
@@ -79,7 +82,7 @@ declare_rule! {
     /// (the `+` fix included), spans inside the Python literal.
     pub(crate) static META = {
         name: "conditional-output",
-        severity: Error,
+        severity: Warning,
         fix: Unsafe,
         default_enabled: true,
         summary: "an `=` output written only under a predicate or on some paths",
@@ -228,7 +231,17 @@ fn unused_when_unwritten(
         });
     }
     let After::Uses(uses) = uses_after(cx, stmt, &op.expr) else {
-        return None;
+        // A member or an element (`data.x`, `v[i]`): where it is read is not followed, so
+        // nothing says the garbage is used.
+        let plain = op.expr.trim();
+        return (!plain.is_empty()
+            && !plain.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| {
+            format!(
+                "`{}` is not a plain variable, whose reads this rule follows",
+                op.expr
+            )
+        });
     };
     let reads = reads_of_left_value(&uses);
     if reads.is_empty() {

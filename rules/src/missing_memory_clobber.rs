@@ -36,8 +36,10 @@ declare_rule! {
     ///   declares (`grid.sync()`, `tile.sync()`), an asm with `"memory"`, CUTLASS's `NamedBarrier::sync`/`arrive`/
     ///   `arrive_and_wait`, `fence_view_async_shared()`, `fence_barrier_init()` and CuTe's
     ///   `tma_store_wait<N>()`, whose asm carries `"memory"`, or a call of a helper of the
-    ///   file whose body runs such an asm or barrier call on every path, with no `if`, loop,
-    ///   early `return` or `#if` in it), in its function outside asm (`p[i]`, `p->x`, `*p`;
+    ///   file, templates too, whose body runs such an asm or barrier call on every path: at
+    ///   its top level, not chosen by its statement (`?:`, `&&`), with no `return`, `goto` or
+    ///   `#if` before it; `if`s and loops before it end before it), in its function outside
+    ///   asm (`p[i]`, `p->x`, `*p`;
     ///   not `&p[i]`, an address computed, unless it goes to an `atomic*` call; not an
     ///   element of an automatic local array, `alignas(16) float acc[4][8]`, or an element
     ///   itself of a local array of pointers, `ptrs[i] += 8` (not `*ptrs[i]`), the thread's own
@@ -736,7 +738,7 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
             || stmt.in_python()
             || body.is_empty()
             || helpers.iter().any(|(n, _)| *n == name)
-            || !runs_on_every_path(cx, &asm_spans, body.clone())
+            || !runs_on_every_path(cx, &asm_spans, body.clone(), stmt.span.start as usize)
         {
             continue;
         }
@@ -751,7 +753,7 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         if body.is_empty()
             || body.start < 2
             || helpers.iter().any(|(n, _)| *n == name)
-            || !runs_on_every_path(cx, &asm_spans, body.clone())
+            || !runs_on_every_path(cx, &asm_spans, body.clone(), call.start)
         {
             continue;
         }
@@ -763,6 +765,15 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         .flat_map(|(name, body)| {
             source.match_indices(*name).filter_map(move |(at, _)| {
                 let rest = source[at + name.len()..].trim_start();
+                // Template arguments: `helper<16, 2>(...)`.
+                let rest = match rest
+                    .starts_with('<')
+                    .then(|| angle_group_len(rest))
+                    .flatten()
+                {
+                    Some(n) => rest[n..].trim_start(),
+                    None => rest,
+                };
                 let before = source[..at].trim_end();
                 let word_before = before.rsplit(|c: char| !ident(c)).next().unwrap_or("");
                 let call = !source[..at].ends_with(ident)
@@ -778,40 +789,53 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         .collect()
 }
 
-/// Whether the code of `body` outside its asm statements has no branch, loop or `return` (what
-/// is left is declarations and plain statements) and no preprocessor directive, so every asm
-/// and call in it runs whenever it is called. Comments aside.
+/// Whether the barrier at `at` runs on every path through the function `body`: it stands at
+/// the body's top level (not inside a block, a loop, a branch or parentheses), and nothing
+/// before it leaves the function (`return`, `goto`, `throw`) or hides it from a target (a
+/// directive line: `#if __CUDA_ARCH__ < 700 __threadfence(); #else asm(...) #endif`).
+/// `if`s and loops before it end before it, whatever they do (`if (lane == 0) { ... }
+/// __syncwarp();`).
 fn runs_on_every_path(
     cx: &Ctx,
     asm_spans: &[std::ops::Range<usize>],
     body: std::ops::Range<usize>,
+    at: usize,
 ) -> bool {
     let tokens = cx.tokens();
     let source = cx.source();
     let first = tokens.partition_point(|t| t.start() < body.start);
-    let last = tokens.partition_point(|t| t.start() < body.end);
-    tokens[first..last].iter().all(|t| {
+    let last = tokens.partition_point(|t| t.start() < at.min(body.end));
+    let mut depth = 0i32;
+    // Its own statement does not choose whether it runs (`lane == 0 ? f() : g()`, `a && f()`,
+    // `if (x) f();`).
+    let mut chosen = false;
+    for t in &tokens[first..last] {
         // The last asm starting at or before the token (spans do not nest).
         let k = asm_spans.partition_point(|r| r.start <= t.start());
-        let in_asm = k > 0 && asm_spans[k - 1].contains(&t.start());
-        // A directive: the barrier may be in a branch another target compiles
-        // (`#if __CUDA_ARCH__ < 700 __threadfence(); #else asm(...) #endif`).
-        t.kind != ptxguard_analyzer::cpp::lexer::TokenKind::Directive
-            && (in_asm
-                || !matches!(
-                    &source[t.span.range()],
-                    "if" | "else"
-                        | "for"
-                        | "while"
-                        | "do"
-                        | "switch"
-                        | "return"
-                        | "goto"
-                        | "?"
-                        | "break"
-                        | "continue"
-                ))
-    })
+        if k > 0 && asm_spans[k - 1].contains(&t.start()) {
+            continue;
+        }
+        if t.kind == ptxguard_analyzer::cpp::lexer::TokenKind::Directive {
+            // A conditional (`#if`, `#else`...), not a `#pragma unroll`.
+            let word = source[t.span.range()].trim_start_matches('#').trim_start();
+            if word.starts_with("if") || word.starts_with("el") || word.starts_with("endif") {
+                return false;
+            }
+            continue;
+        }
+        match &source[t.span.range()] {
+            "{" | "(" | "[" => depth += 1,
+            "}" | ")" | "]" => depth -= 1,
+            "return" | "goto" | "throw" | "co_return" => return false,
+            "?" | "&&" | "||" | "if" | "else" | "for" | "while" | "do" | "switch" | "case"
+            | "default" => chosen = true,
+            _ => {}
+        }
+        if depth == 0 && matches!(&source[t.span.range()], ";" | "}") {
+            chosen = false;
+        }
+    }
+    depth == 0 && !chosen
 }
 
 /// How accesses are looked for around an asm or a call.
@@ -1106,7 +1130,6 @@ impl Look<'_> {
                     || source[..call].ends_with(ident)
                     || !source[call_end..].trim_start().starts_with('(')
                     || source[..call].trim_end().ends_with("define")
-                    || self.file.barriers.iter().any(|b| b.contains(&call))
                 {
                     return None;
                 }

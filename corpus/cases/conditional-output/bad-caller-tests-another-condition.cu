@@ -5,7 +5,7 @@ __device__ unsigned fetch_ticket(unsigned* counter, int pred) {
   asm volatile("{\n\t"
                ".reg .pred p;\n\t"
                "setp.eq.u32 p, %2, 1;\n\t"
-               "@p atom.add.u32 %0, [%1], 1;\n\t"  // expect: conditional-output(error)
+               "@p atom.add.u32 %0, [%1], 1;\n\t"  // expect: conditional-output(warning)
                "}"
                : "=r"(ticket)
                : "l"(counter), "r"(pred)

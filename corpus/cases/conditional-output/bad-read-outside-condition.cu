@@ -7,7 +7,7 @@ __global__ void copy_and_sum(const unsigned* in, unsigned* out, unsigned* sum, i
   asm volatile("{\n\t"
                ".reg .pred ok;\n\t"
                "setp.ne.u32 ok, %2, 0;\n\t"
-               "@ok ld.u32 %0, [%1];\n\t"  // expect: conditional-output(error)
+               "@ok ld.u32 %0, [%1];\n\t"  // expect: conditional-output(warning)
                "}"
                : "=r"(v)
                : "l"(in + i), "r"(in_bounds)
