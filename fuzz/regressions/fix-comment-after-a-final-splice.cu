@@ -1,0 +1,2 @@
+\
+// ptxguard: allow("l"(p)
