@@ -188,6 +188,67 @@ fn referees_read_another_file(text: &str, python: bool) -> bool {
         || splice_inside_a_token(text)
         || ends_with_a_splice(text)
         || has_invalid_raw_string_delimiter(text)
+        || has_unterminated_cpp_string(text)
+}
+
+/// A `"..."` string (not raw) that a line end reaches without a splice: ill-formed C++ (an
+/// unterminated string literal), which tree-sitter-cpp reads on into the next line (a
+/// `fix-cpp` input of 2026-12-05). Comments, character literals and raw strings are skipped.
+fn has_unterminated_cpp_string(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+                continue;
+            }
+            b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != b'\'' && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'"' if i > 0 && b[i - 1] == b'R' => {
+                // A raw string: to `)delimiter"`.
+                let Some(open) = text[i + 1..].find('(') else {
+                    return false;
+                };
+                let delimiter = &text[i + 1..i + 1 + open];
+                let close = format!("){delimiter}\"");
+                i = text[i + 1 + open..]
+                    .find(&close)
+                    .map_or(b.len(), |n| i + 1 + open + n + close.len());
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => return true,
+                        Some(b'"') => break,
+                        Some(b'\\') if b.get(i + 1) == Some(&b'\n') => i += 2,
+                        Some(b'\\')
+                            if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') =>
+                        {
+                            i += 3
+                        }
+                        Some(b'\\') => i += 2,
+                        Some(b'\n') => return true,
+                        Some(_) => i += 1,
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// A line splice ending the file (`\` + newline last): C++ reads the file as if a newline
