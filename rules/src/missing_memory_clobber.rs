@@ -465,14 +465,7 @@ fn cpp_memory_access_beside(
     let wants_before = side != Side::After;
 
     let wants_after = side != Side::Before;
-    let here = wants_before
-        .then(|| look.access(before.clone(), true))
-        .flatten()
-        .or_else(|| {
-            wants_after
-                .then(|| look.access(after.clone(), false))
-                .flatten()
-        });
+    let here = look.access_beside(&before, &after, wants_before, wants_after);
     if here.is_some() {
         return here;
     }
@@ -882,6 +875,25 @@ impl Look<'_> {
         (from..around.start.max(from), around.end.min(to)..to)
     }
 
+    /// The access nearest the asm (or call) in the window `before` it (when `in_before`), else
+    /// in the window `after` it (when `in_after`).
+    fn access_beside(
+        &self,
+        before: &std::ops::Range<usize>,
+        after: &std::ops::Range<usize>,
+        in_before: bool,
+        in_after: bool,
+    ) -> Option<std::ops::Range<usize>> {
+        in_before
+            .then(|| self.access(before.clone(), true))
+            .flatten()
+            .or_else(|| {
+                in_after
+                    .then(|| self.access(after.clone(), false))
+                    .flatten()
+            })
+    }
+
     /// The C++ access in `range` nearest to the asm (or call) it is beside: the last of a
     /// window before it (`last`), the first of one after it.
     fn access(&self, range: std::ops::Range<usize>, last: bool) -> Option<std::ops::Range<usize>> {
@@ -1150,14 +1162,7 @@ impl Look<'_> {
                     ..*self
                 };
                 let (b, a) = at_call.windows(call..args_end, block.clone());
-                let here = open_before
-                    .then(|| at_call.access(b.clone(), true))
-                    .flatten()
-                    .or_else(|| {
-                        open_after
-                            .then(|| at_call.access(a.clone(), false))
-                            .flatten()
-                    });
+                let here = at_call.access_beside(&b, &a, open_before, open_after);
                 if here.is_some() {
                     return here;
                 }
