@@ -1480,10 +1480,7 @@ impl Look<'_> {
                     .find(|&k| source.is_char_boundary(k))
                     .unwrap_or(base.start);
                 source[..base.start].trim_end().ends_with('&')
-                    && source[floor..base.start]
-                        .rsplit([';', '{', '}'])
-                        .next()
-                        .is_some_and(|s| s.to_ascii_lowercase().contains("atomic"))
+                    && statement_calls_an_atomic(&source[floor..base.start])
             };
             let pinned = if written(at) || to_atomic() {
                 at >= self.writes_pinned_from
@@ -2019,6 +2016,15 @@ fn binds_reference(source: &str, floor: usize, start: usize, finish: usize, end:
         && whole
 }
 
+/// Whether the statement that `before` ends in (back to its `;`, `{` or `}`) calls an atomic
+/// (`atomicAdd(`, `atomicCAS(reinterpret_cast<...>(`): an address taken there is accessed.
+fn statement_calls_an_atomic(before: &str) -> bool {
+    before
+        .rsplit([';', '{', '}'])
+        .next()
+        .is_some_and(|s| s.to_ascii_lowercase().contains("atomic"))
+}
+
 fn address_taken(source: &str, floor: usize, at: usize) -> bool {
     let i = postfix_start(source, floor, at);
     let before = source[floor..i].trim_end();
@@ -2029,8 +2035,7 @@ fn address_taken(source: &str, floor: usize, at: usize) -> bool {
     let rest = rest.trim_end();
     // `atomicAdd(&p[i], 1)`, `atomicCAS(reinterpret_cast<unsigned*>(&p[i]), ...)`: the
     // address goes to an atomic in the same statement, which accesses it.
-    let statement = rest.rsplit([';', '{', '}']).next().unwrap_or(rest);
-    if statement.to_ascii_lowercase().contains("atomic") {
+    if statement_calls_an_atomic(rest) {
         return false;
     }
     rest.is_empty()
