@@ -1,5 +1,9 @@
 // missing-memory-clobber (warning): a non-volatile load with no "memory": the compiler may move it
 // across the C++ store that fills the buffer, or reuse an older result.
+// gpu: launch k<<<1,32>>>(in = iota); out[i] must be 2 * in[i]; with the loads merged it is in[i]
+// gpu-launch: k<<<1, 32>>>(in: u32[32] = iota, out: u32[32] = 0)
+// gpu-bad: out[31] != 62
+// gpu-good: out[1] == 2 && out[31] == 62
 #include <cstdint>
 
 __device__ uint32_t peek(uint32_t a) {

@@ -1,5 +1,10 @@
 // missing-memory-clobber (warning): a barrier orders memory; without "memory" the compiler may
 // move C++ shared-memory accesses across it.
+// gpu: attempt: 64 threads write `s` and arrive, 64 others sync on barrier 1 and read it; a store
+// sunk below the arrive would give stale values
+// gpu-launch: k<<<1, 128>>>(out: f32[64] = -1)
+// gpu-bad: out[10] != 5
+// gpu-good: out[10] == 5 && out[63] == 31.5
 __device__ void producer_done() {
   asm volatile("bar.arrive 1, 128;");  // expect: missing-memory-clobber(warning)
 }
