@@ -307,8 +307,8 @@ fn analyzer<'a>(
 /// Python that CPython rejects and tree-sitter-python reads without an error, so that the
 /// parse properties would judge a fix by a file that was never Python (the 2026-12-02
 /// campaign's 23 `fix-python` reports): a control character CPython refuses (a vertical tab:
-/// "invalid non-printable character"), and a call in an `import` statement
-/// (`from m import llvm.inline_asm(...)`).
+/// "invalid non-printable character"), a call in an `import` statement
+/// (`from m import llvm.inline_asm(...)`), and an `import` with no name after it.
 fn not_python_tree_sitter_takes(text: &str) -> bool {
     let control = text
         .chars()
@@ -324,8 +324,11 @@ fn not_python_tree_sitter_takes(text: &str) -> bool {
         } else {
             return false;
         };
-        // `from m import (a, b)` is Python; a `(` after a name is not.
-        !names.starts_with('(') && names.contains('(')
+        // `from m import (a, b)` is Python; a `(` after a name is not, nor is nothing
+        // (tree-sitter-python reads the next line's name as the import's).
+        (!names.starts_with('(') && names.contains('('))
+            || names.trim_end().is_empty()
+            || names.starts_with('#')
     });
     control || call_in_import || has_unterminated_one_line_string(text)
 }

@@ -298,6 +298,7 @@ fn judge(
             flow.stmt,
             Side::Both,
             Access::Write,
+            false,
         );
         return Some(match store {
             Some(at) => (Severity::Warning, Why::Beside(at)),
@@ -306,17 +307,25 @@ fn judge(
     }
     if purpose == Purpose::Orders {
         let file = file.get_or_init(|| FileScan::new(cx));
+        let barrier = matches!(step.instr.base(), "bar" | "barrier");
         // A fence restricted to shared memory: loud only where a C++ access is beside it (as
         // for any fence) and one that may be of shared memory is too (a call counts there,
         // as for the async-copy waits): never louder than an unrestricted fence.
         let family = step.form.map_or("", |f| f.family.name);
         if family == "fence" && fence_restricted_to_shared(step.instr) {
-            let any = cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any);
+            let any =
+                cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, barrier);
             return Some(match any {
                 None => (Severity::Info, Why::NothingBeside),
                 Some(_) => {
-                    match cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Shared)
-                    {
+                    match cpp_memory_access_beside(
+                        cx,
+                        file,
+                        flow.stmt,
+                        side(step),
+                        Access::Shared,
+                        barrier,
+                    ) {
                         Some(at) => (Severity::Warning, Why::Beside(at)),
                         None => (Severity::Info, Why::NoSharedAccess),
                     }
@@ -328,12 +337,14 @@ fn judge(
         } else {
             Access::Any
         };
-        if let Some(at) = cpp_memory_access_beside(cx, file, flow.stmt, side(step), access) {
+        if let Some(at) = cpp_memory_access_beside(cx, file, flow.stmt, side(step), access, barrier)
+        {
             return Some((Severity::Warning, Why::Beside(at)));
         }
         // Say why when C++ accesses were beside it, but none of shared memory.
         if access == Access::Shared
-            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any).is_some()
+            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, barrier)
+                .is_some()
         {
             return Some((Severity::Info, Why::NoSharedAccess));
         }
@@ -428,6 +439,7 @@ fn cpp_memory_access_beside(
     stmt: &AsmStatement,
     side: Side,
     access: Access,
+    barrier_of_the_kernel: bool,
 ) -> Option<std::ops::Range<usize>> {
     let source = cx.source();
     let (at, end) = (stmt.span.start as usize, stmt.span.end as usize);
@@ -460,6 +472,7 @@ fn cpp_memory_access_beside(
         feeds: at..end,
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
+        kernel_data_unordered: barrier_of_the_kernel,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
     let wants_before = side != Side::After;
@@ -645,6 +658,8 @@ struct FileScan {
     automatic_arrays: std::cell::RefCell<HashMap<(String, usize), bool>>,
     /// Memo of [`Look::subscripts_callable`]: (name, function body start).
     callables: std::cell::RefCell<HashMap<(String, usize), bool>>,
+    /// Memo of [`Look::kernel_data`]: (name, kernel body start).
+    kernel_data: std::cell::RefCell<HashMap<(String, usize), KernelData>>,
     /// Names declared `volatile` (`__shared__ volatile int flags[8];`, `volatile int* p`),
     /// each with where, and whether at file scope.
     volatile_names: Vec<(String, usize, bool)>,
@@ -700,6 +715,7 @@ impl FileScan {
             origins: Default::default(),
             callees_touch: Default::default(),
             automatic_arrays: Default::default(),
+            kernel_data: Default::default(),
             brace_pairs: Default::default(),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
@@ -846,6 +862,10 @@ struct Look<'a> {
     /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
     /// call) is in (`usize::MAX` when none).
     writes_pinned_from: usize,
+    /// The asm is a barrier of the CTA (or cluster): it orders accesses among threads of this
+    /// kernel only, so neither a load of a kernel input nothing in the kernel writes nor a
+    /// store to an output nothing in it reads is ordered by it ([`Look::kernel_data`]).
+    kernel_data_unordered: bool,
 }
 
 impl Look<'_> {
@@ -1147,6 +1167,11 @@ impl Look<'_> {
                 }
                 // The call's arguments are evaluated before it: the window after starts at `)`.
                 let args_end = matching_paren(source, call_end).unwrap_or(call_end);
+                // Not a call: a definition whose name follows an attribute, not a type word
+                // (`__global__ void __launch_bounds__(256, 1) combine(...) {`).
+                if opens_a_body(&source[args_end.min(source.len())..]) {
+                    return None;
+                }
                 let block = enclosing_function_body(source, call);
                 // Code on a branch the call's path never takes is not beside it either.
                 let at_call = Look {
@@ -1186,6 +1211,22 @@ impl Look<'_> {
                     levels - 1,
                 )
             })
+    }
+}
+
+/// Whether `rest` (what follows a parenthesised list's `)`) opens a function body: `{`, perhaps after
+/// the qualifiers a definition may carry (`) const {`, `) noexcept {`). A call is never
+/// followed by a block.
+fn opens_a_body(rest: &str) -> bool {
+    let mut rest = rest.trim_start();
+    loop {
+        let word = identifier_len(rest);
+        match &rest[..word] {
+            "const" | "noexcept" | "override" | "final" | "mutable" | "volatile" => {
+                rest = rest[word..].trim_start();
+            }
+            _ => return rest.starts_with('{'),
+        }
     }
 }
 
@@ -1487,7 +1528,17 @@ impl Look<'_> {
             } else {
                 last && self.feeds_the_asm(base.start)
             };
+            // Data of the kernel's caller that no thread of the kernel both writes and reads.
+            let unordered = self.kernel_data_unordered && {
+                let store = written(at) || to_atomic();
+                match self.kernel_data(base.clone(), function()) {
+                    KernelData::Input => !store,
+                    KernelData::Output => store,
+                    KernelData::Other => false,
+                }
+            };
             !pinned
+                && !unordered
                 && !self.volatile_access(base.clone(), function())
                 && match self.access {
                     // A local array is the thread's own memory: no other thread sees it, so no
@@ -1754,6 +1805,117 @@ impl Look<'_> {
         };
         self.file.origins.borrow_mut().insert(key, origin);
         origin
+    }
+
+    /// How the kernel whose `body` the pointer expression at `base` is in uses it, when it is
+    /// one of the kernel's pointer parameters ([`KernelData`]).
+    fn kernel_data(
+        &self,
+        base: std::ops::Range<usize>,
+        body: std::ops::Range<usize>,
+    ) -> KernelData {
+        let name = self.source[base].trim();
+        if name.is_empty() || identifier_len(name) != name.len() {
+            return KernelData::Other;
+        }
+        let key = (name.to_string(), body.start);
+        if let Some(&known) = self.file.kernel_data.borrow().get(&key) {
+            return known;
+        }
+        let known = self.kernel_data_uncached(name, body);
+        self.file.kernel_data.borrow_mut().insert(key, known);
+        known
+    }
+
+    fn kernel_data_uncached(&self, name: &str, body: std::ops::Range<usize>) -> KernelData {
+        let source = self.source;
+        let Some((_, params)) = function_head(source, body.start) else {
+            return KernelData::Other;
+        };
+        if !is_kernel(source, self.tokens, params.start) {
+            return KernelData::Other;
+        }
+        let Some(declaration) = split_arguments(&source[params])
+            .into_iter()
+            .find(|p| parameter_names(p).first() == Some(&name))
+        else {
+            return KernelData::Other;
+        };
+        let stars = declaration.matches('*').count();
+        if stars == 0 {
+            return KernelData::Other;
+        }
+        let const_pointee = stars == 1
+            && declaration
+                .split('*')
+                .next()
+                .is_some_and(|t| identifiers_in(t).any(|w| w == "const"));
+        if const_pointee && !source[body.clone()].contains("const_cast") {
+            return KernelData::Input;
+        }
+        // Each use: `None` when it is not `name[i]` (perhaps with members) read or assigned.
+        let (body_tokens, uses) = self.own_uses(name, body);
+        let assigned = |k: usize| -> Option<bool> {
+            let before = source[..body_tokens[k].start()].trim_end();
+            if before.ends_with('&') || before.ends_with("++") || before.ends_with("--") {
+                return None;
+            }
+            let open = body_tokens.get(k + 1)?.start();
+            let subscript = source
+                .get(open..)
+                .filter(|rest| rest.starts_with('['))
+                .and_then(bracket_group_len)?;
+            // Past the element's members (`p[i].x`).
+            let mut rest = &source[open + subscript..];
+            loop {
+                let trimmed = rest.trim_start();
+                let Some(member) = trimmed.strip_prefix('.') else {
+                    rest = trimmed;
+                    break;
+                };
+                let member = member.trim_start();
+                rest = &member[identifier_len(member)..];
+            }
+            // Compound assignments read and write; a member call (`p[i].store(v)`) may write.
+            if [
+                "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "<<=", ">>=", "++", "--", "(",
+            ]
+            .iter()
+            .any(|op| rest.starts_with(op))
+            {
+                return None;
+            }
+            // Bound to a reference (`auto& r = p[i];`), it may be written through it.
+            let statement = &before[before.rfind([';', '{', '}']).map_or(0, |i| i + 1)..];
+            if statement.ends_with('=') && statement.replace("&&", "").contains('&') {
+                return None;
+            }
+            Some(rest.starts_with('=') && !rest.starts_with("=="))
+        };
+        // `p == nullptr` (an optional output) reads no data.
+        let null_check = |k: usize| {
+            let token = &body_tokens[k];
+            let null = |w: &str| w.starts_with("nullptr") || w.starts_with("NULL");
+            let compares = |w: &str| w.starts_with("==") || w.starts_with("!=");
+            let after = source[token.span.range().end..].trim_start();
+            let before = source[..token.start()].trim_end();
+            let compared = before
+                .strip_suffix("==")
+                .or_else(|| before.strip_suffix("!="))
+                .map(str::trim_end);
+            (compares(after) && null(after[2..].trim_start()))
+                || compared.is_some_and(|b| b.ends_with("nullptr") || b.ends_with("NULL"))
+        };
+        let uses: Option<Vec<bool>> = uses
+            .iter()
+            .filter(|&&k| !null_check(k))
+            .map(|&k| assigned(k))
+            .collect();
+        match uses {
+            Some(uses) if uses.iter().all(|&w| !w) => KernelData::Input,
+            Some(uses) if uses.iter().all(|&w| w) => KernelData::Output,
+            _ => KernelData::Other,
+        }
     }
 
     /// Whether the pointer expression at `base` is rooted only in automatic arrays of the
@@ -2137,6 +2299,18 @@ const CASTS: &[&str] = &[
     "const_cast",
     "dynamic_cast",
 ];
+
+/// How a kernel uses one of its pointer parameters, as far as its body shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KernelData {
+    /// Only read: declared `const T*`, or used only as `p[i]` never assigned.
+    Input,
+    /// Only written: used only as `p[i] = v` (a result for the host or a later kernel), or
+    /// compared with `nullptr`.
+    Output,
+    /// Anything else: both, passed on, offset, address taken, not a kernel's parameter.
+    Other,
+}
 
 /// Where the memory of a C++ access through a name may be, for an async-copy wait, which
 /// orders only the shared memory its copies fill or drain.

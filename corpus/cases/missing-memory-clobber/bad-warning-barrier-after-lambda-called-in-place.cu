@@ -5,4 +5,5 @@ __global__ void stage(float* buf, const float* in) {
   [&] { buf[threadIdx.x] = in[threadIdx.x]; }();
   asm volatile("bar.sync 1, 64;");  // expect: missing-memory-clobber(warning)
   __syncthreads();
+  buf[threadIdx.x] += buf[(threadIdx.x + 1) % 64];
 }
