@@ -61,10 +61,18 @@ declare_rule! {
     ///   `v = counts[i];` then `"r"(v)`: the asm needs the value; not a store after the spin
     ///   loop the asm (or the helper call) is in, `while (true) { asm(ld.acquire ...); if (v)
     ///   break; }` or a `do ... while`, `for (;;)`: the loop may not end, so no store is
-    ///   moved above it) or, when
+    ///   moved above it); beside a barrier of the block or cluster (`bar.sync`,
+    ///   `barrier.sync`, `bar.arrive`, `barrier.cluster.*`), which orders accesses among this
+    ///   kernel's threads only, not a load of a kernel's input that nothing in the kernel
+    ///   writes (a parameter declared `const T*`, no `const_cast` in the kernel, or one used
+    ///   only as `p[i]` never assigned, address-taken, passed or offset whole: a table of peer
+    ///   pointers, `buffer_ptrs[rank]`), nor a store to a kernel's output that nothing in it
+    ///   reads (used only as `p[i] = v`, or compared with `nullptr`): the host or a later
+    ///   kernel reads it, after this one ends) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside; a definition outside its class, `void
-    ///   Producer::send() {`, is not a call), and from there, where the caller's window is
+    ///   Producer::send() {`, or after an attribute, `__global__ void __launch_bounds__(256)
+    ///   k(...) {`, is not a call), and from there, where the caller's window is
     ///   open too, around its callers' calls: two calls up (`kernel` → `obj.sync()` →
     ///   `spin_wait_()`; a member call counts from the second level). An asm in a lambda
     ///   (`auto wait = [&](...) { asm(...); }`) is judged by the lambda's body and its calls
