@@ -68,7 +68,9 @@ declare_rule! {
     ///   only as `p[i]` never assigned, address-taken, passed or offset whole: a table of peer
     ///   pointers, `buffer_ptrs[rank]`), nor a store to a kernel's output that nothing in it
     ///   reads (used only as `p[i] = v`, or compared with `nullptr`): the host or a later
-    ///   kernel reads it, after this one ends) or, when
+    ///   kernel reads it, after this one ends; beside a proxy fence (`fence.proxy.async`),
+    ///   which orders one thread's accesses between proxies, not a load of such an input
+    ///   declared `__restrict__`, which nothing else in the kernel writes either) or, when
     ///   nothing stops the window at the function's start or return, around one of its calls
     ///   in the file (arguments aside; a definition outside its class, `void
     ///   Producer::send() {`, or after an attribute, `__global__ void __launch_bounds__(256)
@@ -306,7 +308,7 @@ fn judge(
             flow.stmt,
             Side::Both,
             Access::Write,
-            false,
+            KernelDataUnordered::None,
         );
         return Some(match store {
             Some(at) => (Severity::Warning, Why::Beside(at)),
@@ -315,7 +317,7 @@ fn judge(
     }
     if purpose == Purpose::Orders {
         let file = file.get_or_init(|| FileScan::new(cx));
-        let barrier = matches!(step.instr.base(), "bar" | "barrier");
+        let barrier = kernel_data_unordered(step);
         // A fence restricted to shared memory: loud only where a C++ access is beside it (as
         // for any fence) and one that may be of shared memory is too (a call counts there,
         // as for the async-copy waits): never louder than an unrestricted fence.
@@ -447,7 +449,7 @@ fn cpp_memory_access_beside(
     stmt: &AsmStatement,
     side: Side,
     access: Access,
-    barrier_of_the_kernel: bool,
+    kernel_data_unordered: KernelDataUnordered,
 ) -> Option<std::ops::Range<usize>> {
     let source = cx.source();
     let (at, end) = (stmt.span.start as usize, stmt.span.end as usize);
@@ -480,7 +482,7 @@ fn cpp_memory_access_beside(
         feeds: at..end,
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
-        kernel_data_unordered: barrier_of_the_kernel,
+        kernel_data_unordered,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
     let wants_before = side != Side::After;
@@ -870,10 +872,8 @@ struct Look<'a> {
     /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
     /// call) is in (`usize::MAX` when none).
     writes_pinned_from: usize,
-    /// The asm is a barrier of the CTA (or cluster): it orders accesses among threads of this
-    /// kernel only, so neither a load of a kernel input nothing in the kernel writes nor a
-    /// store to an output nothing in it reads is ordered by it ([`Look::kernel_data`]).
-    kernel_data_unordered: bool,
+    /// Which of the kernel's inputs and outputs the asm does not order ([`Look::kernel_data`]).
+    kernel_data_unordered: KernelDataUnordered,
 }
 
 impl Look<'_> {
@@ -1537,12 +1537,18 @@ impl Look<'_> {
                 last && self.feeds_the_asm(base.start)
             };
             // Data of the kernel's caller that no thread of the kernel both writes and reads.
-            let unordered = self.kernel_data_unordered && {
+            let unordered = self.kernel_data_unordered != KernelDataUnordered::None && {
                 let store = written(at) || to_atomic();
-                match self.kernel_data(base.clone(), function()) {
-                    KernelData::Input => !store,
-                    KernelData::Output => store,
-                    KernelData::Other => false,
+                match (
+                    self.kernel_data_unordered,
+                    self.kernel_data(base.clone(), function()),
+                ) {
+                    (KernelDataUnordered::InputsAndOutputs, KernelData::Input { .. }) => !store,
+                    (KernelDataUnordered::InputsAndOutputs, KernelData::Output) => store,
+                    (KernelDataUnordered::RestrictInputs, KernelData::Input { restrict }) => {
+                        restrict && !store
+                    }
+                    _ => false,
                 }
             };
             !pinned
@@ -1858,8 +1864,11 @@ impl Look<'_> {
                 .split('*')
                 .next()
                 .is_some_and(|t| identifiers_in(t).any(|w| w == "const"));
+        // `__restrict__`: nothing else in the kernel writes what it points to either.
+        let restrict = identifiers_in(declaration)
+            .any(|w| matches!(w, "__restrict__" | "__restrict" | "restrict"));
         if const_pointee && !source[body.clone()].contains("const_cast") {
-            return KernelData::Input;
+            return KernelData::Input { restrict };
         }
         // Each use: `None` when it is not `name[i]` (perhaps with members) read or assigned.
         let (body_tokens, uses) = self.own_uses(name, body);
@@ -1920,7 +1929,7 @@ impl Look<'_> {
             .map(|&k| assigned(k))
             .collect();
         match uses {
-            Some(uses) if uses.iter().all(|&w| !w) => KernelData::Input,
+            Some(uses) if uses.iter().all(|&w| !w) => KernelData::Input { restrict },
             Some(uses) if uses.iter().all(|&w| w) => KernelData::Output,
             _ => KernelData::Other,
         }
@@ -2308,11 +2317,40 @@ const CASTS: &[&str] = &[
     "dynamic_cast",
 ];
 
+/// Which of a kernel's inputs and outputs ([`KernelData`]) an ordering asm does not order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KernelDataUnordered {
+    /// It orders them all: a fence, an acquire or release, a wait (another kernel, GPU or the
+    /// host may publish or consume that data).
+    None,
+    /// A barrier of the block or cluster orders accesses among the kernel's own threads:
+    /// not a load of an input nothing in the kernel writes, nor a store to an output nothing
+    /// in it reads (the host or a later kernel reads it, after this one ends).
+    InputsAndOutputs,
+    /// A proxy fence (`fence.proxy.async`) orders this thread's accesses between the generic
+    /// and another proxy: not a load of a `__restrict__` input nothing in the kernel writes
+    /// (an output is left alone: a bulk copy may read it through a tensor map).
+    RestrictInputs,
+}
+
+/// What of the kernel's data `step` leaves unordered.
+fn kernel_data_unordered(step: &Step) -> KernelDataUnordered {
+    let family = step.form.map_or("", |f| f.family.name);
+    if matches!(step.instr.base(), "bar" | "barrier") {
+        KernelDataUnordered::InputsAndOutputs
+    } else if family == "fence" && step.instr.has(".proxy") {
+        KernelDataUnordered::RestrictInputs
+    } else {
+        KernelDataUnordered::None
+    }
+}
+
 /// How a kernel uses one of its pointer parameters, as far as its body shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum KernelData {
-    /// Only read: declared `const T*`, or used only as `p[i]` never assigned.
-    Input,
+    /// Only read: declared `const T*`, or used only as `p[i]` never assigned; `restrict`:
+    /// declared `__restrict__` too, so no other name writes it in the kernel either.
+    Input { restrict: bool },
     /// Only written: used only as `p[i] = v` (a result for the host or a later kernel), or
     /// compared with `nullptr`.
     Output,
