@@ -317,14 +317,14 @@ fn judge(
     }
     if purpose == Purpose::Orders {
         let file = file.get_or_init(|| FileScan::new(cx));
-        let barrier = kernel_data_unordered(step);
+        let unordered = kernel_data_unordered(step);
         // A fence restricted to shared memory: loud only where a C++ access is beside it (as
         // for any fence) and one that may be of shared memory is too (a call counts there,
         // as for the async-copy waits): never louder than an unrestricted fence.
         let family = step.form.map_or("", |f| f.family.name);
         if family == "fence" && fence_restricted_to_shared(step.instr) {
             let any =
-                cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, barrier);
+                cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, unordered);
             return Some(match any {
                 None => (Severity::Info, Why::NothingBeside),
                 Some(_) => {
@@ -334,7 +334,7 @@ fn judge(
                         flow.stmt,
                         side(step),
                         Access::Shared,
-                        barrier,
+                        unordered,
                     ) {
                         Some(at) => (Severity::Warning, Why::Beside(at)),
                         None => (Severity::Info, Why::NoSharedAccess),
@@ -347,13 +347,14 @@ fn judge(
         } else {
             Access::Any
         };
-        if let Some(at) = cpp_memory_access_beside(cx, file, flow.stmt, side(step), access, barrier)
+        if let Some(at) =
+            cpp_memory_access_beside(cx, file, flow.stmt, side(step), access, unordered)
         {
             return Some((Severity::Warning, Why::Beside(at)));
         }
         // Say why when C++ accesses were beside it, but none of shared memory.
         if access == Access::Shared
-            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, barrier)
+            && cpp_memory_access_beside(cx, file, flow.stmt, side(step), Access::Any, unordered)
                 .is_some()
         {
             return Some((Severity::Info, Why::NoSharedAccess));
@@ -530,12 +531,10 @@ fn function_head(source: &str, body_start: usize) -> Option<(&str, std::ops::Ran
     // Qualifiers after the parameters.
     loop {
         let word_start = trailing_identifier_start(head);
-        match &head[word_start..] {
-            "const" | "noexcept" | "override" | "final" | "volatile" | "mutable" => {
-                head = head[..word_start].trim_end();
-            }
-            _ => break,
+        if !QUALIFIERS_AFTER_PARAMETERS.contains(&&head[word_start..]) {
+            break;
         }
+        head = head[..word_start].trim_end();
     }
     let params = head.strip_suffix(')')?;
     let open = opening_paren(params)?;
@@ -1229,14 +1228,17 @@ fn opens_a_body(rest: &str) -> bool {
     let mut rest = rest.trim_start();
     loop {
         let word = identifier_len(rest);
-        match &rest[..word] {
-            "const" | "noexcept" | "override" | "final" | "mutable" | "volatile" => {
-                rest = rest[word..].trim_start();
-            }
-            _ => return rest.starts_with('{'),
+        if !QUALIFIERS_AFTER_PARAMETERS.contains(&&rest[..word]) {
+            return rest.starts_with('{');
         }
+        rest = rest[word..].trim_start();
     }
 }
+
+/// The qualifiers a function definition may carry between its parameters and its body.
+const QUALIFIERS_AFTER_PARAMETERS: &[&str] = &[
+    "const", "noexcept", "override", "final", "volatile", "mutable",
+];
 
 /// Calls that are compiler barriers for memory (each carries a `"memory"` clobber or is a
 /// full barrier to the compiler): the spans of their names.
@@ -1531,14 +1533,14 @@ impl Look<'_> {
                 source[..base.start].trim_end().ends_with('&')
                     && statement_calls_an_atomic(&source[floor..base.start])
             };
-            let pinned = if written(at) || to_atomic() {
+            let store = written(at) || to_atomic();
+            let pinned = if store {
                 at >= self.writes_pinned_from
             } else {
                 last && self.feeds_the_asm(base.start)
             };
             // Data of the kernel's caller that no thread of the kernel both writes and reads.
             let unordered = self.kernel_data_unordered != KernelDataUnordered::None && {
-                let store = written(at) || to_atomic();
                 match (
                     self.kernel_data_unordered,
                     self.kernel_data(base.clone(), function()),
