@@ -181,7 +181,8 @@ pub fn markdown(env: &Environment, results: &[CaseResult], skipped: &[String]) -
     if !missing.is_empty() {
         let _ = writeln!(
             s,
-            "\nRules with no confirmed `bad-*` case in this run: {}.\n",
+            "\nRules with no confirmed `bad-*` case in this run: {}. (Triton confirms the \
+             Python-only rules: `gpu-tests/python/confirm_triton.py`, `docs/python.md`.)\n",
             missing
                 .iter()
                 .map(|m| format!("`{m}`"))

@@ -167,6 +167,12 @@ declare_rule! {
     /// Machine code (nvcc 13.0 `-O3`, `docs/memory-clobber-evidence.md`): the clobber changed
     /// the code of both non-volatile cases (loads merged) and of none of the eight volatile
     /// ordering cases: there the warning rests on the contract, not a measured miscompile.
+    /// On the H200 (nvcc 13.0.88 and NVRTC, 2026-12-05, `docs/confirmations.md`) the harness
+    /// ran five volatile patterns as kernels: a fence in a C++ poll loop, a release/acquire
+    /// pair across blocks, a named barrier, a `cp.async` wait then a C++ read, an asm store
+    /// then a C++ read back: all five computed the right result (not reproduced); the
+    /// non-volatile shared load's merge was reproduced (`out[31]` 0, not 62) and the fix
+    /// repaired it.
     ///
     /// On nine real projects (2026-12-01) the grading moved 758 warnings to 400 (waits,
     /// barriers, fences, acquire/release and volatile accesses, atomics; 20 of a sample of 25

@@ -2,6 +2,7 @@
 // the compiler may keep the flag in a register across the fence and never see it change.
 // gpu: attempt: block 0 polls `flag` with a fence in the loop, block 1 sets it after about a
 // millisecond; a hoisted load would make block 0 run all 1,000,000 iterations
+// gpu: measured 2026-12-05 (nvcc 13.0.88, NVRTC, H200): not reproduced; the order was kept
 // gpu-launch: poll<<<2, 1>>>(flag: u32[1] = 0, iters: u32[1] = 0)
 // gpu-bad: iters[0] == 1000000
 // gpu-good: iters[0] < 1000000

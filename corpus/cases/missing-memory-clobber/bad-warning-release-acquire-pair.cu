@@ -3,6 +3,7 @@
 // the release, or lift the C++ read of `data` above the acquire.
 // gpu: attempt: block 1 writes data[0] = 42 and releases `flag`; block 0 acquires it and copies
 // data[0]; a reordered access would leave out[0] at 0
+// gpu: measured 2026-12-05 (nvcc 13.0.88, NVRTC, H200): not reproduced; the order was kept
 // gpu-launch: k<<<2, 1>>>(flag: u32[1] = 0, data: u32[1] = 0, out: u32[1] = 7)
 // gpu-bad: out[0] != 42
 // gpu-good: out[0] == 42

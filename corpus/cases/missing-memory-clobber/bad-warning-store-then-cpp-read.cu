@@ -3,6 +3,7 @@
 // asm (or reuse an older value), `volatile` or not.
 // gpu: attempt: one thread stores 1 through the asm and reads `slot` back in C++; a read moved
 // above the asm would give another value
+// gpu: measured 2026-12-05 (nvcc 13.0.88, NVRTC, H200): not reproduced; the order was kept
 // gpu-launch: k<<<1, 1>>>(out: u32[1] = 0)
 // gpu-bad: out[0] != 1
 // gpu-good: out[0] == 1

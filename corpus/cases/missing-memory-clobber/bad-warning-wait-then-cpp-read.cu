@@ -2,6 +2,7 @@
 // __syncthreads() in between): without "memory" the read may move above the wait.
 // gpu: attempt: 128 threads copy src into the tile with cp.async, wait, and read it in C++; a
 // read moved above the wait would give stale shared memory
+// gpu: measured 2026-12-05 (nvcc 13.0.88, NVRTC, H200): not reproduced; the order was kept
 // gpu-launch: stage_then_read<<<1, 128>>>(src: f32[128] = iota, dst: f32[128] = -1)
 // gpu-bad: dst[5] != 5
 // gpu-good: dst[5] == 5 && dst[127] == 127
