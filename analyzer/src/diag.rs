@@ -112,6 +112,10 @@ pub struct Diagnostic {
     pub note: Option<String>,
     pub help: Option<String>,
     pub fix: Option<Fix>,
+    /// The function the finding's code is compiled only through, when nothing in its own
+    /// file uses it: the finding is loud only if another checked file does
+    /// ([`crate::reach`]).
+    pub needs_use_of: Option<crate::reach::NeedsUse>,
 }
 
 impl Diagnostic {
@@ -130,6 +134,7 @@ impl Diagnostic {
             note: None,
             help: None,
             fix: None,
+            needs_use_of: None,
         }
     }
 

@@ -16,6 +16,7 @@ pub mod isa;
 pub mod phase;
 pub mod ptx;
 pub mod python;
+pub mod reach;
 pub mod source;
 pub mod span;
 pub mod statements;

@@ -19,6 +19,7 @@
 
 use crate::emit::FileReport;
 use ptxguard_analyzer::context::targets::{header_fingerprint, HeaderReads};
+use ptxguard_analyzer::reach::NeedsUse;
 use ptxguard_analyzer::source::fingerprint;
 use ptxguard_analyzer::{Diagnostic, Fix, Label, Severity, SourceFile, Span};
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,7 @@ struct StoredDiagnostic {
     note: Option<String>,
     help: Option<String>,
     fix: Option<Fix>,
+    needs_use_of: Option<NeedsUse>,
 }
 
 /// What a check of one file gave, for [`Cache::store`].
@@ -254,6 +256,7 @@ impl Cache {
                 note: d.note.clone(),
                 help: d.help.clone(),
                 fix: d.fix.clone(),
+                needs_use_of: d.needs_use_of.clone(),
             })
             .collect();
         self.keep(
@@ -406,6 +409,7 @@ fn restore(d: &StoredDiagnostic, text: &str) -> Option<Diagnostic> {
         note: d.note.clone(),
         help: d.help.clone(),
         fix: d.fix.clone(),
+        needs_use_of: d.needs_use_of.clone(),
     })
 }
 

@@ -12,6 +12,7 @@ pub mod dump;
 pub mod emit;
 pub mod fix;
 pub mod lsp;
+pub mod reach;
 pub mod registry;
 pub mod rules_cmd;
 pub mod scan;

@@ -845,6 +845,41 @@ fn suppress_action_never_writes_into_a_multi_line_string() {
 
 /// A regenerated `compile_commands.json` is read again when the client says it changed (it
 /// used to be read once, at start): the targets it names decide the findings.
+/// The severities published for `uri`, in order.
+fn severities(published: &Value) -> Vec<u64> {
+    published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["severity"].as_u64().unwrap())
+        .collect()
+}
+
+/// As `check` at the root: a finding in an inline helper is loud only where some file of the
+/// workspace uses the helper; a caller written to disk counts from the next change on.
+#[test]
+fn a_finding_in_an_uncalled_inline_helper_is_info_until_a_workspace_file_calls_it() {
+    let dir = TestDir::new("lsp-reach");
+    let text = "__forceinline__ __device__ unsigned remote(unsigned a, unsigned r) {\n  unsigned v;\n  asm volatile(\"setctarank.shared.u32 %0, %1, %2;\" : \"=r\"(v) : \"r\"(a), \"r\"(r));\n  return v;\n}\n";
+    let path = dir.write("include/helper.cuh", text);
+    let uri = path_to_uri(&path).as_str().to_string();
+    let mut client = Client::start(ptxguard::analysis::engine_check, &dir.path, json!({}));
+    let published = client.open(&uri, text);
+    assert_eq!(codes(&published), ["ptx-syntax"]);
+    // LSP severities: 1 error, 3 information.
+    assert_eq!(severities(&published), [3]);
+    let caller = dir.write(
+        "src/k.cu",
+        "__global__ void k(unsigned* v) { v[0] = remote(v[1], v[2]); }\n",
+    );
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": path_to_uri(&caller).as_str(), "type": 1 }] }),
+    );
+    assert_eq!(severities(&client.diagnostics(&uri)), [1]);
+    client.shutdown();
+}
+
 #[test]
 fn a_regenerated_compilation_database_is_read_again() {
     let dir = TestDir::new("lsp-database-reload");

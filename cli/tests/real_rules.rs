@@ -146,3 +146,51 @@ __global__ void k(const float* g) {
     );
     assert!(old.stdout.contains("arch-requirement"), "{}", old.stdout);
 }
+
+const INLINE_HELPER: &str = r#"__forceinline__ __device__ unsigned remote(unsigned a, unsigned r) {
+  unsigned v;
+  asm volatile("setctarank.shared.u32 %0, %1, %2;" : "=r"(v) : "r"(a), "r"(r));
+  return v;
+}
+"#;
+
+fn ptx_syntax(found: &[Value]) -> &Value {
+    found
+        .iter()
+        .find(|f| f["rule"] == "ptx-syntax")
+        .expect("ptx-syntax")
+}
+
+/// nvcc compiles an inline helper only where it is called: ptxas never sees one nothing calls.
+#[test]
+fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
+    let dir = TestDir::new("real-reach");
+    dir.write("include/helper.cuh", INLINE_HELPER);
+    let (code, found) = json(&dir, &[]);
+    assert_eq!(code, 0, "{found:?}");
+    let finding = ptx_syntax(&found);
+    assert_eq!(finding["severity"], "info");
+    assert!(
+        finding["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("nothing in the checked files uses `remote`"),
+        "{finding}"
+    );
+
+    // A file with no asm calls it; the header's result comes from the cache this time.
+    dir.write(
+        "src/k.cu",
+        "#include \"../include/helper.cuh\"\n__global__ void k(unsigned* v) { v[0] = remote(v[1], v[2]); }\n",
+    );
+    for _ in 0..2 {
+        let (code, found) = json(&dir, &[]);
+        assert_eq!(code, 1, "{found:?}");
+        assert_eq!(ptx_syntax(&found)["severity"], "error");
+    }
+
+    // Checked alone, the header has no caller among the checked files.
+    let (code, found) = json(&dir, &["include/helper.cuh"]);
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(ptx_syntax(&found)["severity"], "info");
+}

@@ -87,6 +87,18 @@ pub fn expectations(text: &str) -> Result<Vec<Expectation>, String> {
     Ok(out)
 }
 
+/// The findings of a case, as `ptxguard check CASE` reports them: the file checked alone, so a
+/// function compiled only where used that the case does not use is nobody's
+/// ([`ptxguard_analyzer::reach`]).
+pub fn check_case(file: &ptxguard_analyzer::SourceFile) -> Vec<ptxguard_analyzer::Diagnostic> {
+    let (context, options) = case_options(&file.text);
+    let mut diagnostics = ptxguard_rules::check(file, &context, &options);
+    ptxguard_analyzer::reach::settle([(file.path.as_path(), &mut diagnostics)], |_| {
+        Default::default()
+    });
+    diagnostics
+}
+
 /// How a case is checked, from its header lines: `// targets: sm_75, sm_80` (what it is
 /// built for; else inferred, as in `check`; a name that is no target fails the test) and
 /// `// portability: clang` (as the configuration's `portability`). `#` instead of `//` in

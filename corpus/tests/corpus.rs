@@ -1,7 +1,7 @@
 //! Runs every corpus case and checks its expectations; fails listing every mismatch.
 
 use ptxguard_analyzer::SourceFile;
-use ptxguard_corpus::{case_files, case_options, cases_root, compare, expectations, snapshot};
+use ptxguard_corpus::{case_files, cases_root, check_case, compare, expectations, snapshot};
 
 #[test]
 fn every_case_matches_its_expectations() {
@@ -16,10 +16,7 @@ fn every_case_matches_its_expectations() {
                 continue;
             }
         };
-        let diagnostics = {
-            let (context, options) = case_options(&file.text);
-            ptxguard_rules::check(&file, &context, &options)
-        };
+        let diagnostics = check_case(&file);
         for problem in compare(&file, &diagnostics, &expected) {
             failures.push(format!(
                 "{}: {problem}",
@@ -74,10 +71,7 @@ fn every_bad_case_matches_its_expected_output() {
         .filter(|p| snapshot::has_snapshot(p))
     {
         let file = SourceFile::read(path).expect("readable case");
-        let diagnostics = {
-            let (context, options) = case_options(&file.text);
-            ptxguard_rules::check(&file, &context, &options)
-        };
+        let diagnostics = check_case(&file);
         if diagnostics.is_empty() {
             problems.push(format!(
                 "{}: a bad case whose rules say nothing (an empty snapshot)",

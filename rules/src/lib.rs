@@ -7,6 +7,7 @@
 use ptxguard_analyzer::context::{targets, AnalysisContext};
 use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
 use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::reach;
 use ptxguard_analyzer::statements::find_asm_statements_and_tokens;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
 
@@ -344,7 +345,25 @@ fn run_rules(
     }
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
+    mark_needs_use(file, statements, &mut out);
     out
+}
+
+/// Marks each finding whose statement is in a function compiled only where used that
+/// nothing else in the file uses: whether another file does is the caller's question
+/// ([`ptxguard_analyzer::reach`]).
+fn mark_needs_use(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
+    let mut decided: Vec<Option<Option<reach::NeedsUse>>> = vec![None; statements.len()];
+    for d in out.iter_mut() {
+        let at = d.span.start;
+        let i = statements.partition_point(|s| s.span.start <= at);
+        let Some(i) = i.checked_sub(1).filter(|&i| at < statements[i].span.end) else {
+            continue;
+        };
+        d.needs_use_of = decided[i]
+            .get_or_insert_with(|| reach::needs_use(&statements[i], &file.text))
+            .clone();
+    }
 }
 
 /// For each statement, whether no configuration of the file compiles it (its `#if`

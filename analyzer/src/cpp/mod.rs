@@ -840,6 +840,10 @@ impl Scanner<'_> {
                 name_span: self.tokens[name_at].span.cover(self.tokens[name_last].span),
                 qualifiers: expanded,
                 body: Span::new(self.tokens[brace].start(), body_end),
+                defined_in_class: matches!(
+                    self.scopes.last().map(|s| &s.kind),
+                    Some(ScopeKind::Class)
+                ),
             }),
             decl_start: start,
             end: 0,

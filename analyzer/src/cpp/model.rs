@@ -221,6 +221,8 @@ pub struct Function {
     pub qualifiers: Vec<String>,
     /// The body braces.
     pub body: Span,
+    /// Defined inside its class's body (so implicitly `inline`).
+    pub defined_in_class: bool,
 }
 
 impl Function {

@@ -1337,6 +1337,7 @@ impl<'m, 't> Module<'m, 't> {
             } else {
                 *body
             },
+            defined_in_class: false,
         })
     }
 

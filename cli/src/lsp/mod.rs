@@ -157,9 +157,24 @@ struct SettingsLookup {
     sender: crossbeam_channel::Sender<Message>,
     /// The headers read for their macros, the session's: emptied when files change on disk.
     headers: ptxguard_analyzer::context::HeaderCache,
+    /// The workspace's files and which name what, for findings in functions compiled only
+    /// where used (as `check` run at the root settles them): emptied with `headers`.
+    tree: crate::reach::TreeIndex,
 }
 
 impl SettingsLookup {
+    /// The files `check` run at the root would check.
+    fn workspace_files(&self) -> Vec<PathBuf> {
+        let overrides = ConfigLayer {
+            dir: self.root.clone(),
+            ..ConfigLayer::default()
+        };
+        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
+        let (_, files) =
+            crate::walk::discover_with(std::slice::from_ref(&self.root), &resolver, false, &|_| ());
+        files.into_iter().map(|(c, _)| c.path).collect()
+    }
+
     fn settings_for(&self, path: &Path) -> Result<Arc<Settings>, String> {
         let overrides = ConfigLayer {
             dir: self.root.clone(),
@@ -329,6 +344,7 @@ impl<'c> Server<'c> {
                 last_error: std::sync::Mutex::new(None),
                 sender: connection.sender.clone(),
                 headers: Default::default(),
+                tree: Default::default(),
             }),
             root,
             documents: HashMap::new(),
@@ -720,6 +736,7 @@ impl<'c> Server<'c> {
                         .is_some_and(|n| CONFIG_FILE_NAMES.contains(&n));
                 // A saved header may give macros to the documents that include it.
                 self.lookup.headers.forget();
+                self.lookup.tree.forget();
                 let is_header = path.is_some_and(|p| {
                     p.extension()
                         .and_then(|e| e.to_str())
@@ -748,6 +765,7 @@ impl<'c> Server<'c> {
             notification::DidChangeWatchedFiles::METHOD
             | notification::DidChangeConfiguration::METHOD => {
                 self.lookup.headers.forget();
+                self.lookup.tree.forget();
                 // A regenerated compile_commands.json or an edited build file.
                 crate::build_context::forget_build_files();
                 self.check_all();
@@ -954,7 +972,7 @@ fn check_on_worker(
     } else {
         analyze_isolated(source, path, &settings, &lookup.headers, check)
     };
-    let diagnostics = match diagnostics {
+    let mut diagnostics = match diagnostics {
         Ok(d) => d,
         Err(ptxguard_analyzer::phase::Failure::Cancelled) => {
             ptxguard_analyzer::phase::cancel_with(None);
@@ -962,6 +980,9 @@ fn check_on_worker(
         }
         Err(failure) => analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics,
     };
+    ptxguard_analyzer::reach::settle([(path, &mut diagnostics)], |names| {
+        lookup.tree.users(names, || lookup.workspace_files())
+    });
     let statements = if analysis::may_hold_asm(path, source.text.as_bytes()) {
         ptxguard_analyzer::phase::isolate(None, || hover::statements(source))
     } else {

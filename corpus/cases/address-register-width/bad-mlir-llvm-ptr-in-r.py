@@ -13,3 +13,6 @@ def add_to_counter(counter, value):
         "r,r",  # expect: address-register-width
         has_side_effects=True,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [add_to_counter]

@@ -16,3 +16,6 @@ def load_flags(flags, n: tl.constexpr):
         is_pure=False,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [load_flags]

@@ -15,3 +15,6 @@ def count(C, N: tl.constexpr):
         is_pure=False,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [count]

@@ -13,3 +13,6 @@ def bump(addresses):
         dtype=torch.int32,
         is_pure=False,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [bump]

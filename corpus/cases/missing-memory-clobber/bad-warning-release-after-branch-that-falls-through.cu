@@ -11,3 +11,5 @@ __device__ inline void barrier_release(int* lock, bool reset) {
     asm volatile("red.relaxed.gpu.global.add.s32 [%0], 1;" ::"l"(lock));  // expect: missing-memory-clobber(info), generic-address(info)
   }
 }
+
+__global__ void release(int* lock) { barrier_release(lock, true); }

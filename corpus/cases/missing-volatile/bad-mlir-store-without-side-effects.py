@@ -4,3 +4,6 @@ from cutlass._mlir.dialects import llvm
 
 def put(addr, value):
     llvm.inline_asm(None, [addr, value], "st.shared.u32 [$0], $1;", "r,r")  # expect: missing-volatile
+
+# Used: a function's asm is built only when something calls it.
+USED = [put]

@@ -10,3 +10,6 @@ def bump(C, N: tl.constexpr):
     old = tl.inline_asm_elementwise(  # expect: missing-volatile
         # expect@+1: elementwise-side-effect
         "atom.global.add.u32 $0, [$1], 1;", "=r,l", [C + offs * 0], dtype=tl.int32, is_pure=True, pack=1)
+
+# Used: a function's asm is built only when something calls it.
+USED = [bump]

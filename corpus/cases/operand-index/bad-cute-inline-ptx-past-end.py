@@ -10,3 +10,6 @@ def larger(a, b):
         write_only_types=[Int32],
         read_only_args=[a, b],
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [larger]

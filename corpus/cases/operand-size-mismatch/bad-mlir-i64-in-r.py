@@ -14,3 +14,6 @@ def increment(x):
         "=r,r",
         has_side_effects=False,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [increment]

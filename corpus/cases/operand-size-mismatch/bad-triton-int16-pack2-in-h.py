@@ -16,3 +16,6 @@ def copy_pairs(x):
         is_pure=True,
         pack=2,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [copy_pairs]

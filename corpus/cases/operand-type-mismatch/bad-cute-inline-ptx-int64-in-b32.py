@@ -10,3 +10,6 @@ def widen(x):
         write_only_types=[Int64],  # expect: operand-type-mismatch
         read_only_args=[Int32(x)],
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [widen]

@@ -11,3 +11,6 @@ def pack_half2(lo, hi):
         "cvt.rn.f16x2.f32 $0, $1, $2;",
         "=f,f,f",  # expect: operand-type-mismatch
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [pack_half2]

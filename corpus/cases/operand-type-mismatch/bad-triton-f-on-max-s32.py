@@ -15,3 +15,6 @@ def max_nonnegative(x, y):
         is_pure=True,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [max_nonnegative]

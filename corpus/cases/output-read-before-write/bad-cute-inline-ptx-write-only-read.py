@@ -11,3 +11,6 @@ def add_to_total(total, x):
         write_only_types=[Int32],
         read_only_args=[Int32(x)],
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [add_to_total]

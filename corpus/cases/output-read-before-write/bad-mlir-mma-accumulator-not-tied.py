@@ -15,3 +15,6 @@ def mma_m16n8k8(a0, a1, b0):
         "=f,=f,=f,=f,r,r,r",
         has_side_effects=False,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [mma_m16n8k8]

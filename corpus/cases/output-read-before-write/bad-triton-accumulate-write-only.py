@@ -14,3 +14,6 @@ def axpy(a, x, y):
         is_pure=True,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [axpy]

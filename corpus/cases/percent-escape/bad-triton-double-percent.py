@@ -10,3 +10,6 @@ def lanes(Y, N: tl.constexpr):
     offs = tl.arange(0, N)
     y = tl.inline_asm_elementwise("mov.u32 $0, %%laneid;", "=r", [], dtype=tl.int32, is_pure=False, pack=1)  # expect: percent-escape(error)
     tl.store(Y + offs, y)
+
+# Used: a function's asm is built only when something calls it.
+USED = [lanes]

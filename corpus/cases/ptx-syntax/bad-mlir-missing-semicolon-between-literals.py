@@ -15,3 +15,6 @@ def scaled_sum(a, b, scale):
         "}",
         "=f,f,f,f",
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [scaled_sum]

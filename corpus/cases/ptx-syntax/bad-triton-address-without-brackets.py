@@ -14,3 +14,6 @@ def load_volatile(ptrs):
         is_pure=False,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [load_volatile]

@@ -9,3 +9,5 @@ __device__ __forceinline__ unsigned twice(unsigned a) {
       : "r"(a));
   return r;
 }
+
+__global__ void double_it(unsigned* v) { v[0] = twice(v[1]); }

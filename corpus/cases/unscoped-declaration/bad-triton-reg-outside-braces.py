@@ -11,3 +11,6 @@ def inc(X, Y, N: tl.constexpr):
     x = tl.load(X + offs)
     y = tl.inline_asm_elementwise(".reg .b32 t; add.u32 t, $1, 1; mov.b32 $0, t;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)  # expect: unscoped-declaration
     tl.store(Y + offs, y)
+
+# Used: a function's asm is built only when something calls it.
+USED = [inc]

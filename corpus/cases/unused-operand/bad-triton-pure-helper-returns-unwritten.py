@@ -14,3 +14,6 @@ def lane_plus(x):
         is_pure=True,
         pack=1,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [lane_plus]

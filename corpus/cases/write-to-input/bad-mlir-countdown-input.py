@@ -18,3 +18,6 @@ def back_off(rounds):
         "r",
         has_side_effects=True,
     )
+
+# Used: a function's asm is built only when something calls it.
+USED = [back_off]
