@@ -333,7 +333,8 @@ fn check_all(
     if let Some(cache) = cache {
         cache.save();
     }
-    settle_reach(&mut outcomes);
+    let roots: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
+    settle_reach(&mut outcomes, &roots);
     let mut errors = resolver.take_fallbacks();
     errors.extend(crate::build_context::take_errors());
     errors.extend(discovery.io_errors.iter().cloned());
@@ -368,17 +369,20 @@ fn check_all(
     Some(Run { outcomes, problems })
 }
 
-/// Findings in functions compiled only where used, settled against every checked file's text
-/// (files without asm included: they call functions too).
-fn settle_reach(outcomes: &mut [FileOutcome]) {
-    let files: Vec<PathBuf> = outcomes.iter().map(|o| o.path.clone()).collect();
-    let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+/// Findings in functions compiled only where used, settled against the text of every file
+/// under the checked paths (files without asm, and not checked, included: they call
+/// functions too).
+fn settle_reach(outcomes: &mut [FileOutcome], roots: &[PathBuf]) {
     ptxguard_analyzer::reach::settle(
         outcomes.iter_mut().filter_map(|o| {
             let path = o.path.as_path();
             o.report.as_mut().map(|r| (path, &mut r.diagnostics))
         }),
-        |names| crate::reach::files_naming(names, &files),
+        |names| {
+            let files = crate::reach::tree_files(roots);
+            let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+            crate::reach::files_naming(names, &files)
+        },
     );
 }
 

@@ -1,6 +1,8 @@
-//! The tree's half of [`ptxguard_analyzer::reach`]: which checked files name the functions that
-//! findings are compiled only through ([`files_naming`], one pass over the files, made only
-//! when such a finding exists), and the editor's memory of it ([`TreeIndex`]).
+//! The tree's half of [`ptxguard_analyzer::reach`]: which files of the checked tree name the
+//! functions that findings are compiled only through ([`files_naming`], one pass over the
+//! files, made only when such a finding exists), and the editor's memory of it
+//! ([`TreeIndex`]). Every text file of the tree is read, not only the checked ones: code
+//! generators call helpers from templates (`.jinja`, `.in`) and build scripts.
 
 use ptxguard_analyzer::reach;
 use rayon::prelude::*;
@@ -13,7 +15,9 @@ pub fn files_naming(names: &BTreeSet<String>, files: &[&Path]) -> HashMap<String
     let hits: Vec<(String, PathBuf)> = files
         .par_iter()
         .flat_map_iter(|path| {
-            let text = read_bounded(path).unwrap_or_default();
+            let text = read_bounded(path)
+                .filter(|bytes| !ptxguard_analyzer::source::looks_binary(bytes))
+                .unwrap_or_default();
             names
                 .iter()
                 .filter(|name| reach::uses_name(&text, name))
@@ -26,6 +30,39 @@ pub fn files_naming(names: &BTreeSet<String>, files: &[&Path]) -> HashMap<String
         users.entry(name).or_default().push(path);
     }
     users
+}
+
+/// Every file under `roots` that `.gitignore` and hidden-file rules leave (a root that is a
+/// file is itself), whatever its extension.
+pub fn tree_files(roots: &[PathBuf]) -> Vec<PathBuf> {
+    let Some((first, rest)) = roots.split_first() else {
+        return Vec::new();
+    };
+    let mut builder = ignore::WalkBuilder::new(first);
+    for root in rest {
+        builder.add(root);
+    }
+    builder.threads(
+        std::thread::available_parallelism()
+            .map_or(2, |n| n.get())
+            .min(8),
+    );
+    let files = Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let files = &files;
+        Box::new(move |entry| {
+            if let Ok(entry) = entry {
+                if entry.file_type().is_some_and(|t| t.is_file()) {
+                    files
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(entry.into_path());
+                }
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    files.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The file's bytes, when it is a regular file no larger than a checked file may be.

@@ -163,16 +163,9 @@ struct SettingsLookup {
 }
 
 impl SettingsLookup {
-    /// The files `check` run at the root would check.
+    /// The workspace's files (as `check` at the root reads them for `reach`).
     fn workspace_files(&self) -> Vec<PathBuf> {
-        let overrides = ConfigLayer {
-            dir: self.root.clone(),
-            ..ConfigLayer::default()
-        };
-        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
-        let (_, files) =
-            crate::walk::discover_with(std::slice::from_ref(&self.root), &resolver, false, &|_| ());
-        files.into_iter().map(|(c, _)| c.path).collect()
+        crate::reach::tree_files(std::slice::from_ref(&self.root))
     }
 
     fn settings_for(&self, path: &Path) -> Result<Arc<Settings>, String> {
