@@ -14,9 +14,9 @@
 //! compiled).
 
 use crate::cpp::{AsmStatement, Function};
-use crate::{Diagnostic, Severity, Span};
+use crate::{Diagnostic, Severity};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// The function a finding's code is compiled only through.
@@ -70,17 +70,45 @@ pub fn compiled_only_where_used(f: &Function) -> bool {
 /// The function `stmt` is compiled only through, when nothing in `text` (its file) but the
 /// function's own name at its definition names it.
 pub fn needs_use(stmt: &AsmStatement, text: &str) -> Option<NeedsUse> {
-    let f = stmt.context.function.as_ref()?;
-    let python = stmt.python().is_some();
-    if !python && !compiled_only_where_used(f) {
-        return None;
+    FileUses::new(text).needs_use(stmt)
+}
+
+/// [`needs_use`] for many statements of one file: each name is looked for once.
+pub struct FileUses<'a> {
+    text: &'a [u8],
+    /// The first two whole-word occurrences of each name looked for.
+    found: HashMap<String, [Option<usize>; 2]>,
+}
+
+impl<'a> FileUses<'a> {
+    pub fn new(text: &'a str) -> FileUses<'a> {
+        FileUses {
+            text: text.as_bytes(),
+            found: HashMap::new(),
+        }
     }
-    let name = searchable_name(&f.name)?;
-    let used = uses_name_outside(text.as_bytes(), name, Some(f.name_span));
-    (!used).then(|| NeedsUse {
-        name: name.to_string(),
-        python,
-    })
+
+    pub fn needs_use(&mut self, stmt: &AsmStatement) -> Option<NeedsUse> {
+        let f = stmt.context.function.as_ref()?;
+        let python = stmt.python().is_some();
+        if !python && !compiled_only_where_used(f) {
+            return None;
+        }
+        let name = searchable_name(&f.name)?;
+        let text = self.text;
+        let first_two = *self.found.entry(name.to_string()).or_insert_with(|| {
+            let mut at = whole_words(text, name);
+            [at.next(), at.next()]
+        });
+        // Two occurrences: at least one is not the definition's name.
+        let at_definition =
+            |at: usize| f.name_span.start as usize <= at && at < f.name_span.end as usize;
+        let used = first_two.iter().flatten().any(|&at| !at_definition(at));
+        (!used).then(|| NeedsUse {
+            name: name.to_string(),
+            python,
+        })
+    }
 }
 
 /// The name a use of a function spells: the last part of `A::B::f`, without template
@@ -98,23 +126,25 @@ fn searchable_name(name: &str) -> Option<&str> {
 /// Whether `text` holds `name` as a whole word anywhere (comments and strings too: C++ held in
 /// a Python string calls its functions there).
 pub fn uses_name(text: &[u8], name: &str) -> bool {
-    uses_name_outside(text, name, None)
+    whole_words(text, name).next().is_some()
 }
 
-fn uses_name_outside(text: &[u8], name: &str, except: Option<Span>) -> bool {
+/// Where `text` holds `name` as a whole word.
+fn whole_words<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't {
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    memchr::memmem::find_iter(text, name.as_bytes()).any(|at| {
+    memchr::memmem::find_iter(text, name.as_bytes()).filter(move |&at| {
         let end = at + name.len();
-        let whole = (at == 0 || !word(text[at - 1])) && text.get(end).is_none_or(|&b| !word(b));
-        whole && except.is_none_or(|s| !(s.start as usize <= at && at < s.end as usize))
+        (at == 0 || !word(text[at - 1])) && text.get(end).is_none_or(|&b| !word(b))
     })
 }
 
-/// Settles the findings of each file (its path, its findings); `users` tells, for each name
-/// asked about, the files that name it (the CLI reads the checked files).
+/// Settles the findings of each file (its path, its findings). A name marked in several files
+/// is named outside each of them (each names it); for a name marked in one file only,
+/// `named_elsewhere` is asked which of them some other file names (the CLI reads the
+/// checked files, the server its workspace's).
 pub fn settle<'a>(
     reports: impl IntoIterator<Item = (&'a Path, &'a mut Vec<Diagnostic>)>,
-    users: impl FnOnce(&BTreeSet<String>) -> HashMap<String, Vec<PathBuf>>,
+    named_elsewhere: impl FnOnce(&BTreeMap<String, PathBuf>) -> HashSet<String>,
 ) {
     let mut pending: Vec<(&Path, &mut Diagnostic)> = reports
         .into_iter()
@@ -124,26 +154,33 @@ pub fn settle<'a>(
     if pending.is_empty() {
         return;
     }
-    let names: BTreeSet<String> = pending
+    let mut homes: BTreeMap<&str, BTreeSet<&Path>> = BTreeMap::new();
+    for (home, d) in &pending {
+        if let Some(needs) = &d.needs_use_of {
+            homes.entry(needs.name.as_str()).or_default().insert(*home);
+        }
+    }
+    let lone: BTreeMap<String, PathBuf> = homes
         .iter()
-        .filter_map(|(_, d)| d.needs_use_of.as_ref().map(|n| n.name.clone()))
+        .filter_map(|(name, files)| match files.iter().collect::<Vec<_>>()[..] {
+            [only] => Some((name.to_string(), only.to_path_buf())),
+            _ => None,
+        })
         .collect();
-    let users = users(&names);
-    for (home, d) in &mut pending {
+    let used = named_elsewhere(&lone);
+    for (_, d) in &mut pending {
         let Some(needs) = &d.needs_use_of else {
             continue;
         };
-        let used = users
-            .get(&needs.name)
-            .is_some_and(|paths| paths.iter().any(|p| p != home));
-        if !used {
-            let why = needs.unused_note();
-            d.severity = Severity::Info;
-            d.note = Some(match d.note.take() {
-                Some(note) => format!("{why}. {note}"),
-                None => why,
-            });
+        if !lone.contains_key(&needs.name) || used.contains(&needs.name) {
+            continue;
         }
+        let why = needs.unused_note();
+        d.severity = Severity::Info;
+        d.note = Some(match d.note.take() {
+            Some(note) => format!("{why}. {note}"),
+            None => why,
+        });
     }
 }
 
@@ -151,7 +188,7 @@ pub fn settle<'a>(
 mod tests {
     use super::*;
     use crate::statements::find_asm_statements;
-    use crate::SourceFile;
+    use crate::{SourceFile, Span};
 
     fn needs(code: &str, name: &str) -> Option<NeedsUse> {
         let file = SourceFile::new(name, code.to_string());
@@ -210,6 +247,54 @@ mod tests {
         assert!(n.python);
         let used = format!("{code}def k(x):\n    return helper(x)\n");
         assert_eq!(needs(&used, "a.py"), None);
+    }
+
+    fn finding(name: &str) -> Diagnostic {
+        let mut d = Diagnostic::new("ptx-syntax", Severity::Error, Span::new(0, 1), "m");
+        d.needs_use_of = Some(NeedsUse {
+            name: name.into(),
+            python: false,
+        });
+        d
+    }
+
+    #[test]
+    fn settle_asks_only_about_names_marked_in_one_file_and_quiets_the_unnamed() {
+        let (a, b) = (Path::new("/t/a.cuh"), Path::new("/t/b.cuh"));
+        let mut in_a = vec![finding("shared"), finding("used"), finding("unused")];
+        let mut in_b = vec![finding("shared")];
+        let mut asked = None;
+        settle([(a, &mut in_a), (b, &mut in_b)], |lone| {
+            asked = Some(lone.clone());
+            HashSet::from(["used".to_string()])
+        });
+        // `shared` is marked in both files: each names it, so nobody is asked.
+        let asked = asked.expect("asked");
+        assert_eq!(asked.keys().collect::<Vec<_>>(), ["unused", "used"]);
+        assert_eq!(asked["unused"], a);
+        let severities: Vec<Severity> = in_a.iter().chain(&in_b).map(|d| d.severity).collect();
+        use Severity::*;
+        assert_eq!(severities, [Error, Error, Info, Error]);
+        assert!(in_a[2]
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("nothing in the checked files uses `unused`"));
+    }
+
+    #[test]
+    fn settle_leaves_info_findings_and_asks_nothing_without_marked_loud_ones() {
+        let mut info = finding("unused");
+        info.severity = Severity::Info;
+        let mut ds = vec![
+            info,
+            Diagnostic::new("ptx-syntax", Severity::Error, Span::new(0, 1), "m"),
+        ];
+        settle([(Path::new("/t/a.cu"), &mut ds)], |_| {
+            panic!("nothing to ask")
+        });
+        assert_eq!(ds[0].note, None);
+        assert_eq!(ds[1].severity, Severity::Error);
     }
 
     #[test]

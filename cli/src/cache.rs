@@ -33,7 +33,7 @@ pub const CACHE_DIR_NAME: &str = ".ptxguard_cache";
 /// The file in it that holds the results.
 const RESULTS_FILE: &str = "results.json";
 /// The first word of the file; the number changes with the layout.
-const MAGIC: &str = "ptxguard-cache-1";
+const MAGIC: &str = "ptxguard-cache-2";
 /// The largest results file read (a tree of 1,000 files with asm makes about 2 MB).
 const MAX_RESULTS_BYTES: u64 = 512 * 1024 * 1024;
 /// Entries not used by any run for this long are dropped.
@@ -53,6 +53,22 @@ struct Entry {
     notes: Vec<String>,
     /// Days since 1970 when a run last used the entry.
     used: u64,
+}
+
+/// What the results file holds: each file's entry, and the last answer of the tree's
+/// [`ptxguard_analyzer::reach`] search.
+#[derive(Default, Serialize, Deserialize)]
+struct Stored {
+    entries: HashMap<String, Entry>,
+    reach: Option<ReachAnswer>,
+}
+
+/// Which functions some other checked file names, for one state of the checked tree and one
+/// set of questions (`key`: the hex of [`Cache::reach_key`]).
+#[derive(Clone, Serialize, Deserialize)]
+struct ReachAnswer {
+    key: String,
+    used: Vec<String>,
 }
 
 /// [`Diagnostic`] as stored (its rule name is found again among the known rules).
@@ -91,8 +107,10 @@ pub struct Cache {
     today: u64,
     /// As read at the start (on a thread of its own, while the walk begins); never changed
     /// during the run.
-    loaded: OnceLock<HashMap<String, Entry>>,
-    loading: Mutex<Option<std::thread::JoinHandle<HashMap<String, Entry>>>>,
+    loaded: OnceLock<Stored>,
+    loading: Mutex<Option<std::thread::JoinHandle<Stored>>>,
+    /// The reach answer made by this run: written at the end.
+    reach: Mutex<Option<ReachAnswer>>,
     /// Entries made by this run, or used by it for the first time today: written at the end.
     updated: Mutex<HashMap<String, Entry>>,
     /// Each header's current fingerprint, and each absent path's state, computed once.
@@ -129,6 +147,7 @@ impl Cache {
             loaded,
             loading: Mutex::new(loading),
             updated: Mutex::default(),
+            reach: Mutex::default(),
             headers_now: Mutex::default(),
             files_now: Mutex::default(),
         })
@@ -164,7 +183,7 @@ impl Cache {
     }
 
     /// The entries read at the start, waiting for the read to end.
-    fn loaded(&self) -> &HashMap<String, Entry> {
+    fn loaded(&self) -> &Stored {
         self.loaded.get_or_init(|| {
             let handle = self.loading.lock().ok().and_then(|mut h| h.take());
             handle.and_then(|h| h.join().ok()).unwrap_or_default()
@@ -174,14 +193,14 @@ impl Cache {
     /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
     pub fn has(&self, path: &Path) -> bool {
         path.to_str()
-            .is_some_and(|name| self.loaded().contains_key(name))
+            .is_some_and(|name| self.loaded().entries.contains_key(name))
     }
 
     /// The cached results of the file at `path` (absolute) under `key`, when the headers it
     /// read are unchanged. `bytes` are the file's, for the report's source.
     pub fn lookup(&self, path: &Path, display: &str, key: u128, bytes: &[u8]) -> Option<Hit> {
         let name = path.to_str()?;
-        let entry = self.loaded().get(name)?;
+        let entry = self.loaded().entries.get(name)?;
         if entry.key != hex(key) || !self.reads_unchanged(entry) {
             return None;
         }
@@ -319,22 +338,58 @@ impl Cache {
 
     /// Writes the cache when anything changed: the entries of this run, the others read at
     /// the start unless unused for too long. Failures are silent (see the module's doc).
+    /// The key of a reach question: the checked files with the fingerprint of each (every
+    /// file of the tree: `files` sorted by path), and the names asked with the file that asks.
+    pub fn reach_key(files: &[(&Path, u128)], lone: &BTreeMap<String, PathBuf>) -> u128 {
+        let mut text = String::new();
+        for (path, bytes) in files {
+            let _ = writeln!(text, "{path:?} {bytes:032x}");
+        }
+        let _ = writeln!(text, "{lone:?}");
+        fingerprint(text.as_bytes())
+    }
+
+    /// The names the last run found named elsewhere, when it asked the same question of the
+    /// same tree ([`Cache::reach_key`]).
+    pub fn reach_answer(&self, key: u128) -> Option<std::collections::HashSet<String>> {
+        let answer = self.loaded().reach.as_ref()?;
+        (answer.key == hex(key)).then(|| answer.used.iter().cloned().collect())
+    }
+
+    pub fn store_reach(&self, key: u128, used: &std::collections::HashSet<String>) {
+        let mut used: Vec<String> = used.iter().cloned().collect();
+        used.sort();
+        if let Ok(mut reach) = self.reach.lock() {
+            *reach = Some(ReachAnswer {
+                key: hex(key),
+                used,
+            });
+        }
+    }
+
     pub fn save(self) {
         self.loaded();
         let updated = self.updated.into_inner().unwrap_or_default();
+        let reach = self.reach.into_inner().unwrap_or_default();
         let loaded = self.loaded.into_inner().unwrap_or_default();
         let stale_dropped = loaded
+            .entries
             .values()
             .any(|e| self.today.saturating_sub(e.used) > MAX_UNUSED_DAYS);
-        if updated.is_empty() && !stale_dropped {
+        if updated.is_empty() && !stale_dropped && reach.is_none() {
             return;
         }
         let mut entries: BTreeMap<String, Entry> = loaded
+            .entries
             .into_iter()
             .filter(|(_, e)| self.today.saturating_sub(e.used) <= MAX_UNUSED_DAYS)
             .collect();
         entries.extend(updated);
-        let Ok(body) = serde_json::to_vec(&entries) else {
+        let stored = StoredRef {
+            entries: &entries,
+            reach: reach.as_ref().or(loaded.reach.as_ref()),
+        };
+        let Ok(body) = serde_json::to_vec(&stored) else {
             return;
         };
         let mut bytes =
@@ -371,8 +426,15 @@ fn write_files(dir: &Path, results: &[u8]) -> std::io::Result<()> {
     renamed
 }
 
-/// The entries of a results file written by this build; `None` for anything else.
-fn parse(bytes: &[u8], build: &str) -> Option<HashMap<String, Entry>> {
+/// [`Stored`] as written (the entries sorted).
+#[derive(Serialize)]
+struct StoredRef<'a> {
+    entries: &'a BTreeMap<String, Entry>,
+    reach: Option<&'a ReachAnswer>,
+}
+
+/// The contents of a results file written by this build; `None` for anything else.
+fn parse(bytes: &[u8], build: &str) -> Option<Stored> {
     let newline = memchr::memchr(b'\n', bytes)?;
     let head = std::str::from_utf8(&bytes[..newline]).ok()?;
     let body = &bytes[newline + 1..];

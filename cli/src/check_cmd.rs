@@ -49,6 +49,8 @@ struct FileOutcome {
     /// With stdin and `--fix`: the fixed text (the bytes read, when nothing was fixed),
     /// printed on stdout.
     fixed_stdin: Option<Vec<u8>>,
+    /// The fingerprint of the bytes read, when the run keeps results (the reach answer's key).
+    fingerprint: Option<u128>,
 }
 
 struct Job<'a> {
@@ -330,11 +332,10 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
+    settle_reach(&mut outcomes, cache.as_ref());
     if let Some(cache) = cache {
         cache.save();
     }
-    let roots: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
-    settle_reach(&mut outcomes, &roots);
     let mut errors = resolver.take_fallbacks();
     errors.extend(crate::build_context::take_errors());
     errors.extend(discovery.io_errors.iter().cloned());
@@ -369,19 +370,57 @@ fn check_all(
     Some(Run { outcomes, problems })
 }
 
-/// Findings in functions compiled only where used, settled against the text of every file
-/// under the checked paths (files without asm, and not checked, included: they call
-/// functions too).
-fn settle_reach(outcomes: &mut [FileOutcome], roots: &[PathBuf]) {
+/// Findings in functions compiled only where used, settled against the text of every checked
+/// file (files without asm included: they call functions too): the texts analysed are in
+/// memory, the others are read again.
+fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
+    let texts: Vec<(PathBuf, Option<Arc<SourceFile>>)> = outcomes
+        .iter()
+        .map(|o| {
+            let source = o.report.as_ref().map(|r| r.source.clone());
+            // A failed analysis reports an empty text: read the file.
+            (o.path.clone(), source.filter(|s| !s.text.is_empty()))
+        })
+        .collect();
+    // Every file's fingerprint, sorted by path; `None` when one is missing (standard input,
+    // a file that could not be read, a run that keeps no results).
+    let fingerprints: Option<Vec<(PathBuf, u128)>> = outcomes
+        .iter()
+        .map(|o| o.fingerprint.map(|f| (o.path.clone(), f)))
+        .collect::<Option<Vec<_>>>()
+        .map(|mut files| {
+            files.sort();
+            files
+        });
     ptxguard_analyzer::reach::settle(
         outcomes.iter_mut().filter_map(|o| {
             let path = o.path.as_path();
             o.report.as_mut().map(|r| (path, &mut r.diagnostics))
         }),
-        |names| {
-            let files = crate::reach::tree_files(roots);
-            let files: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
-            crate::reach::files_naming(names, &files)
+        |lone| {
+            // The last run's answer, when it asked the same of the same files.
+            let key = cache.zip(fingerprints).map(|(cache, files)| {
+                let files: Vec<(&Path, u128)> =
+                    files.iter().map(|(p, f)| (p.as_path(), *f)).collect();
+                (cache, Cache::reach_key(&files, lone))
+            });
+            if let Some(used) = key.and_then(|(cache, key)| cache.reach_answer(key)) {
+                return used;
+            }
+            let in_memory: Vec<(&Path, &str)> = texts
+                .iter()
+                .filter_map(|(p, s)| s.as_ref().map(|s| (p.as_path(), s.text.as_str())))
+                .collect();
+            let on_disk: Vec<&Path> = texts
+                .iter()
+                .filter(|(_, s)| s.is_none())
+                .map(|(p, _)| p.as_path())
+                .collect();
+            let used = crate::reach::named_elsewhere(lone, &in_memory, &on_disk);
+            if let Some((cache, key)) = key {
+                cache.store_reach(key, &used);
+            }
+            used
         },
     );
 }
@@ -656,13 +695,17 @@ enum ReadResult {
 /// others have their results in the cache on a second run).
 fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
     let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
-        Some(outcome) => ReadResult::Done(Box::new(outcome)),
+        Some(mut outcome) => {
+            outcome.fingerprint = Some(ptxguard_analyzer::source::fingerprint(bytes));
+            ReadResult::Done(Box::new(outcome))
+        }
         None => ReadResult::Loaded(bytes.to_vec()),
     };
-    match read_if_asm(&c.path, outcome) {
-        Ok(Some(result)) => result,
-        Ok(None) => ReadResult::Done(Box::new(FileOutcome {
+    match read_if_asm(&c.path, job.cache.is_some(), outcome) {
+        Ok((Some(result), _)) => result,
+        Ok((None, fingerprint)) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
+            fingerprint,
             ..FileOutcome::default()
         })),
         // Not checked, whatever the bytes hold (see `exit_code`).
@@ -702,7 +745,15 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
     let analysed: Vec<(usize, FileOutcome)> = loaded
         .into_par_iter()
         .with_max_len(1)
-        .map(|(i, candidate, bytes)| (i, process_bytes(&candidate, bytes, job, false)))
+        .map(|(i, candidate, bytes)| {
+            let fingerprint = job
+                .cache
+                .is_some()
+                .then(|| ptxguard_analyzer::source::fingerprint(&bytes));
+            let mut outcome = process_bytes(&candidate, bytes, job, false);
+            outcome.fingerprint = fingerprint;
+            (i, outcome)
+        })
         .collect();
     for (i, outcome) in analysed {
         outcomes[i] = Some(outcome);
@@ -744,10 +795,34 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
     .flatten()
 }
 
-/// What `on_asm` makes of the file's bytes when they may hold asm; an `InvalidData` error
-/// when it is binary. Each thread reads into one buffer it keeps: most files hold no asm,
-/// and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
-fn read_if_asm<T>(path: &Path, on_asm: impl FnOnce(&[u8]) -> T) -> std::io::Result<Option<T>> {
+/// What `on_asm` makes of the file's bytes when they may hold asm, else (when `fingerprint`)
+/// the fingerprint of the bytes; an `InvalidData` error when it is binary.
+fn read_if_asm<T>(
+    path: &Path,
+    fingerprint: bool,
+    on_asm: impl FnOnce(&[u8]) -> T,
+) -> std::io::Result<(Option<T>, Option<u128>)> {
+    read_in_buffer(path, |bytes, too_large| {
+        if ptxguard_analyzer::source::looks_binary(bytes) {
+            return Err(std::io::ErrorKind::InvalidData.into());
+        }
+        if too_large || analysis::may_hold_asm(path, bytes) {
+            return Ok((Some(on_asm(bytes)), None));
+        }
+        Ok((
+            None,
+            fingerprint.then(|| ptxguard_analyzer::source::fingerprint(bytes)),
+        ))
+    })?
+}
+
+/// What `with` makes of the file's bytes (at most one byte past the largest file checked, and
+/// whether they reach that). Each thread reads into one buffer it keeps: most files hold no
+/// asm, and a fresh buffer per file costs the kernel a zeroed page per 4 KiB.
+pub(crate) fn read_in_buffer<T>(
+    path: &Path,
+    with: impl FnOnce(&[u8], bool) -> T,
+) -> std::io::Result<T> {
     use std::io::Read as _;
     thread_local! {
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -777,12 +852,7 @@ fn read_if_asm<T>(path: &Path, on_asm: impl FnOnce(&[u8]) -> T) -> std::io::Resu
                 Err(e) => return Err(e),
             }
         }
-        let bytes = &buffer[..filled];
-        if ptxguard_analyzer::source::looks_binary(bytes) {
-            return Err(std::io::ErrorKind::InvalidData.into());
-        }
-        let too_large = filled >= limit;
-        Ok((too_large || analysis::may_hold_asm(path, bytes)).then(|| on_asm(bytes)))
+        Ok(with(&buffer[..filled], filled >= limit))
     })
 }
 

@@ -189,6 +189,15 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
         assert_eq!(ptx_syntax(&found)["severity"], "error");
     }
 
+    // The caller stops calling it: the answer the cache kept no longer holds.
+    dir.write(
+        "src/k.cu",
+        "#include \"../include/helper.cuh\"\n__global__ void k(unsigned* v) { v[0] = v[1]; }\n",
+    );
+    let (code, found) = json(&dir, &[]);
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(ptx_syntax(&found)["severity"], "info");
+
     // Checked alone, the header has no caller among the checked files.
     let (code, found) = json(&dir, &["include/helper.cuh"]);
     assert_eq!(code, 0, "{found:?}");

@@ -354,6 +354,7 @@ fn run_rules(
 /// ([`ptxguard_analyzer::reach`]).
 fn mark_needs_use(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
     let mut decided: Vec<Option<Option<reach::NeedsUse>>> = vec![None; statements.len()];
+    let mut uses = reach::FileUses::new(&file.text);
     for d in out.iter_mut() {
         let at = d.span.start;
         let i = statements.partition_point(|s| s.span.start <= at);
@@ -361,7 +362,7 @@ fn mark_needs_use(file: &SourceFile, statements: &[AsmStatement], out: &mut [Dia
             continue;
         };
         d.needs_use_of = decided[i]
-            .get_or_insert_with(|| reach::needs_use(&statements[i], &file.text))
+            .get_or_insert_with(|| uses.needs_use(&statements[i]))
             .clone();
     }
 }

@@ -163,9 +163,16 @@ struct SettingsLookup {
 }
 
 impl SettingsLookup {
-    /// The workspace's files (as `check` at the root reads them for `reach`).
+    /// The files `check` run at the root would check.
     fn workspace_files(&self) -> Vec<PathBuf> {
-        crate::reach::tree_files(std::slice::from_ref(&self.root))
+        let overrides = ConfigLayer {
+            dir: self.root.clone(),
+            ..ConfigLayer::default()
+        };
+        let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
+        let (_, files) =
+            crate::walk::discover_with(std::slice::from_ref(&self.root), &resolver, false, &|_| ());
+        files.into_iter().map(|(c, _)| c.path).collect()
     }
 
     fn settings_for(&self, path: &Path) -> Result<Arc<Settings>, String> {
@@ -973,8 +980,10 @@ fn check_on_worker(
         }
         Err(failure) => analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics,
     };
-    ptxguard_analyzer::reach::settle([(path, &mut diagnostics)], |names| {
-        lookup.tree.users(names, || lookup.workspace_files())
+    ptxguard_analyzer::reach::settle([(path, &mut diagnostics)], |lone| {
+        lookup
+            .tree
+            .named_elsewhere(lone, || lookup.workspace_files())
     });
     let statements = if analysis::may_hold_asm(path, source.text.as_bytes()) {
         ptxguard_analyzer::phase::isolate(None, || hover::statements(source))
