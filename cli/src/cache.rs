@@ -109,8 +109,9 @@ pub struct Cache {
     /// during the run.
     loaded: OnceLock<Stored>,
     loading: Mutex<Option<std::thread::JoinHandle<Stored>>>,
-    /// The reach answer made by this run: written at the end.
-    reach: Mutex<Option<ReachAnswer>>,
+    /// The reach answer made by this run: written at the end. `Some(None)`: this run asked
+    /// nothing, so the last answer is dropped.
+    reach: Mutex<Option<Option<ReachAnswer>>>,
     /// Entries made by this run, or used by it for the first time today: written at the end.
     updated: Mutex<HashMap<String, Entry>>,
     /// Each header's current fingerprint, and each absent path's state, computed once.
@@ -356,15 +357,32 @@ impl Cache {
         (answer.key == hex(key)).then(|| answer.used.iter().cloned().collect())
     }
 
-    pub fn store_reach(&self, key: u128, used: &std::collections::HashSet<String>) {
+    /// Keeps this run's answer (`key`: `None` when the files were not fingerprinted: the next
+    /// run then fingerprints them, see [`Cache::reach_wanted`]).
+    pub fn store_reach(&self, key: Option<u128>, used: &std::collections::HashSet<String>) {
         let mut used: Vec<String> = used.iter().cloned().collect();
         used.sort();
         if let Ok(mut reach) = self.reach.lock() {
-            *reach = Some(ReachAnswer {
-                key: hex(key),
+            *reach = Some(Some(ReachAnswer {
+                key: key.map(hex).unwrap_or_default(),
                 used,
-            });
+            }));
         }
+    }
+
+    /// This run asked nothing: the next one need not fingerprint every file.
+    pub fn drop_reach(&self) {
+        if self.loaded().reach.is_some() {
+            if let Ok(mut reach) = self.reach.lock() {
+                *reach = Some(None);
+            }
+        }
+    }
+
+    /// Whether the last run searched the tree for reach: only then does this one fingerprint
+    /// every file it reads, to key the answer (most trees never search).
+    pub fn reach_wanted(&self) -> bool {
+        self.loaded().reach.is_some()
     }
 
     pub fn save(self) {
@@ -387,7 +405,10 @@ impl Cache {
         entries.extend(updated);
         let stored = StoredRef {
             entries: &entries,
-            reach: reach.as_ref().or(loaded.reach.as_ref()),
+            reach: match &reach {
+                Some(answer) => answer.as_ref(),
+                None => loaded.reach.as_ref(),
+            },
         };
         let Ok(body) = serde_json::to_vec(&stored) else {
             return;

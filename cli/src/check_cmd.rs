@@ -392,19 +392,24 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
             files.sort();
             files
         });
+    let mut asked = false;
     ptxguard_analyzer::reach::settle(
         outcomes.iter_mut().filter_map(|o| {
             let path = o.path.as_path();
             o.report.as_mut().map(|r| (path, &mut r.diagnostics))
         }),
         |lone| {
+            asked = true;
             // The last run's answer, when it asked the same of the same files.
-            let key = cache.zip(fingerprints).map(|(cache, files)| {
+            let key = fingerprints.map(|files| {
                 let files: Vec<(&Path, u128)> =
                     files.iter().map(|(p, f)| (p.as_path(), *f)).collect();
-                (cache, Cache::reach_key(&files, lone))
+                Cache::reach_key(&files, lone)
             });
-            if let Some(used) = key.and_then(|(cache, key)| cache.reach_answer(key)) {
+            if let Some(used) = cache
+                .zip(key)
+                .and_then(|(cache, key)| cache.reach_answer(key))
+            {
                 return used;
             }
             let in_memory: Vec<(&Path, &str)> = texts
@@ -417,12 +422,15 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
                 .map(|(p, _)| p.as_path())
                 .collect();
             let used = crate::reach::named_elsewhere(lone, &in_memory, &on_disk);
-            if let Some((cache, key)) = key {
+            if let Some(cache) = cache {
                 cache.store_reach(key, &used);
             }
             used
         },
     );
+    if let (Some(cache), false) = (cache, asked) {
+        cache.drop_reach();
+    }
 }
 
 /// Where the result cache lives: the folder of the configuration file that applies to the
@@ -696,12 +704,15 @@ enum ReadResult {
 fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
     let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
         Some(mut outcome) => {
-            outcome.fingerprint = Some(ptxguard_analyzer::source::fingerprint(bytes));
+            if job.cache.is_some_and(Cache::reach_wanted) {
+                outcome.fingerprint = Some(ptxguard_analyzer::source::fingerprint(bytes));
+            }
             ReadResult::Done(Box::new(outcome))
         }
         None => ReadResult::Loaded(bytes.to_vec()),
     };
-    match read_if_asm(&c.path, job.cache.is_some(), outcome) {
+    let fingerprint = job.cache.is_some_and(Cache::reach_wanted);
+    match read_if_asm(&c.path, fingerprint, outcome) {
         Ok((Some(result), _)) => result,
         Ok((None, fingerprint)) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
@@ -748,7 +759,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .map(|(i, candidate, bytes)| {
             let fingerprint = job
                 .cache
-                .is_some()
+                .is_some_and(Cache::reach_wanted)
                 .then(|| ptxguard_analyzer::source::fingerprint(&bytes));
             let mut outcome = process_bytes(&candidate, bytes, job, false);
             outcome.fingerprint = fingerprint;

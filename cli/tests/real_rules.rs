@@ -183,11 +183,21 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
         "src/k.cu",
         "#include \"../include/helper.cuh\"\n__global__ void k(unsigned* v) { v[0] = remote(v[1], v[2]); }\n",
     );
-    for _ in 0..2 {
+    for _ in 0..3 {
         let (code, found) = json(&dir, &[]);
         assert_eq!(code, 1, "{found:?}");
         assert_eq!(ptx_syntax(&found)["severity"], "error");
     }
+    // The answer is kept, keyed by the files' fingerprints (the last run used it).
+    let cache = std::fs::read_to_string(dir.join(".ptxguard_cache/results.json")).unwrap();
+    let (_, body) = cache.split_once('\n').unwrap();
+    let stored: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(
+        stored["reach"]["key"].as_str().unwrap().len(),
+        32,
+        "{cache}"
+    );
+    assert_eq!(stored["reach"]["used"], serde_json::json!(["remote"]));
 
     // The caller stops calling it: the answer the cache kept no longer holds.
     dir.write(
