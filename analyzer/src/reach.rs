@@ -129,22 +129,103 @@ pub fn uses_name(text: &[u8], name: &str) -> bool {
     whole_words(text, name).next().is_some()
 }
 
-/// Where `text` holds `name` as a whole word.
+/// Where `text` holds `name` as a whole word, other than where it names a function being
+/// defined (a definition of another function of that name is no use of this one).
 fn whole_words<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't {
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     memchr::memmem::find_iter(text, name.as_bytes()).filter(move |&at| {
         let end = at + name.len();
-        (at == 0 || !word(text[at - 1])) && text.get(end).is_none_or(|&b| !word(b))
+        (at == 0 || !is_word(text[at - 1]))
+            && text.get(end).is_none_or(|&b| !is_word(b))
+            && !defines(text, at, end)
     })
 }
 
-/// Settles the findings of each file (its path, its findings). A name marked in several files
-/// is named outside each of them (each names it); for a name marked in one file only,
-/// `named_elsewhere` is asked which of them some other file names (the CLI reads the
-/// checked files, the server its workspace's).
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Whether the name at `at..end` is the one a definition defines: Python's `def name`, or
+/// C++'s `name(...)` (after template arguments, if any) followed by qualifier words and `{`.
+/// Unsure is no: a use.
+fn defines(text: &[u8], at: usize, end: usize) -> bool {
+    let before = text[..at].trim_ascii_end();
+    if before.len() < at
+        && before.ends_with(b"def")
+        && (before.len() == 3 || !is_word(before[before.len() - 4]))
+    {
+        return true;
+    }
+    let skip_space = |mut i: usize| {
+        while text.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+            i += 1;
+        }
+        i
+    };
+    // The end of the group that opens at `i` (`(`/`)` or `<`/`>`), when it closes within a
+    // parameter list's length and before any `;`.
+    let close = |i: usize, open: u8, shut: u8| {
+        let mut depth = 0usize;
+        for (k, &b) in text.iter().enumerate().skip(i).take(4096) {
+            if b == open {
+                depth += 1;
+            } else if b == shut {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k + 1);
+                }
+            } else if b == b';' || (open == b'<' && matches!(b, b'{' | b'}' | b'(')) {
+                return None;
+            }
+        }
+        None
+    };
+    let mut i = skip_space(end);
+    if text.get(i) == Some(&b'<') {
+        let Some(after) = close(i, b'<', b'>') else {
+            return false;
+        };
+        i = skip_space(after);
+    }
+    if text.get(i) != Some(&b'(') {
+        return false;
+    }
+    let Some(after) = close(i, b'(', b')') else {
+        return false;
+    };
+    i = skip_space(after);
+    // `const`, `noexcept(...)`, `__attribute__((...))`, `&&`, a macro, then the body.
+    for _ in 0..16 {
+        match text.get(i) {
+            Some(b'{') => return true,
+            Some(b'&') => i = skip_space(i + 1),
+            Some(&b) if is_word(b) => {
+                while text.get(i).is_some_and(|&b| is_word(b)) {
+                    i += 1;
+                }
+                i = skip_space(i);
+                if text.get(i) == Some(&b'(') {
+                    let Some(after) = close(i, b'(', b')') else {
+                        return false;
+                    };
+                    i = skip_space(after);
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The questions of a settle: each name, and the files whose findings need a use of it.
+pub type Questions = BTreeMap<String, BTreeSet<PathBuf>>;
+
+/// Settles the findings of each file (its path, its findings): `uses_elsewhere` is asked, for
+/// each name and file that asks, whether a file other than that one uses the name, and
+/// answers with the pairs (name, asking file) that are used (the CLI reads the checked files,
+/// the server its workspace's: [`users_answer`]).
 pub fn settle<'a>(
     reports: impl IntoIterator<Item = (&'a Path, &'a mut Vec<Diagnostic>)>,
-    named_elsewhere: impl FnOnce(&BTreeMap<String, PathBuf>) -> HashSet<String>,
+    uses_elsewhere: impl FnOnce(&Questions) -> HashSet<(String, PathBuf)>,
 ) {
     let mut pending: Vec<(&Path, &mut Diagnostic)> = reports
         .into_iter()
@@ -154,25 +235,21 @@ pub fn settle<'a>(
     if pending.is_empty() {
         return;
     }
-    let mut homes: BTreeMap<&str, BTreeSet<&Path>> = BTreeMap::new();
+    let mut questions = Questions::new();
     for (home, d) in &pending {
         if let Some(needs) = &d.needs_use_of {
-            homes.entry(needs.name.as_str()).or_default().insert(*home);
+            questions
+                .entry(needs.name.clone())
+                .or_default()
+                .insert(home.to_path_buf());
         }
     }
-    let lone: BTreeMap<String, PathBuf> = homes
-        .iter()
-        .filter_map(|(name, files)| match files.iter().collect::<Vec<_>>()[..] {
-            [only] => Some((name.to_string(), only.to_path_buf())),
-            _ => None,
-        })
-        .collect();
-    let used = named_elsewhere(&lone);
-    for (_, d) in &mut pending {
+    let used = uses_elsewhere(&questions);
+    for (home, d) in &mut pending {
         let Some(needs) = &d.needs_use_of else {
             continue;
         };
-        if !lone.contains_key(&needs.name) || used.contains(&needs.name) {
+        if used.contains(&(needs.name.clone(), home.to_path_buf())) {
             continue;
         }
         let why = needs.unused_note();
@@ -182,6 +259,30 @@ pub fn settle<'a>(
             None => why,
         });
     }
+}
+
+/// The answer to `questions` from the files known to use each name (`users`): a name is used
+/// for a file when another file uses it.
+pub fn users_answer(
+    questions: &Questions,
+    users: impl Fn(&str) -> Vec<PathBuf>,
+) -> HashSet<(String, PathBuf)> {
+    let mut used = HashSet::new();
+    for (name, homes) in questions {
+        let users = users(name);
+        for home in homes {
+            if users.iter().any(|u| u != home) {
+                used.insert((name.clone(), home.clone()));
+            }
+        }
+    }
+    used
+}
+
+/// Whether the users found so far answer every asking file of a name: a user that asks
+/// nothing, or two users.
+pub fn answered(homes: &BTreeSet<PathBuf>, users: &[PathBuf]) -> bool {
+    users.len() >= 2 || users.iter().any(|u| !homes.contains(u))
 }
 
 #[cfg(test)]
@@ -259,27 +360,72 @@ mod tests {
     }
 
     #[test]
-    fn settle_asks_only_about_names_marked_in_one_file_and_quiets_the_unnamed() {
+    fn settle_asks_per_name_and_file_and_quiets_what_no_other_file_uses() {
         let (a, b) = (Path::new("/t/a.cuh"), Path::new("/t/b.cuh"));
         let mut in_a = vec![finding("shared"), finding("used"), finding("unused")];
         let mut in_b = vec![finding("shared")];
         let mut asked = None;
-        settle([(a, &mut in_a), (b, &mut in_b)], |lone| {
-            asked = Some(lone.clone());
-            HashSet::from(["used".to_string()])
+        settle([(a, &mut in_a), (b, &mut in_b)], |questions| {
+            asked = Some(questions.clone());
+            // `used` is used in c.cu; `shared` only in b.cuh, so only a.cuh's finding has a use
+            // elsewhere.
+            users_answer(questions, |name| match name {
+                "used" => vec![PathBuf::from("/t/c.cu")],
+                "shared" => vec![b.to_path_buf()],
+                _ => Vec::new(),
+            })
         });
-        // `shared` is marked in both files: each names it, so nobody is asked.
         let asked = asked.expect("asked");
-        assert_eq!(asked.keys().collect::<Vec<_>>(), ["unused", "used"]);
-        assert_eq!(asked["unused"], a);
+        assert_eq!(
+            asked.keys().collect::<Vec<_>>(),
+            ["shared", "unused", "used"]
+        );
+        assert_eq!(asked["shared"].len(), 2);
         let severities: Vec<Severity> = in_a.iter().chain(&in_b).map(|d| d.severity).collect();
         use Severity::*;
-        assert_eq!(severities, [Error, Error, Info, Error]);
+        assert_eq!(severities, [Error, Error, Info, Info]);
         assert!(in_a[2]
             .note
             .as_deref()
             .unwrap()
             .starts_with("nothing in the checked files uses `unused`"));
+    }
+
+    #[test]
+    fn a_question_is_answered_by_a_user_that_asks_nothing_or_by_two_users() {
+        let homes = BTreeSet::from([PathBuf::from("/t/a"), PathBuf::from("/t/b")]);
+        assert!(!answered(&homes, &[]));
+        assert!(!answered(&homes, &[PathBuf::from("/t/a")]));
+        assert!(answered(
+            &homes,
+            &[PathBuf::from("/t/a"), PathBuf::from("/t/b")]
+        ));
+        assert!(answered(&homes, &[PathBuf::from("/t/c")]));
+    }
+
+    #[test]
+    fn definitions_are_not_uses() {
+        for text in [
+            "__device__ inline void stas(int* p, int v) { *p = v; }",
+            "template <bool B>\n__forceinline__ __device__ void stas(T* p,\n  int v) const noexcept(true) {",
+            "void stas<int>(int* p) __attribute__((always_inline)) {",
+            "def stas(x):\n    return x",
+        ] {
+            assert!(!uses_name(text.as_bytes(), "stas"), "{text}");
+        }
+        // A mention in a comment counts: any doubt keeps the finding.
+        assert!(uses_name(b"auto f = 1; // stas", "stas"));
+        for text in [
+            "stas(p, v);",
+            "if (stas(p, v)) {",
+            "x = stas<true>(p, v) + 1;",
+            "void stas(int* p, int v);",
+            "fn = &stas;",
+            "USED = [stas]",
+            "y = mod.stas(x)",
+        ] {
+            assert!(uses_name(text.as_bytes(), "stas"), "{text}");
+        }
     }
 
     #[test]

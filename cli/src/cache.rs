@@ -68,7 +68,8 @@ struct Stored {
 #[derive(Clone, Serialize, Deserialize)]
 struct ReachAnswer {
     key: String,
-    used: Vec<String>,
+    /// The names used elsewhere, each with the asking file.
+    used: Vec<(String, PathBuf)>,
 }
 
 /// [`Diagnostic`] as stored (its rule name is found again among the known rules).
@@ -341,26 +342,33 @@ impl Cache {
     /// the start unless unused for too long. Failures are silent (see the module's doc).
     /// The key of a reach question: the checked files with the fingerprint of each (every
     /// file of the tree: `files` sorted by path), and the names asked with the file that asks.
-    pub fn reach_key(files: &[(&Path, u128)], lone: &BTreeMap<String, PathBuf>) -> u128 {
+    pub fn reach_key(
+        files: &[(&Path, u128)],
+        questions: &ptxguard_analyzer::reach::Questions,
+    ) -> u128 {
         let mut text = String::new();
         for (path, bytes) in files {
             let _ = writeln!(text, "{path:?} {bytes:032x}");
         }
-        let _ = writeln!(text, "{lone:?}");
+        let _ = writeln!(text, "{questions:?}");
         fingerprint(text.as_bytes())
     }
 
     /// The names the last run found named elsewhere, when it asked the same question of the
     /// same tree ([`Cache::reach_key`]).
-    pub fn reach_answer(&self, key: u128) -> Option<std::collections::HashSet<String>> {
+    pub fn reach_answer(&self, key: u128) -> Option<std::collections::HashSet<(String, PathBuf)>> {
         let answer = self.loaded().reach.as_ref()?;
         (answer.key == hex(key)).then(|| answer.used.iter().cloned().collect())
     }
 
     /// Keeps this run's answer (`key`: `None` when the files were not fingerprinted: the next
     /// run then fingerprints them, see [`Cache::reach_wanted`]).
-    pub fn store_reach(&self, key: Option<u128>, used: &std::collections::HashSet<String>) {
-        let mut used: Vec<String> = used.iter().cloned().collect();
+    pub fn store_reach(
+        &self,
+        key: Option<u128>,
+        used: &std::collections::HashSet<(String, PathBuf)>,
+    ) {
+        let mut used: Vec<(String, PathBuf)> = used.iter().cloned().collect();
         used.sort();
         if let Ok(mut reach) = self.reach.lock() {
             *reach = Some(Some(ReachAnswer {

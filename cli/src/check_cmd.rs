@@ -398,13 +398,13 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
             let path = o.path.as_path();
             o.report.as_mut().map(|r| (path, &mut r.diagnostics))
         }),
-        |lone| {
+        |questions| {
             asked = true;
             // The last run's answer, when it asked the same of the same files.
             let key = fingerprints.map(|files| {
                 let files: Vec<(&Path, u128)> =
                     files.iter().map(|(p, f)| (p.as_path(), *f)).collect();
-                Cache::reach_key(&files, lone)
+                Cache::reach_key(&files, questions)
             });
             if let Some(used) = cache
                 .zip(key)
@@ -421,7 +421,7 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
                 .filter(|(_, s)| s.is_none())
                 .map(|(p, _)| p.as_path())
                 .collect();
-            let used = crate::reach::named_elsewhere(lone, &in_memory, &on_disk);
+            let used = crate::reach::uses_elsewhere(questions, &in_memory, &on_disk);
             if let Some(cache) = cache {
                 cache.store_reach(key, &used);
             }

@@ -1,81 +1,93 @@
-//! The tree's half of [`ptxguard_analyzer::reach`]: whether a file other than its own names a
-//! function that findings are compiled only through ([`named_elsewhere`], one pass over the
-//! checked files, made only when such a finding exists, stopping once every name is found),
-//! and the editor's memory of it ([`TreeIndex`]).
+//! The tree's half of [`ptxguard_analyzer::reach`]: whether a file other than its own uses a
+//! function that findings are compiled only through ([`uses_elsewhere`], one pass over the
+//! checked files, made only when such a finding exists, stopping once every question is
+//! answered), and the editor's memory of it ([`TreeIndex`]).
 
 use ptxguard_analyzer::reach;
 use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Which names of `lone` (name → the one file whose findings need it) a file other than that
-/// one names: the texts in memory first, then the files on disk, in parallel, until every
-/// name is found (unreadable and binary files name nothing).
-pub fn named_elsewhere(
-    lone: &BTreeMap<String, PathBuf>,
+/// The answer to `questions` ([`reach::settle`]) from the checked files: the texts in memory
+/// first, then the files on disk, nearest an asking file first, in parallel batches, until
+/// every question is answered (unreadable and binary files use nothing).
+pub fn uses_elsewhere(
+    questions: &reach::Questions,
     in_memory: &[(&Path, &str)],
     on_disk: &[&Path],
-) -> HashSet<String> {
-    let mut found = HashSet::new();
-    for (path, text) in in_memory {
-        for (name, home) in lone {
-            if home != path && !found.contains(name) && reach::uses_name(text.as_bytes(), name) {
-                found.insert(name.clone());
-            }
-        }
-    }
-    let remaining = AtomicUsize::new(lone.len() - found.len());
-    if remaining.load(Ordering::Relaxed) == 0 {
-        return found;
-    }
-    // Users of a function mostly sit near it: the files sharing the longest folder with a
-    // home come first, so that the search stops early when the name is used.
-    let mut on_disk = on_disk.to_vec();
-    let shared = |path: &Path| {
-        lone.values()
-            .map(|home| {
-                path.components()
-                    .zip(home.components())
-                    .take_while(|(a, b)| a == b)
-                    .count()
+) -> HashSet<(String, PathBuf)> {
+    let mut users: HashMap<String, Vec<PathBuf>> = HashMap::new();
+    let open = |users: &HashMap<String, Vec<PathBuf>>| -> Vec<&String> {
+        questions
+            .iter()
+            .filter(|(name, homes)| {
+                !reach::answered(homes, users.get(*name).map_or(&[][..], Vec::as_slice))
             })
-            .max()
-            .unwrap_or(0)
+            .map(|(name, _)| name)
+            .collect()
     };
-    on_disk.sort_by_cached_key(|path| std::cmp::Reverse(shared(path)));
-    let found = Mutex::new(found);
-    let search = |path: &Path| {
-        if remaining.load(Ordering::Relaxed) == 0 {
-            return;
-        }
-        let wanted: Vec<&String> = {
-            let found = found.lock().unwrap_or_else(|e| e.into_inner());
-            lone.iter()
-                .filter(|(name, home)| home.as_path() != path && !found.contains(*name))
-                .map(|(name, _)| name)
-                .collect()
-        };
-        if wanted.is_empty() {
-            return;
-        }
-        let hits = names_in_file(path, wanted);
-        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-        for name in hits {
-            if found.insert(name.clone()) {
-                remaining.fetch_sub(1, Ordering::Relaxed);
+    for (path, text) in in_memory {
+        for name in open(&users) {
+            if reach::uses_name(text.as_bytes(), name) {
+                users
+                    .entry(name.clone())
+                    .or_default()
+                    .push(path.to_path_buf());
             }
         }
-    };
-    // In batches, nearest first: within a batch the files go to all threads.
-    for batch in on_disk.chunks(64) {
-        if remaining.load(Ordering::Relaxed) == 0 {
-            break;
-        }
-        batch.par_iter().for_each(|path| search(path));
     }
-    found.into_inner().unwrap_or_else(|e| e.into_inner())
+    let remaining = AtomicUsize::new(open(&users).len());
+    if remaining.load(Ordering::Relaxed) > 0 {
+        // Users of a function mostly sit near it: the files sharing the longest folder with
+        // an asking file come first, so that the search stops early when the name is used.
+        let homes: Vec<&PathBuf> = questions.values().flatten().collect();
+        let shared = |path: &Path| {
+            homes
+                .iter()
+                .map(|home| {
+                    path.components()
+                        .zip(home.components())
+                        .take_while(|(a, b)| a == b)
+                        .count()
+                })
+                .max()
+                .unwrap_or(0)
+        };
+        let mut on_disk = on_disk.to_vec();
+        on_disk.sort_by_cached_key(|path| std::cmp::Reverse(shared(path)));
+        let users_now = Mutex::new(std::mem::take(&mut users));
+        let search = |path: &Path| {
+            if remaining.load(Ordering::Relaxed) == 0 {
+                return;
+            }
+            let wanted = open(&users_now.lock().unwrap_or_else(|e| e.into_inner()));
+            if wanted.is_empty() {
+                return;
+            }
+            let hits = names_in_file(path, wanted);
+            let mut users = users_now.lock().unwrap_or_else(|e| e.into_inner());
+            for name in hits {
+                users
+                    .entry(name.clone())
+                    .or_default()
+                    .push(path.to_path_buf());
+            }
+            remaining.store(open(&users).len(), Ordering::Relaxed);
+        };
+        // In batches, nearest first: within a batch the files go to all threads.
+        for batch in on_disk.chunks(64) {
+            if remaining.load(Ordering::Relaxed) == 0 {
+                break;
+            }
+            batch.par_iter().for_each(|path| search(path));
+        }
+        users = users_now.into_inner().unwrap_or_else(|e| e.into_inner());
+    }
+    reach::users_answer(questions, |name| {
+        users.get(name).cloned().unwrap_or_default()
+    })
 }
 
 /// Which of `names` the file names (none when it cannot be read or is binary).
@@ -110,20 +122,21 @@ impl TreeIndex {
         *self.state.lock().unwrap_or_else(|e| e.into_inner()) = TreeState::default();
     }
 
-    /// [`named_elsewhere`] over the workspace; `list_files` lists it when it is not listed yet.
-    pub fn named_elsewhere(
+    /// [`uses_elsewhere`] over the workspace; `list_files` lists it when it is not listed
+    /// yet.
+    pub fn uses_elsewhere(
         &self,
-        lone: &BTreeMap<String, PathBuf>,
+        questions: &reach::Questions,
         list_files: impl FnOnce() -> Vec<PathBuf>,
-    ) -> HashSet<String> {
+    ) -> HashSet<(String, PathBuf)> {
         let mut guard = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let state = &mut *guard;
         let files = state.files.get_or_insert_with(list_files);
-        for name in lone.keys() {
+        for name in questions.keys() {
             if state.users.contains_key(name) {
                 continue;
             }
-            // Every file naming it, so that the answer holds whichever file asks next.
+            // Every file using it, so that the answer holds whichever file asks next.
             let users = files
                 .par_iter()
                 .filter(|path| !names_in_file(path, vec![name]).is_empty())
@@ -131,14 +144,8 @@ impl TreeIndex {
                 .collect();
             state.users.insert(name.clone(), users);
         }
-        lone.iter()
-            .filter(|(name, home)| {
-                state
-                    .users
-                    .get(*name)
-                    .is_some_and(|paths| paths.iter().any(|p| p != *home))
-            })
-            .map(|(name, _)| name.clone())
-            .collect()
+        reach::users_answer(questions, |name| {
+            state.users.get(name).cloned().unwrap_or_default()
+        })
     }
 }

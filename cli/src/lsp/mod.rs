@@ -980,10 +980,10 @@ fn check_on_worker(
         }
         Err(failure) => analysis::failure_report(&path.to_string_lossy(), &failure).diagnostics,
     };
-    ptxguard_analyzer::reach::settle([(path, &mut diagnostics)], |lone| {
+    ptxguard_analyzer::reach::settle([(path, &mut diagnostics)], |questions| {
         lookup
             .tree
-            .named_elsewhere(lone, || lookup.workspace_files())
+            .uses_elsewhere(questions, || lookup.workspace_files())
     });
     let statements = if analysis::may_hold_asm(path, source.text.as_bytes()) {
         ptxguard_analyzer::phase::isolate(None, || hover::statements(source))
