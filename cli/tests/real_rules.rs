@@ -199,7 +199,10 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
     );
     let used = &stored["reach"]["used"];
     assert_eq!(used[0][0], "remote", "{cache}");
-    assert!(used[0][1].as_str().unwrap().ends_with("helper.cuh"), "{cache}");
+    assert!(
+        used[0][1].as_str().unwrap().ends_with("helper.cuh"),
+        "{cache}"
+    );
 
     // The caller stops calling it: the answer the cache kept no longer holds.
     dir.write(
