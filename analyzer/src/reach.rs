@@ -2,8 +2,10 @@
 //! `static` or template device function (and a member defined in its class) only where
 //! something uses it; a Python JIT (Triton, the CuTe DSL) builds a function's asm only when a
 //! call reaches it. A finding in such code is loud only when something uses the function:
-//! its own file is read here ([`needs_use`], in the rules' run), the other checked files by
-//! the caller ([`uses_name`]: the CLI and the editor, which know the tree).
+//! its own file is read here ([`FileUses`], in the rules' run), the other checked files by
+//! [`settle`]'s caller ([`uses_name`]: the CLI and the editor, which know the tree). A use is
+//! the name as a whole word anywhere, comments and strings included (any doubt keeps the
+//! finding), except where a function of that name is defined.
 //!
 //! Measured with nvcc 13.0.88 (`-arch=sm_90a -cubin`, 2026-12-05, `docs/precision.md`): an
 //! uncalled `__forceinline__`, `inline`, `static` and template `__device__` function holding
@@ -67,8 +69,7 @@ pub fn compiled_only_where_used(f: &Function) -> bool {
     f.defined_in_class || USE_COMPILED.iter().any(|q| f.has(q))
 }
 
-/// The function `stmt` is compiled only through, when nothing in `text` (its file) but the
-/// function's own name at its definition names it.
+/// The function `stmt` is compiled only through, when nothing in `text` (its file) uses it.
 pub fn needs_use(stmt: &AsmStatement, text: &str) -> Option<NeedsUse> {
     FileUses::new(text).needs_use(stmt)
 }
@@ -76,7 +77,7 @@ pub fn needs_use(stmt: &AsmStatement, text: &str) -> Option<NeedsUse> {
 /// [`needs_use`] for many statements of one file: each name is looked for once.
 pub struct FileUses<'a> {
     text: &'a [u8],
-    /// The first two whole-word occurrences of each name looked for.
+    /// The first two uses of each name looked for.
     found: HashMap<String, [Option<usize>; 2]>,
 }
 
@@ -100,7 +101,7 @@ impl<'a> FileUses<'a> {
             let mut at = whole_words(text, name);
             [at.next(), at.next()]
         });
-        // Two occurrences: at least one is not the definition's name.
+        // Of two uses, one at least is not this definition's name.
         let at_definition =
             |at: usize| f.name_span.start as usize <= at && at < f.name_span.end as usize;
         let used = first_two.iter().flatten().any(|&at| !at_definition(at));
