@@ -31,17 +31,17 @@ pub struct NeedsUse {
 }
 
 impl NeedsUse {
-    /// Why a finding in the function is not loud when nothing in the checked files uses it.
+    /// Why a finding in the function is not loud when nothing in the project uses it.
     pub fn unused_note(&self) -> String {
         if self.python {
             format!(
-                "nothing in the checked files uses `{}`, and its asm is built only when it is \
+                "nothing in the project uses `{}`, and its asm is built only when it is \
                  called: reported as info until something calls it",
                 self.name
             )
         } else {
             format!(
-                "nothing in the checked files uses `{}`, and nvcc compiles an inline, static or \
+                "nothing in the project uses `{}`, and nvcc compiles an inline, static or \
                  template device function only where it is used (measured): reported as info \
                  until something calls it",
                 self.name
@@ -389,7 +389,7 @@ mod tests {
             .note
             .as_deref()
             .unwrap()
-            .starts_with("nothing in the checked files uses `unused`"));
+            .starts_with("nothing in the project uses `unused`"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::walk::{self, io_message, Candidate};
 use ptxguard_analyzer::context::HeaderCache;
 use ptxguard_analyzer::SourceFile;
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -332,7 +333,19 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
-    settle_reach(&mut outcomes, cache.as_ref());
+    // The project's files, when the checked paths leave some of it out.
+    let root = project_root(resolver, &cwd);
+    let covered = file_paths
+        .iter()
+        .map(|p| absolutize(p, &cwd))
+        .any(|p| root.starts_with(&p));
+    let project_files = || {
+        let (_, files) = walk::discover_with(std::slice::from_ref(&root), resolver, false, &|_| ());
+        files.into_iter().map(|(c, _)| c.path).collect()
+    };
+    let more_files: Option<&dyn Fn() -> Vec<PathBuf>> =
+        (!covered || with_stdin).then_some(&project_files);
+    settle_reach(&mut outcomes, cache.as_ref(), more_files);
     if let Some(cache) = cache {
         cache.save();
     }
@@ -371,9 +384,15 @@ fn check_all(
 }
 
 /// Findings in functions compiled only where used, settled against the text of every checked
-/// file (files without asm included: they call functions too): the texts analysed are in
-/// memory, the others are read again.
-fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
+/// file (files without asm included: they call functions too) and, when the checked paths do
+/// not cover the project (`more_files`: a pre-commit hook names the changed files only), of
+/// every file `check` would check in the project's root: the function's callers are there
+/// whichever files are checked. The texts analysed are in memory, the others are read again.
+fn settle_reach(
+    outcomes: &mut [FileOutcome],
+    cache: Option<&Cache>,
+    more_files: Option<&dyn Fn() -> Vec<PathBuf>>,
+) {
     let texts: Vec<(PathBuf, Option<Arc<SourceFile>>)> = outcomes
         .iter()
         .map(|o| {
@@ -383,11 +402,13 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
         })
         .collect();
     // Every file's fingerprint, sorted by path; `None` when one is missing (standard input,
-    // a file that could not be read, a run that keeps no results).
+    // a file that could not be read, a run that keeps no results) or when files beyond the
+    // checked ones are read (their state is not known here).
     let fingerprints: Option<Vec<(PathBuf, u128)>> = outcomes
         .iter()
         .map(|o| o.fingerprint.map(|f| (o.path.clone(), f)))
         .collect::<Option<Vec<_>>>()
+        .filter(|_| more_files.is_none())
         .map(|mut files| {
             files.sort();
             files
@@ -416,11 +437,18 @@ fn settle_reach(outcomes: &mut [FileOutcome], cache: Option<&Cache>) {
                 .iter()
                 .filter_map(|(p, s)| s.as_ref().map(|s| (p.as_path(), s.text.as_str())))
                 .collect();
-            let on_disk: Vec<&Path> = texts
+            let mut on_disk: Vec<&Path> = texts
                 .iter()
                 .filter(|(_, s)| s.is_none())
                 .map(|(p, _)| p.as_path())
                 .collect();
+            let more = more_files.map(|list| list()).unwrap_or_default();
+            let checked: HashSet<&Path> = texts.iter().map(|(p, _)| p.as_path()).collect();
+            on_disk.extend(
+                more.iter()
+                    .map(PathBuf::as_path)
+                    .filter(|p| !checked.contains(p)),
+            );
             let used = crate::reach::uses_elsewhere(questions, &in_memory, &on_disk);
             if let Some(cache) = cache {
                 cache.store_reach(key, &used);

@@ -154,6 +154,8 @@ const INLINE_HELPER: &str = r#"__forceinline__ __device__ unsigned remote(unsign
 }
 "#;
 
+const CALLER: &str = "#include \"../include/helper.cuh\"\n__global__ void k(unsigned* v) { v[0] = remote(v[1], v[2]); }\n";
+
 fn ptx_syntax(found: &[Value]) -> &Value {
     found
         .iter()
@@ -174,15 +176,12 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
         finding["note"]
             .as_str()
             .unwrap()
-            .starts_with("nothing in the checked files uses `remote`"),
+            .starts_with("nothing in the project uses `remote`"),
         "{finding}"
     );
 
     // A file with no asm calls it; the header's result comes from the cache this time.
-    dir.write(
-        "src/k.cu",
-        "#include \"../include/helper.cuh\"\n__global__ void k(unsigned* v) { v[0] = remote(v[1], v[2]); }\n",
-    );
+    dir.write("src/k.cu", CALLER);
     for _ in 0..3 {
         let (code, found) = json(&dir, &[]);
         assert_eq!(code, 1, "{found:?}");
@@ -213,8 +212,19 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
     assert_eq!(code, 0, "{found:?}");
     assert_eq!(ptx_syntax(&found)["severity"], "info");
 
-    // Checked alone, the header has no caller among the checked files.
+    // Checked alone (as a pre-commit hook names a changed file), the header's callers are
+    // still looked for in the project: the working directory's tree.
+    dir.write("src/k.cu", CALLER);
     let (code, found) = json(&dir, &["include/helper.cuh"]);
-    assert_eq!(code, 0, "{found:?}");
-    assert_eq!(ptx_syntax(&found)["severity"], "info");
+    assert_eq!(code, 1, "{found:?}");
+    assert_eq!(ptx_syntax(&found)["severity"], "error");
+    // From a folder that holds no caller, nothing uses it.
+    let run = binary(
+        &dir.join("include"),
+        &["check", "--output-format", "json", "helper.cuh"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let found: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(ptx_syntax(found.as_array().unwrap())["severity"], "info");
 }
