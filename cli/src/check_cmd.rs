@@ -333,18 +333,17 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
-    // The project's files, when the checked paths leave some of it out.
+    // The project's files, when the checked paths are in it but leave some of it out.
     let root = project_root(resolver, &cwd);
-    let covered = file_paths
-        .iter()
-        .map(|p| absolutize(p, &cwd))
-        .any(|p| root.starts_with(&p));
+    let checked: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
+    let covered = checked.iter().any(|p| root.starts_with(p));
+    let inside = with_stdin || checked.iter().any(|p| p.starts_with(&root));
     let project_files = || {
         let (_, files) = walk::discover_with(std::slice::from_ref(&root), resolver, false, &|_| ());
         files.into_iter().map(|(c, _)| c.path).collect()
     };
     let more_files: Option<&dyn Fn() -> Vec<PathBuf>> =
-        (!covered || with_stdin).then_some(&project_files);
+        (inside && (!covered || with_stdin)).then_some(&project_files);
     settle_reach(&mut outcomes, cache.as_ref(), more_files);
     if let Some(cache) = cache {
         cache.save();
@@ -450,7 +449,9 @@ fn settle_reach(
                     .filter(|p| !checked.contains(p)),
             );
             let used = crate::reach::uses_elsewhere(questions, &in_memory, &on_disk);
-            if let Some(cache) = cache {
+            // Kept only when a later run can key it: not when files beyond the checked ones
+            // were read.
+            if let (Some(cache), None) = (cache, more_files) {
                 cache.store_reach(key, &used);
             }
             used
