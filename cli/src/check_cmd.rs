@@ -334,16 +334,24 @@ fn check_all(
         outcomes.push(outcome);
     }
     // The project's files, when the checked paths are in it but leave some of it out.
-    let root = project_root(resolver, &cwd);
-    let checked: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
-    let covered = checked.iter().any(|p| root.starts_with(p));
-    let inside = with_stdin || checked.iter().any(|p| p.starts_with(&root));
+    // The project of each checked path (standard input: of its name): the repository or
+    // configured folder above it, read whole when the checked paths leave some of it out.
+    let mut checked: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
+    checked.extend(stdin_path.clone());
+    let mut roots: Vec<PathBuf> = checked.iter().filter_map(|p| project_of(p)).collect();
+    roots.sort();
+    roots.dedup();
+    roots.retain(|root| {
+        !checked
+            .iter()
+            .any(|p| root.starts_with(p) && stdin_path.as_ref() != Some(p))
+    });
     let project_files = || {
-        let (_, files) = walk::discover_with(std::slice::from_ref(&root), resolver, false, &|_| ());
+        let (_, files) = walk::discover_with(&roots, resolver, false, &|_| ());
         files.into_iter().map(|(c, _)| c.path).collect()
     };
     let more_files: Option<&dyn Fn() -> Vec<PathBuf>> =
-        (inside && (!covered || with_stdin)).then_some(&project_files);
+        (!roots.is_empty()).then_some(&project_files);
     settle_reach(&mut outcomes, cache.as_ref(), more_files);
     if let Some(cache) = cache {
         cache.save();
@@ -384,8 +392,8 @@ fn check_all(
 
 /// Findings in functions compiled only where used, settled against the text of every checked
 /// file (files without asm included: they call functions too) and, when the checked paths do
-/// not cover the project (`more_files`: a pre-commit hook names the changed files only), of
-/// every file `check` would check in the project's root: the function's callers are there
+/// not cover their project (`more_files`: a pre-commit hook names the changed files only), of
+/// every file `check` would check in it ([`project_of`]): the function's callers are there
 /// whichever files are checked. The texts analysed are in memory, the others are read again.
 fn settle_reach(
     outcomes: &mut [FileOutcome],
@@ -460,6 +468,21 @@ fn settle_reach(
     if let (Some(cache), false) = (cache, asked) {
         cache.drop_reach();
     }
+}
+
+/// The project `path` belongs to: the nearest folder at or above it that holds a repository
+/// (`.git`) or a configuration file; `None` when there is none (then only the checked files
+/// are the project, as far as `reach` knows).
+fn project_of(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .filter(|dir| dir.is_dir())
+        .find(|dir| {
+            dir.join(".git").exists()
+                || config::CONFIG_FILE_NAMES
+                    .iter()
+                    .any(|name| dir.join(name).is_file())
+        })
+        .map(Path::to_path_buf)
 }
 
 /// Where the result cache lives: the folder of the configuration file that applies to the

@@ -213,18 +213,36 @@ fn a_finding_in_an_inline_helper_is_loud_only_where_a_checked_file_uses_it() {
     assert_eq!(ptx_syntax(&found)["severity"], "info");
 
     // Checked alone (as a pre-commit hook names a changed file), the header's callers are
-    // still looked for in the project: the working directory's tree.
+    // still looked for in its project: the repository it is in.
+    dir.write("src/k.cu", CALLER);
+    std::fs::create_dir_all(dir.join(".git")).unwrap();
+    for cwd in [dir.path.clone(), dir.join("include")] {
+        let run = binary(
+            &cwd,
+            &[
+                "check",
+                "--output-format",
+                "json",
+                &dir.join("include/helper.cuh").to_string_lossy(),
+            ],
+            None,
+        );
+        assert_eq!(run.code, 1, "{}", run.stdout);
+        let found: Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(ptx_syntax(found.as_array().unwrap())["severity"], "error");
+    }
+}
+
+/// Outside any repository or configured folder, the project is the checked files.
+#[test]
+fn a_helper_checked_alone_outside_a_project_has_no_caller() {
+    let dir = TestDir::new("real-reach-alone");
+    dir.write("include/helper.cuh", INLINE_HELPER);
     dir.write("src/k.cu", CALLER);
     let (code, found) = json(&dir, &["include/helper.cuh"]);
+    assert_eq!(code, 0, "{found:?}");
+    assert_eq!(ptx_syntax(&found)["severity"], "info");
+    let (code, found) = json(&dir, &[]);
     assert_eq!(code, 1, "{found:?}");
     assert_eq!(ptx_syntax(&found)["severity"], "error");
-    // From a folder that holds no caller, nothing uses it.
-    let run = binary(
-        &dir.join("include"),
-        &["check", "--output-format", "json", "helper.cuh"],
-        None,
-    );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let found: Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(ptx_syntax(found.as_array().unwrap())["severity"], "info");
 }
