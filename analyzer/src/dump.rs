@@ -42,6 +42,13 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
     let _ = writeln!(out, "  target: {target}");
     if let Some(f) = &ctx.function {
         let _ = writeln!(out, "  function: {} [{}]", f.name, f.qualifiers.join(" "));
+        if stmt.python().is_some() || crate::reach::compiled_only_where_used(f) {
+            let used = match crate::reach::needs_use(stmt, &file.text) {
+                Some(_) => "not used in this file: its findings are info unless another file of the project uses it",
+                None => "used in this file",
+            };
+            let _ = writeln!(out, "  compiled only where used: {used}");
+        }
     }
     for c in &ctx.conditions {
         let _ = writeln!(

@@ -246,3 +246,36 @@ fn a_helper_checked_alone_outside_a_project_has_no_caller() {
     assert_eq!(code, 1, "{found:?}");
     assert_eq!(ptx_syntax(&found)["severity"], "error");
 }
+
+/// `dump` says which statements sit in a function compiled only where used, and whether
+/// their file uses it.
+#[test]
+fn dump_says_whether_a_helper_is_used_in_its_file() {
+    let dir = TestDir::new("real-reach-dump");
+    dir.write(
+        "k.cu",
+        format!("{INLINE_HELPER}__global__ void k(unsigned* v) {{ v[0] = v[1]; }}\n"),
+    );
+    let run = binary(&dir.path, &["dump", "k.cu"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("compiled only where used: not used in this file"),
+        "{}",
+        run.stdout
+    );
+    dir.write(
+        "k.cu",
+        format!(
+            "{INLINE_HELPER}{}",
+            &CALLER[CALLER.find('\n').unwrap() + 1..]
+        ),
+    );
+    let run = binary(&dir.path, &["dump", "k.cu"], None);
+    assert!(
+        run.stdout
+            .contains("compiled only where used: used in this file"),
+        "{}",
+        run.stdout
+    );
+}
