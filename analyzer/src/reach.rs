@@ -90,6 +90,11 @@ impl<'a> FileUses<'a> {
     }
 
     pub fn needs_use(&mut self, stmt: &AsmStatement) -> Option<NeedsUse> {
+        // A statement in a macro's body takes its context from one expansion; the others
+        // may be anywhere.
+        if stmt.macro_name.is_some() {
+            return None;
+        }
         let f = stmt.context.function.as_ref()?;
         let python = stmt.python().is_some();
         if !python && !compiled_only_where_used(f) {
@@ -131,14 +136,54 @@ pub fn uses_name(text: &[u8], name: &str) -> bool {
 }
 
 /// Where `text` holds `name` as a whole word, other than where it names a function being
-/// defined (a definition of another function of that name is no use of this one).
+/// defined (a definition of another function of that name is no use of this one); and, when
+/// `##` pastes a part of the name (`kind##_address`), at the paste (the name may be built
+/// there).
 fn whole_words<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't {
-    memchr::memmem::find_iter(text, name.as_bytes()).filter(move |&at| {
-        let end = at + name.len();
-        (at == 0 || !is_word(text[at - 1]))
-            && text.get(end).is_none_or(|&b| !is_word(b))
-            && !defines(text, at, end)
+    memchr::memmem::find_iter(text, name.as_bytes())
+        .filter(move |&at| {
+            let end = at + name.len();
+            (at == 0 || !is_word(text[at - 1]))
+                && text.get(end).is_none_or(|&b| !is_word(b))
+                && !defines(text, at, end)
+        })
+        .chain(pastes(text, name))
+}
+
+/// Where `##` joins a word that begins or ends `name` (`kind##_address` may spell
+/// `remote_address`).
+fn pastes<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't {
+    memchr::memmem::find_iter(text, b"##").filter(move |&at| {
+        let after = text[at + 2..].trim_ascii_start();
+        let next = &after[..after
+            .iter()
+            .position(|&b| !is_word(b))
+            .unwrap_or(after.len())];
+        let before = text[..at].trim_ascii_end();
+        let start = before
+            .iter()
+            .rposition(|&b| !is_word(b))
+            .map_or(0, |i| i + 1);
+        let previous = &before[start..];
+        (!next.is_empty() && name.as_bytes().ends_with(next))
+            || (!previous.is_empty() && name.as_bytes().starts_with(previous))
     })
+}
+
+/// Whether `at` is on a preprocessor directive's logical line (`\` continuations followed).
+fn in_directive(text: &[u8], at: usize) -> bool {
+    let mut start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |n| n + 1);
+    // The line before continues into this one when it ends in `\`.
+    while start > 0 {
+        let previous_end = start - 1;
+        let line = &text[..previous_end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.ends_with(b"\\") {
+            break;
+        }
+        start = memchr::memrchr(b'\n', line).map_or(0, |n| n + 1);
+    }
+    text[start..at].trim_ascii_start().starts_with(b"#")
 }
 
 fn is_word(b: u8) -> bool {
@@ -149,6 +194,10 @@ fn is_word(b: u8) -> bool {
 /// C++'s `name(...)` (after template arguments, if any) followed by qualifier words and `{`.
 /// Unsure is no: a use.
 fn defines(text: &[u8], at: usize, end: usize) -> bool {
+    if in_directive(text, at) {
+        // `#define CALL(a) f(a)` is a use, whatever follows the line.
+        return false;
+    }
     let before = text[..at].trim_ascii_end();
     if before.len() < at
         && before.ends_with(b"def")
@@ -156,11 +205,20 @@ fn defines(text: &[u8], at: usize, end: usize) -> bool {
     {
         return true;
     }
-    let skip_space = |mut i: usize| {
+    // Spaces and comments.
+    let skip_space = |mut i: usize| loop {
         while text.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
             i += 1;
         }
-        i
+        match (text.get(i), text.get(i + 1)) {
+            (Some(b'/'), Some(b'/')) => {
+                i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+            }
+            (Some(b'/'), Some(b'*')) => {
+                i = memchr::memmem::find(&text[i + 2..], b"*/").map_or(text.len(), |n| i + n + 4);
+            }
+            _ => return i,
+        }
     };
     // The end of the group that opens at `i` (`(`/`)` or `<`/`>`), when it closes within a
     // parameter list's length and before any `;`.
@@ -323,6 +381,24 @@ mod tests {
     }
 
     #[test]
+    fn asm_in_a_macro_body_is_not_judged_by_one_expansion() {
+        let code = format!(
+            "#define REMOTE(r, a, k) {ASM_MACRO}\n\
+             inline __device__ unsigned unused_helper(unsigned x) {{ unsigned r; REMOTE(r, x, 0); return r; }}\n\
+             __global__ void k(unsigned* v) {{ unsigned r; REMOTE(r, v[0], 1); v[1] = r; }}\n"
+        );
+        let file = SourceFile::new("a.cu", code);
+        let statements = find_asm_statements(&file);
+        assert!(!statements.is_empty());
+        assert!(statements
+            .iter()
+            .all(|s| needs_use(s, &file.text).is_none()));
+    }
+
+    const ASM_MACRO: &str =
+        r#"asm volatile("setctarank.shared.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(k))"#;
+
+    #[test]
     fn kernels_plain_functions_and_used_ones_do_not() {
         for code in [
             format!("__global__ void k(unsigned x) {{ unsigned r; {ASM} }}\n"),
@@ -414,6 +490,22 @@ mod tests {
         ] {
             assert!(!uses_name(text.as_bytes(), "stas"), "{text}");
         }
+        for text in [
+            // A call ending a `#define` line, whatever comes on the next line.
+            "#define REMOTE(a, r) stas(a, r)\n__global__ void k(int* p) {",
+            "#define REMOTE(a, r) \\\n  stas(a, r)\nnamespace detail {",
+            // The name built by pasting.
+            "#define LOAD(kind) kind##as(p)\nLOAD(st)",
+            "#define CALL(x) st##x(p)\nCALL(as)",
+        ] {
+            assert!(uses_name(text.as_bytes(), "stas"), "{text}");
+        }
+        // A comment between the parameters and the body does not hide a definition.
+        assert!(!uses_name(b"inline void stas(int* p) // note\n{", "stas"));
+        assert!(!uses_name(
+            b"inline void stas(int* p) /* a */ const {",
+            "stas"
+        ));
         // A mention in a comment counts: any doubt keeps the finding.
         assert!(uses_name(b"auto f = 1; // stas", "stas"));
         for text in [

@@ -352,7 +352,7 @@ fn check_all(
     };
     let more_files: Option<&dyn Fn() -> Vec<PathBuf>> =
         (!roots.is_empty()).then_some(&project_files);
-    settle_reach(&mut outcomes, cache.as_ref(), more_files);
+    settle_reach(&mut outcomes, cache.as_ref(), more_files, with_stdin);
     if let Some(cache) = cache {
         cache.save();
     }
@@ -399,6 +399,7 @@ fn settle_reach(
     outcomes: &mut [FileOutcome],
     cache: Option<&Cache>,
     more_files: Option<&dyn Fn() -> Vec<PathBuf>>,
+    from_stdin: bool,
 ) {
     let texts: Vec<(PathBuf, Option<Arc<SourceFile>>)> = outcomes
         .iter()
@@ -408,15 +409,16 @@ fn settle_reach(
             (o.path.clone(), source.filter(|s| !s.text.is_empty()))
         })
         .collect();
-    // Every file's fingerprint, sorted by path; `None` when one is missing (standard input,
-    // a file that could not be read, a run that keeps no results) or when files beyond the
-    // checked ones are read (their state is not known here).
-    let fingerprints: Option<Vec<(PathBuf, u128)>> = outcomes
-        .iter()
-        .map(|o| o.fingerprint.map(|f| (o.path.clone(), f)))
-        .collect::<Option<Vec<_>>>()
-        .filter(|_| more_files.is_none())
-        .map(|mut files| {
+    // Every file's fingerprint, sorted by path (a file that could not be read, or is binary,
+    // uses nothing and has none); `None` when the run keeps no results, reads standard input,
+    // or reads files beyond the checked ones (their state is not known here).
+    let fingerprinted = outcomes.iter().any(|o| o.fingerprint.is_some());
+    let fingerprints: Option<Vec<(PathBuf, u128)>> =
+        (fingerprinted && !from_stdin && more_files.is_none()).then(|| {
+            let mut files: Vec<(PathBuf, u128)> = outcomes
+                .iter()
+                .filter_map(|o| o.fingerprint.map(|f| (o.path.clone(), f)))
+                .collect();
             files.sort();
             files
         });
@@ -457,10 +459,12 @@ fn settle_reach(
                     .filter(|p| !checked.contains(p)),
             );
             let used = crate::reach::uses_elsewhere(questions, &in_memory, &on_disk);
-            // Kept only when a later run can key it: not when files beyond the checked ones
-            // were read.
-            if let (Some(cache), None) = (cache, more_files) {
-                cache.store_reach(key, &used);
+            // Kept keyed; unkeyed only to ask the next run to fingerprint its files (never when
+            // no key can be made: standard input, files beyond the checked ones).
+            if let Some(cache) = cache {
+                if key.is_some() || (!cache.reach_wanted() && !from_stdin && more_files.is_none()) {
+                    cache.store_reach(key, &used);
+                }
             }
             used
         },

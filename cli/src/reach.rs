@@ -28,13 +28,17 @@ pub fn uses_elsewhere(
             .map(|(name, _)| name)
             .collect()
     };
+    // A path given twice (standard input named as a checked file) is one user.
+    let add = |users: &mut HashMap<String, Vec<PathBuf>>, name: &String, path: &Path| {
+        let paths = users.entry(name.clone()).or_default();
+        if !paths.iter().any(|p| p == path) {
+            paths.push(path.to_path_buf());
+        }
+    };
     for (path, text) in in_memory {
         for name in open(&users) {
             if reach::uses_name(text.as_bytes(), name) {
-                users
-                    .entry(name.clone())
-                    .or_default()
-                    .push(path.to_path_buf());
+                add(&mut users, name, path);
             }
         }
     }
@@ -69,10 +73,7 @@ pub fn uses_elsewhere(
             let hits = names_in_file(path, wanted);
             let mut users = users_now.lock().unwrap_or_else(|e| e.into_inner());
             for name in hits {
-                users
-                    .entry(name.clone())
-                    .or_default()
-                    .push(path.to_path_buf());
+                add(&mut users, name, path);
             }
             remaining.store(open(&users).len(), Ordering::Relaxed);
         };

@@ -877,6 +877,16 @@ fn a_finding_in_an_uncalled_inline_helper_is_info_until_a_workspace_file_calls_i
         json!({ "changes": [{ "uri": path_to_uri(&caller).as_str(), "type": 1 }] }),
     );
     assert_eq!(severities(&client.diagnostics(&uri)), [1]);
+    // Saving the caller without the call re-checks the helper's document.
+    dir.write(
+        "src/k.cu",
+        "__global__ void k(unsigned* v) { v[0] = v[1]; }\n",
+    );
+    client.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": path_to_uri(&caller).as_str() } }),
+    );
+    assert_eq!(severities(&client.diagnostics(&uri)), [3]);
     client.shutdown();
 }
 

@@ -155,6 +155,8 @@ struct SettingsLookup {
     /// The last configuration error shown, so that it is shown once, not on every check.
     last_error: std::sync::Mutex<Option<String>>,
     sender: crossbeam_channel::Sender<Message>,
+    /// Whether the client named the workspace (`root` is otherwise the server's folder).
+    root_given: bool,
     /// The headers read for their macros, the session's: emptied when files change on disk.
     headers: ptxguard_analyzer::context::HeaderCache,
     /// The workspace's files and which name what, for findings in functions compiled only
@@ -163,8 +165,12 @@ struct SettingsLookup {
 }
 
 impl SettingsLookup {
-    /// The files `check` run at the root would check.
+    /// The files `check` run at the root would check; none when the client named no
+    /// workspace (the server's folder is no project then).
     fn workspace_files(&self) -> Vec<PathBuf> {
+        if !self.root_given {
+            return Vec::new();
+        }
         let overrides = ConfigLayer {
             dir: self.root.clone(),
             ..ConfigLayer::default()
@@ -301,12 +307,14 @@ impl<'c> Server<'c> {
         options: ServerOptions,
     ) -> Server<'c> {
         #[allow(deprecated, reason = "root_uri: older clients send only it")]
-        let root = init
+        let given_root = init
             .workspace_folders
             .as_ref()
             .and_then(|f| f.first())
             .and_then(|f| convert::uri_to_path(&f.uri))
-            .or_else(|| init.root_uri.as_ref().and_then(convert::uri_to_path))
+            .or_else(|| init.root_uri.as_ref().and_then(convert::uri_to_path));
+        let root_given = given_root.is_some();
+        let root = given_root
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("/"));
         let option_path = |key: &str| {
@@ -343,6 +351,7 @@ impl<'c> Server<'c> {
                 compile_commands,
                 last_error: std::sync::Mutex::new(None),
                 sender: connection.sender.clone(),
+                root_given,
                 headers: Default::default(),
                 tree: Default::default(),
             }),
@@ -747,6 +756,14 @@ impl<'c> Server<'c> {
                 } else if self.documents.contains_key(&uri) {
                     self.start_check(&uri, false);
                     self.start_confirm(&uri)?;
+                }
+                // The saved file may now use (or no longer use) a function another open
+                // document's findings are compiled only through.
+                let due = Instant::now() + self.options.debounce;
+                for (other, doc) in self.documents.iter_mut() {
+                    if *other != uri && doc.diagnostics.iter().any(|d| d.needs_use_of.is_some()) {
+                        doc.due = Some(due);
+                    }
                 }
             }
             notification::DidCloseTextDocument::METHOD => {
