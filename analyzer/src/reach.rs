@@ -165,8 +165,11 @@ fn pastes<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't
             .rposition(|&b| !is_word(b))
             .map_or(0, |i| i + 1);
         let previous = &before[start..];
-        (!next.is_empty() && name.as_bytes().ends_with(next))
-            || (!previous.is_empty() && name.as_bytes().starts_with(previous))
+        // A part worth the name: three bytes or more, a letter among them (`a##_##b` pastes
+        // separators, not a name's part).
+        let part = |p: &[u8]| p.len() >= 3 && p.iter().any(u8::is_ascii_alphabetic);
+        (part(next) && name.as_bytes().ends_with(next))
+            || (part(previous) && name.as_bytes().starts_with(previous))
     })
 }
 
@@ -494,12 +497,18 @@ mod tests {
             // A call ending a `#define` line, whatever comes on the next line.
             "#define REMOTE(a, r) stas(a, r)\n__global__ void k(int* p) {",
             "#define REMOTE(a, r) \\\n  stas(a, r)\nnamespace detail {",
-            // The name built by pasting.
-            "#define LOAD(kind) kind##as(p)\nLOAD(st)",
-            "#define CALL(x) st##x(p)\nCALL(as)",
         ] {
             assert!(uses_name(text.as_bytes(), "stas"), "{text}");
         }
+        // The name built by pasting.
+        for text in [
+            "#define LOAD(kind) kind##_address(p)\nLOAD(remote)",
+            "#define CALL(x) remote##x(p)\nCALL(_address)",
+        ] {
+            assert!(uses_name(text.as_bytes(), "remote_address"), "{text}");
+        }
+        // Separators pasted around a name's end are no part of it.
+        assert!(!uses_name(b"#define J(a, b) a##_##b\n", "max3Pos_"));
         // A comment between the parameters and the body does not hide a definition.
         assert!(!uses_name(b"inline void stas(int* p) // note\n{", "stas"));
         assert!(!uses_name(
