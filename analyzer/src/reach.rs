@@ -281,6 +281,11 @@ fn defines(text: &[u8], at: usize, end: usize) -> bool {
 /// The questions of a settle: each name, and the files whose findings need a use of it.
 pub type Questions = BTreeMap<String, BTreeSet<PathBuf>>;
 
+/// Whether `d` is loud only if something uses its function: what [`settle`] decides.
+pub fn awaits_use(d: &Diagnostic) -> bool {
+    d.severity > Severity::Info && d.needs_use_of.is_some()
+}
+
 /// Settles the findings of each file (its path, its findings): `uses_elsewhere` is asked, for
 /// each name and file that asks, whether a file other than that one uses the name, and
 /// answers with the pairs (name, asking file) that are used (the CLI reads the checked files,
@@ -292,7 +297,7 @@ pub fn settle<'a>(
     let mut pending: Vec<(&Path, &mut Diagnostic)> = reports
         .into_iter()
         .flat_map(|(home, ds)| ds.iter_mut().map(move |d| (home, d)))
-        .filter(|(_, d)| d.severity > Severity::Info && d.needs_use_of.is_some())
+        .filter(|(_, d)| awaits_use(d))
         .collect();
     if pending.is_empty() {
         return;

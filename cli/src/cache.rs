@@ -338,8 +338,6 @@ impl Cache {
             })
     }
 
-    /// Writes the cache when anything changed: the entries of this run, the others read at
-    /// the start unless unused for too long. Failures are silent (see the module's doc).
     /// The key of a reach question: the checked files with the fingerprint of each (every
     /// file of the tree: `files` sorted by path), and the names asked with the file that asks.
     pub fn reach_key(
@@ -380,7 +378,7 @@ impl Cache {
 
     /// This run asked nothing: the next one need not fingerprint every file.
     pub fn drop_reach(&self) {
-        if self.loaded().reach.is_some() {
+        if self.reach_wanted() {
             if let Ok(mut reach) = self.reach.lock() {
                 *reach = Some(None);
             }
@@ -393,6 +391,8 @@ impl Cache {
         self.loaded().reach.is_some()
     }
 
+    /// Writes the cache when anything changed: the entries of this run, the others read at
+    /// the start unless unused for too long. Failures are silent (see the module's doc).
     pub fn save(self) {
         self.loaded();
         let updated = self.updated.into_inner().unwrap_or_default();

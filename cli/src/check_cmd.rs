@@ -68,6 +68,14 @@ struct Job<'a> {
     cwd: &'a Path,
 }
 
+impl Job<'_> {
+    /// Whether every file read is fingerprinted, to key the reach answer: only when the last
+    /// run searched ([`Cache::reach_wanted`]).
+    fn fingerprints_files(&self) -> bool {
+        self.cache.is_some_and(Cache::reach_wanted)
+    }
+}
+
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
     match run_inner(args, ctx) {
         Ok(code) => code,
@@ -333,26 +341,15 @@ fn check_all(
         };
         outcomes.push(outcome);
     }
-    // The project's files, when the checked paths are in it but leave some of it out.
-    // The project of each checked path (standard input: of its name): the repository or
-    // configured folder above it, read whole when the checked paths leave some of it out.
     let mut checked: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
     checked.extend(stdin_path.clone());
-    let mut roots: Vec<PathBuf> = checked.iter().filter_map(|p| project_of(p)).collect();
-    roots.sort();
-    roots.dedup();
-    roots.retain(|root| {
-        !checked
-            .iter()
-            .any(|p| root.starts_with(p) && stdin_path.as_ref() != Some(p))
-    });
-    let project_files = || {
-        let (_, files) = walk::discover_with(&roots, resolver, false, &|_| ());
-        files.into_iter().map(|(c, _)| c.path).collect()
-    };
-    let more_files: Option<&dyn Fn() -> Vec<PathBuf>> =
-        (!roots.is_empty()).then_some(&project_files);
-    settle_reach(&mut outcomes, cache.as_ref(), more_files, with_stdin);
+    settle_reach(
+        &mut outcomes,
+        cache.as_ref(),
+        &checked,
+        stdin_path.as_deref(),
+        resolver,
+    );
     if let Some(cache) = cache {
         cache.save();
     }
@@ -392,15 +389,41 @@ fn check_all(
 
 /// Findings in functions compiled only where used, settled against the text of every checked
 /// file (files without asm included: they call functions too) and, when the checked paths do
-/// not cover their project (`more_files`: a pre-commit hook names the changed files only), of
-/// every file `check` would check in it ([`project_of`]): the function's callers are there
-/// whichever files are checked. The texts analysed are in memory, the others are read again.
+/// not cover their project (a pre-commit hook names the changed files only), of every file
+/// `check` would check in it ([`project_of`]): the function's callers are there whichever
+/// files are checked. The texts analysed are in memory, the others are read again. Nothing
+/// is done (beyond dropping a kept answer) unless a finding awaits a use.
 fn settle_reach(
     outcomes: &mut [FileOutcome],
     cache: Option<&Cache>,
-    more_files: Option<&dyn Fn() -> Vec<PathBuf>>,
-    from_stdin: bool,
+    checked: &[PathBuf],
+    stdin_path: Option<&Path>,
+    resolver: &Resolver,
 ) {
+    let awaiting = outcomes.iter().any(|o| {
+        o.report.as_ref().is_some_and(|r| {
+            r.diagnostics
+                .iter()
+                .any(ptxguard_analyzer::reach::awaits_use)
+        })
+    });
+    if !awaiting {
+        if let Some(cache) = cache {
+            cache.drop_reach();
+        }
+        return;
+    }
+    // The project of each checked path (standard input: of its name): the repository or
+    // configured folder above it, read whole when the checked paths leave some of it out.
+    let mut roots: Vec<PathBuf> = checked.iter().filter_map(|p| project_of(p)).collect();
+    roots.sort();
+    roots.dedup();
+    roots.retain(|root| {
+        !checked
+            .iter()
+            .any(|p| root.starts_with(p) && stdin_path != Some(p.as_path()))
+    });
+    let from_stdin = stdin_path.is_some();
     let texts: Vec<(PathBuf, Option<Arc<SourceFile>>)> = outcomes
         .iter()
         .map(|o| {
@@ -414,7 +437,7 @@ fn settle_reach(
     // or reads files beyond the checked ones (their state is not known here).
     let fingerprinted = outcomes.iter().any(|o| o.fingerprint.is_some());
     let fingerprints: Option<Vec<(PathBuf, u128)>> =
-        (fingerprinted && !from_stdin && more_files.is_none()).then(|| {
+        (fingerprinted && !from_stdin && roots.is_empty()).then(|| {
             let mut files: Vec<(PathBuf, u128)> = outcomes
                 .iter()
                 .filter_map(|o| o.fingerprint.map(|f| (o.path.clone(), f)))
@@ -422,14 +445,12 @@ fn settle_reach(
             files.sort();
             files
         });
-    let mut asked = false;
     ptxguard_analyzer::reach::settle(
         outcomes.iter_mut().filter_map(|o| {
             let path = o.path.as_path();
             o.report.as_mut().map(|r| (path, &mut r.diagnostics))
         }),
         |questions| {
-            asked = true;
             // The last run's answer, when it asked the same of the same files.
             let key = fingerprints.map(|files| {
                 let files: Vec<(&Path, u128)> =
@@ -451,7 +472,11 @@ fn settle_reach(
                 .filter(|(_, s)| s.is_none())
                 .map(|(p, _)| p.as_path())
                 .collect();
-            let more = more_files.map(|list| list()).unwrap_or_default();
+            let more = if roots.is_empty() {
+                Vec::new()
+            } else {
+                walk::files_under(&roots, resolver)
+            };
             let checked: HashSet<&Path> = texts.iter().map(|(p, _)| p.as_path()).collect();
             on_disk.extend(
                 more.iter()
@@ -462,16 +487,13 @@ fn settle_reach(
             // Kept keyed; unkeyed only to ask the next run to fingerprint its files (never when
             // no key can be made: standard input, files beyond the checked ones).
             if let Some(cache) = cache {
-                if key.is_some() || (!cache.reach_wanted() && !from_stdin && more_files.is_none()) {
+                if key.is_some() || (!cache.reach_wanted() && !from_stdin && roots.is_empty()) {
                     cache.store_reach(key, &used);
                 }
             }
             used
         },
     );
-    if let (Some(cache), false) = (cache, asked) {
-        cache.drop_reach();
-    }
 }
 
 /// The project `path` belongs to: the nearest folder at or above it that holds a repository
@@ -759,16 +781,10 @@ enum ReadResult {
 /// others have their results in the cache on a second run).
 fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
     let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
-        Some(mut outcome) => {
-            if job.cache.is_some_and(Cache::reach_wanted) {
-                outcome.fingerprint = Some(ptxguard_analyzer::source::fingerprint(bytes));
-            }
-            ReadResult::Done(Box::new(outcome))
-        }
+        Some(outcome) => ReadResult::Done(Box::new(outcome)),
         None => ReadResult::Loaded(bytes.to_vec()),
     };
-    let fingerprint = job.cache.is_some_and(Cache::reach_wanted);
-    match read_if_asm(&c.path, fingerprint, outcome) {
+    match read_if_asm(&c.path, job.fingerprints_files(), outcome) {
         Ok((Some(result), _)) => result,
         Ok((None, fingerprint)) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
@@ -814,8 +830,7 @@ fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOu
         .with_max_len(1)
         .map(|(i, candidate, bytes)| {
             let fingerprint = job
-                .cache
-                .is_some_and(Cache::reach_wanted)
+                .fingerprints_files()
                 .then(|| ptxguard_analyzer::source::fingerprint(&bytes));
             let mut outcome = process_bytes(&candidate, bytes, job, false);
             outcome.fingerprint = fingerprint;
@@ -841,11 +856,12 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
             return None;
         }
         let options = analysis::runs_for(&c.path, &settings, &job.headers);
+        let fingerprint = ptxguard_analyzer::source::fingerprint(bytes);
         let key = Cache::key(
             job.cwd,
             &c.path,
             &c.display,
-            ptxguard_analyzer::source::fingerprint(bytes),
+            fingerprint,
             &options,
             &settings.rules_for(&c.path),
         );
@@ -855,6 +871,7 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
             path: c.path.clone(),
             warnings: hit.warnings,
             notes: hit.notes,
+            fingerprint: job.fingerprints_files().then_some(fingerprint),
             ..FileOutcome::default()
         })
     })

@@ -32,6 +32,12 @@ pub fn display_path(abs: &Path, cwd: &Path) -> String {
     }
 }
 
+/// The files `check` would check under `roots`, read for nothing else.
+pub fn files_under(roots: &[PathBuf], resolver: &Resolver) -> Vec<PathBuf> {
+    let (_, files) = discover_with(roots, resolver, false, &|_| ());
+    files.into_iter().map(|(c, _)| c.path).collect()
+}
+
 /// The files to check: named files as they are, directories walked. `visit` is called on
 /// each file as it is found (on the walker's threads, so that reading files overlaps walking
 /// directories); the files come back sorted, each once, with what `visit` returned.

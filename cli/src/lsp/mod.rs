@@ -176,9 +176,7 @@ impl SettingsLookup {
             ..ConfigLayer::default()
         };
         let resolver = Resolver::new(self.config_source.clone(), overrides, &self.root);
-        let (_, files) =
-            crate::walk::discover_with(std::slice::from_ref(&self.root), &resolver, false, &|_| ());
-        files.into_iter().map(|(c, _)| c.path).collect()
+        crate::walk::files_under(std::slice::from_ref(&self.root), &resolver)
     }
 
     fn settings_for(&self, path: &Path) -> Result<Arc<Settings>, String> {
