@@ -710,6 +710,8 @@ impl FileScan {
 impl FileScan {
     fn new(cx: &Ctx) -> FileScan {
         let span = |s: &AsmStatement| s.span.start as usize..s.span.end as usize;
+        let calls: Vec<_> = barrier_calls(cx.source()).collect();
+        let helper_calls = barrier_helper_calls(cx, &calls);
         FileScan {
             asm_spans: {
                 // In order, for the binary search of `Look::accesses_in`.
@@ -722,8 +724,8 @@ impl FileScan {
                 .iter()
                 .filter(|s| s.has_clobber("memory"))
                 .map(span)
-                .chain(barrier_calls(cx.source()))
-                .chain(barrier_helper_calls(cx))
+                .chain(calls)
+                .chain(helper_calls)
                 .collect(),
             shared_names: shared_declarations(cx.source(), cx.tokens()),
             callee_bodies: Default::default(),
@@ -743,7 +745,10 @@ impl FileScan {
 /// volatile("bar.sync %0, %1;" :: ... : "memory"); }`, `void syncwarp() { __syncwarp(); }`; no
 /// `if`, loop or early `return` around it). Inlined, the call orders the caller's accesses as
 /// the barrier does.
-fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
+fn barrier_helper_calls(
+    cx: &Ctx,
+    barrier_calls: &[std::ops::Range<usize>],
+) -> Vec<std::ops::Range<usize>> {
     let source = cx.source();
     let mut asm_spans: Vec<std::ops::Range<usize>> = cx
         .statements
@@ -752,6 +757,7 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         .collect();
     asm_spans.sort_by_key(|r| r.start);
     let mut helpers: Vec<(&str, std::ops::Range<usize>)> = Vec::new();
+    let mut paths = PathScans::default();
     for stmt in cx.statements.iter().filter(|s| s.has_clobber("memory")) {
         let Some(function) = &stmt.context.function else {
             continue;
@@ -762,14 +768,14 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
             || stmt.in_python()
             || body.is_empty()
             || helpers.iter().any(|(n, _)| *n == name)
-            || !runs_on_every_path(cx, &asm_spans, body.clone(), stmt.span.start as usize)
+            || !paths.runs_on_every_path(cx, &asm_spans, body.clone(), stmt.span.start as usize)
         {
             continue;
         }
         helpers.push((name, body));
     }
     // Wrappers of the barrier calls (`void syncwarp() { __syncwarp(); }`).
-    for call in barrier_calls(source) {
+    for call in barrier_calls {
         let body = enclosing_function_body(source, call.start);
         let Some(name) = function_name_before(source, body.start) else {
             continue;
@@ -777,7 +783,7 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
         if body.is_empty()
             || body.start < 2
             || helpers.iter().any(|(n, _)| *n == name)
-            || !runs_on_every_path(cx, &asm_spans, body.clone(), call.start)
+            || !paths.runs_on_every_path(cx, &asm_spans, body.clone(), call.start)
         {
             continue;
         }
@@ -787,7 +793,7 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
     helpers
         .iter()
         .flat_map(|(name, body)| {
-            source.match_indices(*name).filter_map(move |(at, _)| {
+            memchr::memmem::find_iter(source.as_bytes(), name).filter_map(move |at| {
                 let rest = source[at + name.len()..].trim_start();
                 // Template arguments: `helper<16, 2>(...)`.
                 let rest = match rest
@@ -819,47 +825,76 @@ fn barrier_helper_calls(cx: &Ctx) -> Vec<std::ops::Range<usize>> {
 /// directive line: `#if __CUDA_ARCH__ < 700 __threadfence(); #else asm(...) #endif`).
 /// `if`s and loops before it end before it, whatever they do (`if (lane == 0) { ... }
 /// __syncwarp();`).
-fn runs_on_every_path(
-    cx: &Ctx,
-    asm_spans: &[std::ops::Range<usize>],
-    body: std::ops::Range<usize>,
-    at: usize,
-) -> bool {
-    let tokens = cx.tokens();
-    let source = cx.source();
-    let first = tokens.partition_point(|t| t.start() < body.start);
-    let last = tokens.partition_point(|t| t.start() < at.min(body.end));
-    let mut depth = 0i32;
-    // Its own statement does not choose whether it runs (`lane == 0 ? f() : g()`, `a && f()`,
-    // `if (x) f();`).
-    let mut chosen = false;
-    for t in &tokens[first..last] {
-        // The last asm starting at or before the token (spans do not nest).
-        let k = asm_spans.partition_point(|r| r.start <= t.start());
-        if k > 0 && asm_spans[k - 1].contains(&t.start()) {
-            continue;
+///
+/// One scan per function body, carried forward from one barrier to the next in it (a
+/// function with many `"memory"` statements is read once, not once per statement).
+#[derive(Default)]
+struct PathScans(HashMap<(usize, usize), PathScan>);
+
+/// How far a body has been read, and the state there.
+#[derive(Clone, Copy, Default)]
+struct PathScan {
+    /// The next token to read.
+    next: usize,
+    depth: i32,
+    /// Its own statement chooses whether it runs (`lane == 0 ? f() : g()`, `a && f()`,
+    /// `if (x) f();`).
+    chosen: bool,
+    /// A `return` or a conditional directive came before: nothing after it runs on every path.
+    left: bool,
+}
+
+impl PathScans {
+    fn runs_on_every_path(
+        &mut self,
+        cx: &Ctx,
+        asm_spans: &[std::ops::Range<usize>],
+        body: std::ops::Range<usize>,
+        at: usize,
+    ) -> bool {
+        let tokens = cx.tokens();
+        let source = cx.source();
+        let first = tokens.partition_point(|t| t.start() < body.start);
+        let last = tokens.partition_point(|t| t.start() < at.min(body.end));
+        let scan = self.0.entry((body.start, body.end)).or_default();
+        if scan.next < first || scan.next > last {
+            *scan = PathScan {
+                next: first,
+                ..PathScan::default()
+            };
         }
-        if t.kind == ptxguard_analyzer::cpp::lexer::TokenKind::Directive {
-            // A conditional (`#if`, `#else`...), not a `#pragma unroll`.
-            let word = source[t.span.range()].trim_start_matches('#').trim_start();
-            if word.starts_with("if") || word.starts_with("el") || word.starts_with("endif") {
-                return false;
+        for t in &tokens[scan.next..last] {
+            if scan.left {
+                break;
             }
-            continue;
+            // The last asm starting at or before the token (spans do not nest).
+            let k = asm_spans.partition_point(|r| r.start <= t.start());
+            if k > 0 && asm_spans[k - 1].contains(&t.start()) {
+                continue;
+            }
+            if t.kind == ptxguard_analyzer::cpp::lexer::TokenKind::Directive {
+                // A conditional (`#if`, `#else`...), not a `#pragma unroll`.
+                let word = source[t.span.range()].trim_start_matches('#').trim_start();
+                if word.starts_with("if") || word.starts_with("el") || word.starts_with("endif") {
+                    scan.left = true;
+                }
+                continue;
+            }
+            match &source[t.span.range()] {
+                "{" | "(" | "[" => scan.depth += 1,
+                "}" | ")" | "]" => scan.depth -= 1,
+                "return" | "goto" | "throw" | "co_return" => scan.left = true,
+                "?" | "&&" | "||" | "if" | "else" | "for" | "while" | "do" | "switch" | "case"
+                | "default" => scan.chosen = true,
+                _ => {}
+            }
+            if scan.depth == 0 && matches!(&source[t.span.range()], ";" | "}") {
+                scan.chosen = false;
+            }
         }
-        match &source[t.span.range()] {
-            "{" | "(" | "[" => depth += 1,
-            "}" | ")" | "]" => depth -= 1,
-            "return" | "goto" | "throw" | "co_return" => return false,
-            "?" | "&&" | "||" | "if" | "else" | "for" | "while" | "do" | "switch" | "case"
-            | "default" => chosen = true,
-            _ => {}
-        }
-        if depth == 0 && matches!(&source[t.span.range()], ";" | "}") {
-            chosen = false;
-        }
+        scan.next = last;
+        !scan.left && scan.depth == 0 && !scan.chosen
     }
-    depth == 0 && !chosen
 }
 
 /// How accesses are looked for around an asm or a call.
@@ -1280,14 +1315,16 @@ fn barrier_calls(source: &str) -> impl Iterator<Item = std::ops::Range<usize>> +
     ];
     let library = LIBRARY
         .iter()
-        .filter(move |(_, own)| !source.contains(own))
+        .filter(move |(_, own)| memchr::memmem::find(source.as_bytes(), own.as_bytes()).is_none())
         .map(|(name, _)| *name);
     let groups = cooperative_group_syncs(source);
     NAMES
         .iter()
         .copied()
         .chain(library)
-        .flat_map(move |n| source.match_indices(n).map(|(at, m)| at..at + m.len()))
+        .flat_map(move |n| {
+            memchr::memmem::find_iter(source.as_bytes(), n).map(move |at| at..at + n.len())
+        })
         .chain(groups)
 }
 
