@@ -135,6 +135,80 @@ pub fn uses_name(text: &[u8], name: &str) -> bool {
     whole_words(text, name).next().is_some()
 }
 
+/// [`uses_name`] for several names at once: one pass over a text finds them all (a search of
+/// the tree reads every file for the names nothing has used yet).
+pub struct NameSearch<'n> {
+    names: Vec<&'n str>,
+    automaton: Option<aho_corasick::AhoCorasick>,
+}
+
+impl<'n> NameSearch<'n> {
+    pub fn new(names: Vec<&'n str>) -> NameSearch<'n> {
+        // Leftmost matching (the fast searchers): a match only says where a name may start;
+        // every name is tried there (`ab` and `abc` both start at `abc`).
+        let automaton = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(&names)
+            .ok();
+        NameSearch { names, automaton }
+    }
+
+    pub fn names(&self) -> &[&'n str] {
+        &self.names
+    }
+
+    /// Which of the names `text` uses, as [`uses_name`] answers for each.
+    pub fn used_in(&self, text: &[u8]) -> Vec<&'n str> {
+        let Some(automaton) = &self.automaton else {
+            return self
+                .names
+                .iter()
+                .copied()
+                .filter(|name| uses_name(text, name))
+                .collect();
+        };
+        let mut used = vec![false; self.names.len()];
+        let mut left = self.names.len();
+        // A whole word cannot start inside another name's match (a name is one identifier:
+        // the byte before would be part of a word), so the starts of the matches are every
+        // place a name may be used.
+        'search: for m in automaton.find_iter(text) {
+            let at = m.start();
+            if at > 0 && is_word(text[at - 1]) {
+                continue;
+            }
+            for (i, name) in self.names.iter().enumerate() {
+                let end = at + name.len();
+                if !used[i]
+                    && text[at..].starts_with(name.as_bytes())
+                    && text.get(end).is_none_or(|&b| !is_word(b))
+                    && !defines(text, at, end)
+                {
+                    used[i] = true;
+                    left -= 1;
+                    if left == 0 {
+                        break 'search;
+                    }
+                }
+            }
+        }
+        if left > 0 {
+            for at in memchr::memmem::find_iter(text, b"##") {
+                for (i, name) in self.names.iter().enumerate() {
+                    if !used[i] && pasted_at(text, at, name) {
+                        used[i] = true;
+                    }
+                }
+            }
+        }
+        self.names
+            .iter()
+            .zip(used)
+            .filter_map(|(name, used)| used.then_some(*name))
+            .collect()
+    }
+}
+
 /// Where `text` holds `name` as a whole word, other than where it names a function being
 /// defined (a definition of another function of that name is no use of this one); and, when
 /// `##` pastes a part of the name (`kind##_address`), at the paste (the name may be built
@@ -153,7 +227,12 @@ fn whole_words<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize>
 /// Where `##` joins a word that begins or ends `name` (`kind##_address` may spell
 /// `remote_address`).
 fn pastes<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't {
-    memchr::memmem::find_iter(text, b"##").filter(move |&at| {
+    memchr::memmem::find_iter(text, b"##").filter(move |&at| pasted_at(text, at, name))
+}
+
+/// Whether the `##` at `at` joins a word that begins or ends `name`.
+fn pasted_at(text: &[u8], at: usize, name: &str) -> bool {
+    {
         let after = text[at + 2..].trim_ascii_start();
         let next = &after[..after
             .iter()
@@ -170,7 +249,7 @@ fn pastes<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't
         let part = |p: &[u8]| p.len() >= 3 && p.iter().any(u8::is_ascii_alphabetic);
         (part(next) && name.as_bytes().ends_with(next))
             || (part(previous) && name.as_bytes().starts_with(previous))
-    })
+    }
 }
 
 /// Whether `at` is on a preprocessor directive's logical line (`\` continuations followed).
@@ -560,5 +639,41 @@ mod tests {
         assert_eq!(searchable_name("f<int>"), Some("f"));
         assert_eq!(searchable_name("A::operator()"), None);
         assert_eq!(searchable_name("~A"), None);
+    }
+
+    #[test]
+    fn one_search_for_many_names_finds_what_one_search_per_name_finds() {
+        let names = ["ab", "abc", "b_c", "helper", "remote_address", "bc"];
+        let texts: &[&[u8]] = &[
+            b"abc(1); x = ab;",
+            b"abcd ab_c b_c",
+            b"__device__ inline void helper() { }",
+            b"void helper() {} int y = helper();",
+            b"#define F(kind) kind##_address\n",
+            b"a##_##b ###abc",
+            b"def ab(): pass\nab()",
+            b"",
+            b"xabc abcx _bc bc_",
+        ];
+        let search = NameSearch::new(names.to_vec());
+        for text in texts {
+            let alone: Vec<&str> = names
+                .iter()
+                .copied()
+                .filter(|n| uses_name(text, n))
+                .collect();
+            assert_eq!(
+                search.used_in(text),
+                alone,
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        // The cases above are not all empty or all full.
+        let counts: Vec<usize> = texts.iter().map(|t| search.used_in(t).len()).collect();
+        assert!(
+            counts.contains(&0) && counts.iter().any(|&c| c >= 2),
+            "{counts:?}"
+        );
     }
 }

@@ -35,10 +35,24 @@ pub fn uses_elsewhere(
             paths.push(path.to_path_buf());
         }
     };
+    let mut search: Option<reach::NameSearch> = None;
     for (path, text) in in_memory {
-        for name in open(&users) {
-            if reach::uses_name(text.as_bytes(), name) {
-                add(&mut users, name, path);
+        let wanted = open(&users);
+        if wanted.is_empty() {
+            break;
+        }
+        // The same names are open for most files: one automaton while they are.
+        if search
+            .as_ref()
+            .is_none_or(|s| !same_names(s.names(), &wanted))
+        {
+            search = Some(reach::NameSearch::new(
+                wanted.iter().map(|n| n.as_str()).collect(),
+            ));
+        }
+        if let Some(search) = &search {
+            for name in search.used_in(text.as_bytes()) {
+                add(&mut users, &name.to_string(), path);
             }
         }
     }
@@ -62,7 +76,7 @@ pub fn uses_elsewhere(
         let mut on_disk = on_disk.to_vec();
         on_disk.sort_by_cached_key(|path| std::cmp::Reverse(shared(path)));
         let users_now = Mutex::new(std::mem::take(&mut users));
-        let search = |path: &Path| {
+        let search = |path: &Path, names: &reach::NameSearch| {
             if remaining.load(Ordering::Relaxed) == 0 {
                 return;
             }
@@ -70,10 +84,14 @@ pub fn uses_elsewhere(
             if wanted.is_empty() {
                 return;
             }
-            let hits = names_in_file(path, wanted);
+            let hits = names_in_file(path, names);
             let mut users = users_now.lock().unwrap_or_else(|e| e.into_inner());
+            // Only the names still open when the file was taken up (as a search for those
+            // alone would find).
             for name in hits {
-                add(&mut users, name, path);
+                if let Some(name) = wanted.iter().find(|w| w.as_str() == name) {
+                    add(&mut users, name, path);
+                }
             }
             remaining.store(open(&users).len(), Ordering::Relaxed);
         };
@@ -82,7 +100,9 @@ pub fn uses_elsewhere(
             if remaining.load(Ordering::Relaxed) == 0 {
                 break;
             }
-            batch.par_iter().for_each(|path| search(path));
+            let wanted = open(&users_now.lock().unwrap_or_else(|e| e.into_inner()));
+            let names = reach::NameSearch::new(wanted.iter().map(|n| n.as_str()).collect());
+            batch.par_iter().for_each(|path| search(path, &names));
         }
         users = users_now.into_inner().unwrap_or_else(|e| e.into_inner());
     }
@@ -91,16 +111,18 @@ pub fn uses_elsewhere(
     })
 }
 
+/// Whether two lists hold the same names.
+fn same_names(names: &[&str], wanted: &[&String]) -> bool {
+    names.len() == wanted.len() && names.iter().zip(wanted).all(|(a, b)| *a == b.as_str())
+}
+
 /// Which of `names` the file names (none when it cannot be read or is binary).
-fn names_in_file<'n>(path: &Path, names: Vec<&'n String>) -> Vec<&'n String> {
+fn names_in_file<'n>(path: &Path, names: &reach::NameSearch<'n>) -> Vec<&'n str> {
     crate::check_cmd::read_in_buffer(path, |bytes, _| {
         if ptxguard_analyzer::source::looks_binary(bytes) {
             return Vec::new();
         }
-        names
-            .into_iter()
-            .filter(|name| reach::uses_name(bytes, name))
-            .collect()
+        names.used_in(bytes)
     })
     .unwrap_or_default()
 }
@@ -138,9 +160,10 @@ impl TreeIndex {
                 continue;
             }
             // Every file using it, so that the answer holds whichever file asks next.
+            let search = reach::NameSearch::new(vec![name.as_str()]);
             let users = files
                 .par_iter()
-                .filter(|path| !names_in_file(path, vec![name]).is_empty())
+                .filter(|path| !names_in_file(path, &search).is_empty())
                 .cloned()
                 .collect();
             state.users.insert(name.clone(), users);
