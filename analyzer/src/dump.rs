@@ -49,6 +49,12 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
             };
             let _ = writeln!(out, "  compiled only where used: {used}");
         }
+        if crate::cpp::instantiation::worth_asking(&file.text, stmt) {
+            let tokens = crate::cpp::lexer::lex_range(&file.text, 0, file.text.len(), false);
+            if let Some(u) = crate::cpp::instantiation::untaken_branch(&file.text, &tokens, stmt) {
+                let _ = writeln!(out, "  never instantiated: {}", u.why);
+            }
+        }
     }
     for c in &ctx.conditions {
         let _ = writeln!(

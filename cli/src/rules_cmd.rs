@@ -52,7 +52,8 @@ pub fn show(name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         out,
         "Default severity: {}. Fix: {}. {} by default. In code the compiler never builds (an \
          inline, static or template device function, or a Python function, that nothing in \
-         the project uses) a finding is info, its note saying so.\n",
+         the project uses; an `if constexpr` branch no allowed template argument takes) a \
+         finding is info, its note saying so.\n",
         rule.default_severity.as_str(),
         fix_availability_str(rule.fix),
         if rule.default_enabled { "On" } else { "Off" }

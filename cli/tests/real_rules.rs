@@ -279,3 +279,55 @@ fn dump_says_whether_a_helper_is_used_in_its_file() {
         run.stdout
     );
 }
+
+/// `dump` says which statements sit in an `if constexpr` branch no instantiation takes, and
+/// `check` reports their findings as info with the reason in the note.
+#[test]
+fn an_if_constexpr_branch_no_instantiation_takes_is_said_and_quiet() {
+    let dir = TestDir::new("real-untaken-branch");
+    let code = |limit: u32| {
+        format!(
+            "template <int N>\n__device__ void f(unsigned* p) {{\n  \
+             static_assert(N == 1 || N == {limit}, \"N\");\n  \
+             if constexpr (N == 1) {{\n    asm volatile(\"mov.b32 %0, 1;\" : \"=r\"(p[0]));\n  }} \
+             else if constexpr (N == 2) {{\n    asm volatile(\"mov.b32 %0, 2;\" : \"=r\"(p[0]));\n  }} \
+             else {{\n    asm volatile(\"trap\");\n  }}\n}}\n\
+             __global__ void k(unsigned* p) {{ f<1>(p); f<{limit}>(p); }}\n"
+        )
+    };
+    dir.write("k.cu", code(2));
+    let run = binary(&dir.path, &["dump", "k.cu"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "never instantiated: the function's `static_assert` allows `N` only the values {1, 2}"
+        ),
+        "{}",
+        run.stdout
+    );
+    let (code_now, found) = json(&dir, &[]);
+    assert_eq!(code_now, 0, "{found:?}");
+    let finding = ptx_syntax(&found);
+    assert_eq!(finding["severity"], "info");
+    assert!(
+        finding["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("C++17 [stmt.if]")),
+        "{finding:?}"
+    );
+    // N == 3 passes the assert and reaches the `else`: the finding is loud again (and now
+    // the `N == 2` branch is the one no allowed value takes).
+    dir.write("k.cu", code(3));
+    let run = binary(&dir.path, &["dump", "k.cu"], None);
+    let sections: Vec<&str> = run.stdout.split("asm #").collect();
+    assert_eq!(sections.len(), 4, "{}", run.stdout);
+    assert!(sections[2].contains("never instantiated"), "{}", run.stdout);
+    assert!(
+        !sections[3].contains("never instantiated"),
+        "{}",
+        run.stdout
+    );
+    let (code_now, found) = json(&dir, &[]);
+    assert_eq!(code_now, 1, "{found:?}");
+    assert_eq!(ptx_syntax(&found)["severity"], "error");
+}

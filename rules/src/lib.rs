@@ -5,6 +5,7 @@
 //! pushes diagnostics. Rules never look at statements that are not PTX.
 
 use ptxguard_analyzer::context::{targets, AnalysisContext};
+use ptxguard_analyzer::cpp::instantiation;
 use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::reach;
@@ -346,7 +347,44 @@ fn run_rules(
     out.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     mark_needs_use(file, statements, &mut out);
+    quiet_untaken_branches(file, statements, &cx.tokens, &mut out);
     out
+}
+
+/// Makes info the findings of statements in an `if constexpr` branch that no instantiation
+/// takes ([`instantiation::untaken_branch`]): no build compiles them.
+fn quiet_untaken_branches(
+    file: &SourceFile,
+    statements: &[AsmStatement],
+    tokens: &std::cell::OnceCell<Vec<Token>>,
+    out: &mut [Diagnostic],
+) {
+    let mut decided: Vec<Option<Option<instantiation::UntakenBranch>>> =
+        vec![None; statements.len()];
+    for d in out.iter_mut().filter(|d| d.severity > Severity::Info) {
+        let at = d.span.start;
+        let i = statements.partition_point(|s| s.span.start <= at);
+        let Some(i) = i.checked_sub(1).filter(|&i| at < statements[i].span.end) else {
+            continue;
+        };
+        let untaken = decided[i].get_or_insert_with(|| {
+            let stmt = &statements[i];
+            if !instantiation::worth_asking(&file.text, stmt) {
+                return None;
+            }
+            let tokens = tokens.get_or_init(|| lex_range(&file.text, 0, file.text.len(), false));
+            instantiation::untaken_branch(&file.text, tokens, stmt)
+        });
+        if let Some(untaken) = untaken {
+            let why = untaken.note();
+            d.severity = Severity::Info;
+            d.needs_use_of = None;
+            d.note = Some(match d.note.take() {
+                Some(note) => format!("{why}. {note}"),
+                None => why,
+            });
+        }
+    }
 }
 
 /// Marks each finding whose statement is in a function compiled only where used that
