@@ -44,6 +44,10 @@ const HIGH: i128 = 16384;
 const MAX_BOOLS: usize = 3;
 /// Expressions longer than this are not read (real conditions are a few dozen tokens).
 const MAX_EXPRESSION_TOKENS: usize = 256;
+/// Bounds on what one statement's question reads (a generated file may hold thousands of
+/// statements in one function): the body's tokens, the conditions and the assertions.
+const MAX_BODY_TOKENS: usize = 50_000;
+const MAX_EXPRESSIONS: usize = 64;
 
 /// Whether [`untaken_branch`] may answer yes (without the file's tokens): C++ in a function
 /// template, with `constexpr` written in its body before the asm.
@@ -74,7 +78,7 @@ pub fn untaken_branch(text: &str, tokens: &[Token], stmt: &AsmStatement) -> Opti
     let body_open = tokens.partition_point(|t| t.start() < body_start);
     let asm_at = tokens.partition_point(|t| t.start() < at);
     let body_close = tokens.partition_point(|t| t.start() < f.body.end as usize);
-    if code.word(body_open) != "{" {
+    if code.word(body_open) != "{" || body_close.saturating_sub(body_open) > MAX_BODY_TOKENS {
         return None;
     }
     let name_at = tokens.partition_point(|t| t.start() < f.name_span.start as usize);
@@ -104,6 +108,9 @@ pub fn untaken_branch(text: &str, tokens: &[Token], stmt: &AsmStatement) -> Opti
         return None;
     }
     let asserts = static_asserts(&code, &blocks, body_open, body_close.min(tokens.len()));
+    if branch.len() + asserts.len() > MAX_EXPRESSIONS {
+        return None;
+    }
 
     let parse = |range: &std::ops::Range<usize>| Expr::parse(&code, range.clone(), &params);
     let branch: Vec<(Expr, bool)> = branch.iter().map(|(r, want)| (parse(r), *want)).collect();
@@ -327,6 +334,9 @@ fn chain_links(
         let paren = code.opening(paren_close, floor)?;
         let if_at = constexpr_if(code, paren, floor)?;
         links.push((paren + 1..paren_close, false));
+        if links.len() > MAX_EXPRESSIONS {
+            return None;
+        }
         match if_at.checked_sub(1) {
             Some(e) if e > floor && code.word(e) == "else" => else_at = e,
             _ => return Some(links),
