@@ -273,7 +273,7 @@ impl Sources {
         if includers.is_empty() || includers.len() > MAX_INCLUDERS_READ {
             return None;
         }
-        let mut by_target: ptxguard_analyzer::build::CallsByTarget = HashMap::new();
+        let mut by_target = ptxguard_analyzer::build::CallsByTarget::new();
         for (f, targets) in includers {
             let calls = self.unguarded_calls(f);
             for t in targets {

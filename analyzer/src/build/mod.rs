@@ -22,8 +22,9 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 use std::sync::OnceLock;
 
-/// Per target, function names (see [`FileBuild::called_by_includers`]).
-pub type CallsByTarget = HashMap<Target, std::collections::HashSet<String>>;
+/// Per target, function names (see [`FileBuild::called_by_includers`]). Ordered: the result
+/// cache keys files by the build context's `Debug` text, which must not vary between runs.
+pub type CallsByTarget = std::collections::BTreeMap<Target, std::collections::BTreeSet<String>>;
 
 /// What is known about how one file is compiled, whatever its source (database, config,
 /// environment, command line). Empty fields are unknown.

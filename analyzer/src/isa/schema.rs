@@ -326,7 +326,7 @@ pub struct ArchTarget {
 
 /// A compilation target: `sm_90` is `{ sm: 90, suffix: None }`, `sm_90a` has `Some('a')`,
 /// `sm_100f` has `Some('f')`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Target {
     pub sm: u16,
     pub suffix: Option<char>,
