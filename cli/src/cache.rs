@@ -32,6 +32,13 @@ use std::sync::{Mutex, OnceLock};
 pub const CACHE_DIR_NAME: &str = ".ptxguard_cache";
 /// The file in it that holds the results.
 const RESULTS_FILE: &str = "results.json";
+/// The file in it that holds the stamps of the files read without asm ([`Stamp`]).
+const STAMPS_FILE: &str = "stamps";
+/// The first word of the stamps file; the number changes with its layout.
+const STAMPS_MAGIC: &str = "ptxguard-stamps-1";
+/// A file changed this recently before the run (or after its start) is not stamped: a write
+/// in the same tick of the file system's clock as the read would leave its stamp as it was.
+const RACY_SECONDS: i64 = 2;
 /// The first word of the file; the number changes with the layout.
 const MAGIC: &str = "ptxguard-cache-2";
 /// The largest results file read (a tree of 1,000 files with asm makes about 2 MB).
@@ -56,11 +63,55 @@ struct Entry {
 }
 
 /// What the results file holds: each file's entry, and the last answer of the tree's
-/// [`ptxguard_analyzer::reach`] search.
+/// [`ptxguard_analyzer::reach`] search; with the stamps file's stamps.
 #[derive(Default, Serialize, Deserialize)]
 struct Stored {
     entries: HashMap<String, Entry>,
     reach: Option<ReachAnswer>,
+    #[serde(skip)]
+    stamps: HashMap<String, Stamped>,
+}
+
+/// What a file's metadata said when it was read and held no asm (and was not binary, nor too
+/// large): while they say the same, the file is unchanged and is not read again, as git's
+/// index trusts them. The change time is part of it: no tool sets it back, so a write that
+/// restores the size and the modification time still shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    inode: u64,
+    device: u64,
+}
+
+impl Stamp {
+    /// The stamp of these metadata (`None` where the platform does not give them all).
+    #[cfg(unix)]
+    pub fn of(meta: &std::fs::Metadata) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        meta.is_file().then(|| Stamp {
+            len: meta.len(),
+            modified: (meta.mtime(), meta.mtime_nsec()),
+            changed: (meta.ctime(), meta.ctime_nsec()),
+            inode: meta.ino(),
+            device: meta.dev(),
+        })
+    }
+
+    #[cfg(not(unix))]
+    pub fn of(_meta: &std::fs::Metadata) -> Option<Stamp> {
+        None
+    }
+}
+
+/// A stamp as kept: the file's fingerprint when the run that stamped it took one (the reach
+/// answer's key needs it), and the day a run last used it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamped {
+    stamp: Stamp,
+    fingerprint: Option<u128>,
+    used: u64,
 }
 
 /// Which functions some other checked file names, for one state of the checked tree and one
@@ -118,6 +169,13 @@ pub struct Cache {
     /// Each header's current fingerprint, and each absent path's state, computed once.
     headers_now: Mutex<HashMap<PathBuf, Option<u128>>>,
     files_now: Mutex<HashMap<PathBuf, bool>>,
+    /// Stamps made by this run, or used by it for the first time today: written at the end.
+    stamps_updated: Mutex<HashMap<String, Stamped>>,
+    /// Stamps that no longer hold (the file changed): dropped at the end unless made again.
+    stamps_dropped: Mutex<Vec<String>>,
+    /// The run's start (nanoseconds since 1970): files changed since a little before are
+    /// not stamped ([`RACY_SECONDS`]).
+    started: i128,
 }
 
 impl Cache {
@@ -127,12 +185,19 @@ impl Cache {
         let build = build_identity()?;
         let dir = root.join(CACHE_DIR_NAME);
         let results = dir.join(RESULTS_FILE);
+        let stamps = dir.join(STAMPS_FILE);
         let expected = build.clone();
         let load = move || {
-            ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
+            let mut stored: Stored =
+                ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
+                    .ok()
+                    .and_then(|bytes| parse(&bytes, &expected))
+                    .unwrap_or_default();
+            stored.stamps = ptxguard_analyzer::source::read_input(&stamps, MAX_RESULTS_BYTES)
                 .ok()
-                .and_then(|bytes| parse(&bytes, &expected))
-                .unwrap_or_default()
+                .and_then(|bytes| parse_stamps(&bytes, &expected))
+                .unwrap_or_default();
+            stored
         };
         let loaded = OnceLock::new();
         let loading = match std::thread::Builder::new().spawn(load.clone()) {
@@ -152,7 +217,104 @@ impl Cache {
             reach: Mutex::default(),
             headers_now: Mutex::default(),
             files_now: Mutex::default(),
+            stamps_updated: Mutex::default(),
+            stamps_dropped: Mutex::default(),
+            started: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as i128),
         })
+    }
+
+    /// The entries read at the start, if the read has ended (without waiting for it).
+    fn loaded_if_ready(&self) -> Option<&Stored> {
+        if let Some(stored) = self.loaded.get() {
+            return Some(stored);
+        }
+        let ended = self
+            .loading
+            .lock()
+            .is_ok_and(|handle| handle.as_ref().is_none_or(|h| h.is_finished()));
+        ended.then(|| self.loaded())
+    }
+
+    /// Whether files stamped by an earlier run are known by now (the walk does not wait for
+    /// the cache's read: the first files it meets are read as without stamps).
+    pub fn has_stamps(&self) -> bool {
+        self.loaded_if_ready()
+            .is_some_and(|stored| !stored.stamps.is_empty())
+    }
+
+    /// [`Cache::reach_wanted`] if known by now; `None` while the cache is being read.
+    pub fn reach_wanted_if_known(&self) -> Option<bool> {
+        self.loaded_if_ready().map(|stored| stored.reach.is_some())
+    }
+
+    /// When the file at `path` (absolute) still has the stamp it had when read without asm:
+    /// `Some` of its fingerprint then (`Some(None)` when none is needed). A stamp without a
+    /// fingerprint does not answer when `fingerprint` is wanted.
+    pub fn unchanged_without_asm(
+        &self,
+        path: &Path,
+        stamp: &Stamp,
+        fingerprint: bool,
+    ) -> Option<Option<u128>> {
+        let name = path.to_str()?;
+        let stamped = self.loaded().stamps.get(name)?;
+        if stamped.stamp != *stamp {
+            self.drop_stamp(path);
+            return None;
+        }
+        if fingerprint && stamped.fingerprint.is_none() {
+            return None;
+        }
+        if stamped.used != self.today {
+            if let Ok(mut updated) = self.stamps_updated.lock() {
+                updated.insert(
+                    name.to_string(),
+                    Stamped {
+                        used: self.today,
+                        ..*stamped
+                    },
+                );
+            }
+        }
+        Some(if fingerprint {
+            stamped.fingerprint
+        } else {
+            None
+        })
+    }
+
+    /// Forgets the stamp of a file that changed, or was read with asm.
+    pub fn drop_stamp(&self, path: &Path) {
+        if let (Some(name), Ok(mut dropped)) = (path.to_str(), self.stamps_dropped.lock()) {
+            dropped.push(name.to_string());
+        }
+    }
+
+    /// Keeps the stamp of a file read without asm (taken before the read), unless it changed
+    /// too recently for the stamp to tell a later write ([`RACY_SECONDS`]).
+    pub fn stamp_without_asm(&self, path: &Path, stamp: Stamp, fingerprint: Option<u128>) {
+        let settled = |(seconds, nanos): (i64, i64)| {
+            i128::from(seconds) * 1_000_000_000 + i128::from(nanos)
+                < self.started - i128::from(RACY_SECONDS) * 1_000_000_000
+        };
+        let Some(name) = path.to_str() else {
+            return;
+        };
+        if !settled(stamp.modified) || !settled(stamp.changed) || name.contains('\n') {
+            return;
+        }
+        if let Ok(mut updated) = self.stamps_updated.lock() {
+            updated.insert(
+                name.to_string(),
+                Stamped {
+                    stamp,
+                    fingerprint,
+                    used: self.today,
+                },
+            );
+        }
     }
 
     /// The key of one file's results: everything its findings depend on but the headers.
@@ -344,12 +506,15 @@ impl Cache {
         files: &[(&Path, u128)],
         questions: &ptxguard_analyzer::reach::Questions,
     ) -> u128 {
-        let mut text = String::new();
+        // Each path's bytes and a NUL (which no path holds), then its fingerprint.
+        let mut text: Vec<u8> = Vec::with_capacity(files.len() * 96);
         for (path, bytes) in files {
-            let _ = writeln!(text, "{path:?} {bytes:032x}");
+            text.extend_from_slice(path.as_os_str().as_encoded_bytes());
+            text.push(0);
+            text.extend_from_slice(&bytes.to_le_bytes());
         }
-        let _ = writeln!(text, "{questions:?}");
-        fingerprint(text.as_bytes())
+        text.extend_from_slice(format!("{questions:?}\n").as_bytes());
+        fingerprint(&text)
     }
 
     /// The names the last run found named elsewhere, when it asked the same question of the
@@ -397,7 +562,22 @@ impl Cache {
         self.loaded();
         let updated = self.updated.into_inner().unwrap_or_default();
         let reach = self.reach.into_inner().unwrap_or_default();
-        let loaded = self.loaded.into_inner().unwrap_or_default();
+        let mut loaded = self.loaded.into_inner().unwrap_or_default();
+        let mut stamps = std::mem::take(&mut loaded.stamps);
+        let dropped = self.stamps_dropped.into_inner().unwrap_or_default();
+        let changed = dropped
+            .iter()
+            .filter(|name| stamps.remove(*name).is_some())
+            .count()
+            > 0;
+        save_stamps(
+            &self.dir,
+            &self.build,
+            self.today,
+            stamps,
+            self.stamps_updated.into_inner().unwrap_or_default(),
+            changed,
+        );
         let stale_dropped = loaded
             .entries
             .values()
@@ -431,6 +611,12 @@ impl Cache {
 /// The folder with its `.gitignore` (everything in it) and `CACHEDIR.TAG` (backup tools skip
 /// it), and the results written beside and renamed into place.
 fn write_files(dir: &Path, results: &[u8]) -> std::io::Result<()> {
+    prepare(dir)?;
+    write_file(dir, RESULTS_FILE, results)
+}
+
+/// The folder with its `.gitignore` and `CACHEDIR.TAG`.
+fn prepare(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
     let gitignore = dir.join(".gitignore");
     if !gitignore.exists() {
@@ -446,13 +632,118 @@ fn write_files(dir: &Path, results: &[u8]) -> std::io::Result<()> {
             "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by ptxguard.\n",
         )?;
     }
-    let temporary = dir.join(format!("{RESULTS_FILE}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, results)?;
-    let renamed = std::fs::rename(&temporary, dir.join(RESULTS_FILE));
+    Ok(())
+}
+
+/// Writes `name` in `dir` beside and renames it into place.
+fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let temporary = dir.join(format!("{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, bytes)?;
+    let renamed = std::fs::rename(&temporary, dir.join(name));
     if renamed.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
     renamed
+}
+
+/// Writes the stamps when anything changed: this run's, and the others read at the start
+/// unless unused for too long. One line a file, its path last:
+/// `len mtime mtime_ns ctime ctime_ns inode device used fingerprint|- path`.
+fn save_stamps(
+    dir: &Path,
+    build: &str,
+    today: u64,
+    loaded: HashMap<String, Stamped>,
+    updated: HashMap<String, Stamped>,
+    dropped: bool,
+) {
+    let fresh = |s: &Stamped| today.saturating_sub(s.used) <= MAX_UNUSED_DAYS;
+    // A file read before the stamps were known is stamped again, as it was.
+    let changed = dropped || updated.iter().any(|(name, s)| loaded.get(name) != Some(s));
+    if !changed && loaded.values().all(fresh) {
+        return;
+    }
+    let mut stamps: BTreeMap<String, Stamped> =
+        loaded.into_iter().filter(|(_, s)| fresh(s)).collect();
+    stamps.extend(updated);
+    let mut body = String::with_capacity(stamps.len() * 120);
+    for (name, s) in &stamps {
+        let Stamp {
+            len,
+            modified,
+            changed,
+            inode,
+            device,
+        } = s.stamp;
+        let _ = writeln!(
+            body,
+            "{len} {} {} {} {} {inode} {device} {} {} {name}",
+            modified.0,
+            modified.1,
+            changed.0,
+            changed.1,
+            s.used,
+            s.fingerprint.map_or_else(|| "-".to_string(), hex),
+        );
+    }
+    let mut bytes = format!(
+        "{STAMPS_MAGIC} {:032x} {build}\n",
+        fingerprint(body.as_bytes())
+    )
+    .into_bytes();
+    bytes.extend_from_slice(body.as_bytes());
+    let _ = prepare(dir).and_then(|()| write_file(dir, STAMPS_FILE, &bytes));
+}
+
+/// The stamps of a stamps file written by this build; `None` for anything else.
+fn parse_stamps(bytes: &[u8], build: &str) -> Option<HashMap<String, Stamped>> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let (head, body) = text.split_once('\n')?;
+    let mut words = head.splitn(3, ' ');
+    if words.next()? != STAMPS_MAGIC {
+        return None;
+    }
+    let checksum = words.next()?;
+    if words.next()? != build || checksum != hex(fingerprint(body.as_bytes())) {
+        return None;
+    }
+    let mut stamps = HashMap::new();
+    for line in body.lines() {
+        let mut fields = line.splitn(10, ' ');
+        let mut number = || fields.next()?.parse::<i64>().ok();
+        let (len, ms, mns, cs, cns, inode, device, used) = (
+            number()?,
+            number()?,
+            number()?,
+            number()?,
+            number()?,
+            number()?,
+            number()?,
+            number()?,
+        );
+        let fp = fields.next()?;
+        let name = fields.next()?;
+        let fingerprint = match fp {
+            "-" => None,
+            hex => Some(u128::from_str_radix(hex, 16).ok()?),
+        };
+        stamps.insert(
+            name.to_string(),
+            Stamped {
+                stamp: Stamp {
+                    len: u64::try_from(len).ok()?,
+                    modified: (ms, mns),
+                    changed: (cs, cns),
+                    inode: inode as u64,
+                    device: device as u64,
+                },
+                fingerprint,
+                used: u64::try_from(used).ok()?,
+            },
+        );
+    }
+    Some(stamps)
 }
 
 /// [`Stored`] as written (the entries sorted).

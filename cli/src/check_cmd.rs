@@ -3,7 +3,7 @@
 use crate::analysis::{self, CheckFn};
 use crate::args::{CheckArgs, ColorChoice, OutputFormat, SeverityArg};
 use crate::baseline::{self, BaselineEntry, Known};
-use crate::cache::{Cache, Fresh};
+use crate::cache::{Cache, Fresh, Stamp};
 use crate::config::{self, absolutize, ConfigLayer, RuleSelector};
 use crate::emit::{self, EmitOptions, FileReport};
 use crate::fix::{self, FixMode};
@@ -70,9 +70,11 @@ struct Job<'a> {
 
 impl Job<'_> {
     /// Whether every file read is fingerprinted, to key the reach answer: only when the last
-    /// run searched ([`Cache::reach_wanted`]).
+    /// run searched ([`Cache::reach_wanted`]), and while the cache is still being read (the
+    /// fingerprints are dropped after the walk when it did not search: [`check_all`]).
     fn fingerprints_files(&self) -> bool {
-        self.cache.is_some_and(Cache::reach_wanted)
+        self.cache
+            .is_some_and(|cache| cache.reach_wanted_if_known().unwrap_or(true))
     }
 }
 
@@ -331,6 +333,7 @@ fn check_all(
                 let candidate = Candidate {
                     display,
                     path: path.clone(),
+                    cache: false,
                 };
                 process_bytes(&candidate, bytes, &job, true)
             }
@@ -340,6 +343,13 @@ fn check_all(
             },
         };
         outcomes.push(outcome);
+    }
+    // Files fingerprinted while the cache was still being read, when the last run did not
+    // search: as if none were (a reach key is made only when every file has one).
+    if cache.as_ref().is_some_and(|cache| !cache.reach_wanted()) {
+        for outcome in &mut outcomes {
+            outcome.fingerprint = None;
+        }
     }
     let mut checked: Vec<PathBuf> = file_paths.iter().map(|p| absolutize(p, &cwd)).collect();
     checked.extend(stdin_path.clone());
@@ -784,7 +794,21 @@ fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
         Some(outcome) => ReadResult::Done(Box::new(outcome)),
         None => ReadResult::Loaded(bytes.to_vec()),
     };
-    match read_if_asm(&c.path, job.fingerprints_files(), outcome) {
+    // A file an earlier run read without asm, unchanged since, is not read again.
+    let stamps = job.cache.filter(|_| c.cache);
+    if let Some(cache) = stamps.filter(|cache| cache.has_stamps()) {
+        let stamp = std::fs::metadata(&c.path).ok().as_ref().and_then(Stamp::of);
+        if let Some(fingerprint) = stamp.and_then(|stamp| {
+            cache.unchanged_without_asm(&c.path, &stamp, job.fingerprints_files())
+        }) {
+            return ReadResult::Done(Box::new(FileOutcome {
+                path: c.path.clone(),
+                fingerprint,
+                ..FileOutcome::default()
+            }));
+        }
+    }
+    match read_if_asm(&c.path, job.fingerprints_files(), stamps, outcome) {
         Ok((Some(result), _)) => result,
         Ok((None, fingerprint)) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
@@ -880,23 +904,31 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
 }
 
 /// What `on_asm` makes of the file's bytes when they may hold asm, else (when `fingerprint`)
-/// the fingerprint of the bytes; an `InvalidData` error when it is binary.
+/// the fingerprint of the bytes; an `InvalidData` error when it is binary. With `stamps`, the
+/// stamp of a file read without asm (taken before its read) is kept there.
 fn read_if_asm<T>(
     path: &Path,
     fingerprint: bool,
+    stamps: Option<&Cache>,
     on_asm: impl FnOnce(&[u8]) -> T,
 ) -> std::io::Result<(Option<T>, Option<u128>)> {
-    read_in_buffer(path, |bytes, too_large| {
-        if ptxguard_analyzer::source::looks_binary(bytes) {
+    read_stamped_in_buffer(path, stamps.is_some(), |bytes, too_large, stamp| {
+        let binary = ptxguard_analyzer::source::looks_binary(bytes);
+        let asm = binary || too_large || analysis::may_hold_asm(path, bytes);
+        if let Some(cache) = stamps.filter(|_| asm) {
+            cache.drop_stamp(path);
+        }
+        if binary {
             return Err(std::io::ErrorKind::InvalidData.into());
         }
-        if too_large || analysis::may_hold_asm(path, bytes) {
+        if asm {
             return Ok((Some(on_asm(bytes)), None));
         }
-        Ok((
-            None,
-            fingerprint.then(|| ptxguard_analyzer::source::fingerprint(bytes)),
-        ))
+        let fingerprint = fingerprint.then(|| ptxguard_analyzer::source::fingerprint(bytes));
+        if let (Some(cache), Some(stamp)) = (stamps, stamp) {
+            cache.stamp_without_asm(path, stamp, fingerprint);
+        }
+        Ok((None, fingerprint))
     })?
 }
 
@@ -906,6 +938,17 @@ fn read_if_asm<T>(
 pub(crate) fn read_in_buffer<T>(
     path: &Path,
     with: impl FnOnce(&[u8], bool) -> T,
+) -> std::io::Result<T> {
+    read_stamped_in_buffer(path, false, |bytes, too_large, _| with(bytes, too_large))
+}
+
+/// [`read_in_buffer`], with the file's [`Stamp`] taken before the read when `stamp` (from
+/// the open file: a write after it changes what the next run sees, so the stamp never
+/// vouches for bytes it did not precede).
+fn read_stamped_in_buffer<T>(
+    path: &Path,
+    stamp: bool,
+    with: impl FnOnce(&[u8], bool, Option<Stamp>) -> T,
 ) -> std::io::Result<T> {
     use std::io::Read as _;
     thread_local! {
@@ -920,6 +963,11 @@ pub(crate) fn read_in_buffer<T>(
             buffer.resize(256 * 1024, 0);
         }
         let mut file = std::fs::File::open(path)?;
+        let stamp = if stamp {
+            file.metadata().ok().as_ref().and_then(Stamp::of)
+        } else {
+            None
+        };
         let mut filled = 0;
         // Bounded by the bytes read, not the size the file reports (`/dev/zero`): one byte
         // past the limit is enough for `SourceFile::from_bytes` to report it too large.
@@ -936,7 +984,7 @@ pub(crate) fn read_in_buffer<T>(
                 Err(e) => return Err(e),
             }
         }
-        Ok(with(&buffer[..filled], filled >= limit))
+        Ok(with(&buffer[..filled], filled >= limit, stamp))
     })
 }
 

@@ -14,6 +14,8 @@ pub struct Candidate {
     pub display: String,
     /// Absolute, normalized.
     pub path: PathBuf,
+    /// Whether the settings that apply to it let the result cache keep what it learns of it.
+    pub cache: bool,
 }
 
 /// What a walk met besides the files.
@@ -94,10 +96,13 @@ pub fn discover_with<T: Send>(
             Ok(_) => {
                 let settings = resolver.settings_for(&abs, false);
                 record_config(&settings);
-                let excluded = settings.is_ok_and(|s| force_exclude && s.is_excluded(&abs, false));
+                let excluded = settings
+                    .as_ref()
+                    .is_ok_and(|s| force_exclude && s.is_excluded(&abs, false));
                 if !excluded {
                     add(Candidate {
                         display: display_path(&abs, &cwd),
+                        cache: settings.is_ok_and(|s| s.cache),
                         path: abs,
                     });
                 }
@@ -169,6 +174,7 @@ pub fn discover_with<T: Send>(
                     add(Candidate {
                         display: display_path(&path, cwd),
                         path,
+                        cache: settings.cache,
                     });
                 }
                 WalkState::Continue

@@ -324,3 +324,63 @@ fn the_cache_is_kept_at_the_project_root() {
     assert!(dir.join(RESULTS).is_file());
     assert!(!dir.join("src/.ptxguard_cache").exists());
 }
+
+const STAMPS: &str = ".ptxguard_cache/stamps";
+
+/// A kernel without asm, and one of the same length whose asm lacks its `;` (an error).
+const WITHOUT_ASM: &str = "__global__ void k(int* p) { p[0] = 1; /* a long enough comment */ }\n";
+const WITH_ASM: &str = "__global__ void k(int* p) { asm volatile(\"trap\"); /* a comment */ }\n";
+
+/// A file read without asm is stamped (its size, times, inode), and a later run does not read
+/// it while the stamp holds; any write changes the stamp (the change time, which no tool sets
+/// back, included), and the file is read again.
+#[test]
+fn a_file_stamped_without_asm_is_read_again_once_it_changes() {
+    assert_eq!(WITHOUT_ASM.len(), WITH_ASM.len());
+    let dir = TestDir::new("cache-stamps");
+    dir.write("a.cu", WITHOUT_ASM);
+    dir.write("b.cu", WITHOUT_ASM);
+    let stamped = |dir: &TestDir| -> Vec<String> {
+        let text = std::fs::read_to_string(dir.join(STAMPS)).unwrap_or_default();
+        let mut names: Vec<String> = text
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.rsplit('/').next().map(str::to_string))
+            .collect();
+        names.sort();
+        names
+    };
+    // Written just now: a write in the same tick of the clock could hide, so no stamp yet.
+    assert_eq!(concise(&dir.path, &["."]), "All checks passed!\n");
+    assert!(stamped(&dir).is_empty(), "{:?}", stamped(&dir));
+    std::thread::sleep(std::time::Duration::from_millis(2600));
+    assert_eq!(concise(&dir.path, &["."]), "All checks passed!\n");
+    assert_eq!(stamped(&dir), ["a.cu", "b.cu"]);
+    let before = std::fs::metadata(dir.join("a.cu"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    // Same length, the modification time set back: the change time still tells.
+    dir.write("a.cu", WITH_ASM);
+    std::fs::File::options()
+        .write(true)
+        .open(dir.join("a.cu"))
+        .unwrap()
+        .set_modified(before)
+        .unwrap();
+    assert_eq!(
+        std::fs::metadata(dir.join("a.cu")).unwrap().len() as usize,
+        WITHOUT_ASM.len()
+    );
+    let found = concise(&dir.path, &["."]);
+    assert!(found.contains("a.cu:1:43: ptx-syntax [error]"), "{found}");
+    // b.cu, unchanged, kept its stamp; a.cu now holds asm and has none.
+    assert_eq!(stamped(&dir), ["b.cu"]);
+    // Identical output with the cache off, and from a damaged stamps file.
+    assert_eq!(concise(&dir.path, &["--no-cache", "."]), found);
+    let text = dir.read(STAMPS);
+    dir.write(STAMPS, text.replacen(" 0 ", " 1 ", 1));
+    assert_eq!(concise(&dir.path, &["."]), found);
+    dir.write(STAMPS, "ptxguard-stamps-1 0 x\n1 2 3\n");
+    assert_eq!(concise(&dir.path, &["."]), found);
+}
