@@ -18,13 +18,61 @@ use ptxguard_analyzer::{Diagnostic, Edit, SourceFile, Span};
 /// splice) is withheld too, and so is a fix of C++ in a Python string that could end the
 /// literal ([`breaks_python_literal`]) and a fix in a Python literal that would change an
 /// escape beside its edit ([`changes_python_escape`]).
+/// The first C++ statement (in the slice's order) whose span holds a span, found among the
+/// statements that can hold it: with the slice ordered by start, those starting at most the
+/// longest statement's length before it (a file of 25,000 statements with a fix each made
+/// the plain search quadratic). An unordered slice is searched whole.
+struct ContainingStatement<'a> {
+    statements: &'a [AsmStatement],
+    ordered: bool,
+    longest: u32,
+}
+
+impl<'a> ContainingStatement<'a> {
+    fn new(statements: &'a [AsmStatement]) -> Self {
+        ContainingStatement {
+            statements,
+            ordered: statements
+                .windows(2)
+                .all(|w| w[0].span.start <= w[1].span.start),
+            longest: statements
+                .iter()
+                .map(|s| s.span.end.saturating_sub(s.span.start))
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
+    fn first(&self, span: Span) -> Option<usize> {
+        let holds = |s: &AsmStatement| {
+            s.origin == Origin::Cpp && s.span.start <= span.start && span.end <= s.span.end
+        };
+        let (from, to) = if self.ordered {
+            let floor = span.start.saturating_sub(self.longest);
+            (
+                self.statements.partition_point(|s| s.span.start < floor),
+                self.statements
+                    .partition_point(|s| s.span.start <= span.start),
+            )
+        } else {
+            (0, self.statements.len())
+        };
+        (from..to).find(|&i| holds(&self.statements[i]))
+    }
+}
+
 pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &mut [Diagnostic]) {
     let mut regions: Vec<Option<SyntaxRegion>> = vec![None; statements.len()];
+    let any_python = statements.iter().any(AsmStatement::in_python);
+    let containing = ContainingStatement::new(statements);
     for d in out.iter_mut() {
         let Some(fix) = &d.fix else { continue };
         // C++ in a Python string: an edit with a quote, a backslash or a brace could end or
         // change the literal.
-        let in_python = statements.iter().find(|s| s.in_python() && owns(s, d.span));
+        let in_python = statements
+            .iter()
+            .filter(|_| any_python)
+            .find(|s| s.in_python() && owns(s, d.span));
         if in_python.is_some_and(|s| matches!(s.origin, Origin::CppInPython { .. }))
             && breaks_python_literal(fix)
         {
@@ -45,11 +93,7 @@ pub(crate) fn check_fixes(file: &SourceFile, statements: &[AsmStatement], out: &
         let Some(first) = fix.edits.first() else {
             continue;
         };
-        let Some(i) = statements.iter().position(|s| {
-            s.origin == Origin::Cpp
-                && s.span.start <= first.span.start
-                && first.span.end <= s.span.end
-        }) else {
+        let Some(i) = containing.first(first.span) else {
             continue;
         };
         let stmt = &statements[i];
