@@ -380,3 +380,37 @@ fn escape_ending_at(text: &str, literal: Span, at: usize) -> Option<Escape> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptxguard_analyzer::statements::find_asm_statements;
+
+    #[test]
+    fn the_statement_holding_an_edit_is_found_ordered_or_not() {
+        let code =
+            "__device__ void f(unsigned* p) {\n  asm(\"mov.b32 %0, 1;\" : \"=r\"(p[0]));\n  \
+                    asm volatile(\"mov.b32 %0, 22222222;\" : \"=r\"(p[1]));\n  int x = 0;\n  \
+                    asm(\"mov.b32 %0, 3;\" : \"=r\"(p[2]));\n}\n";
+        let file = SourceFile::new("t.cu", code.to_string());
+        let statements = find_asm_statements(&file);
+        assert_eq!(statements.len(), 3);
+        let at = |needle: &str| {
+            let start = code.find(needle).unwrap();
+            Span::new(start, start + needle.len())
+        };
+        let index = ContainingStatement::new(&statements);
+        assert!(index.ordered);
+        assert_eq!(index.first(at("%0, 1;")), Some(0));
+        assert_eq!(index.first(at("22222222")), Some(1));
+        assert_eq!(index.first(at("%0, 3;")), Some(2));
+        assert_eq!(index.first(at("int x")), None);
+        // Out of order: every statement is searched, with the same answers.
+        let reversed: Vec<AsmStatement> = statements.iter().rev().cloned().collect();
+        let index = ContainingStatement::new(&reversed);
+        assert!(!index.ordered);
+        assert_eq!(index.first(at("22222222")), Some(1));
+        assert_eq!(index.first(at("%0, 1;")), Some(2));
+        assert_eq!(index.first(at("int x")), None);
+    }
+}
