@@ -302,7 +302,9 @@ impl Cache {
         let Some(name) = path.to_str() else {
             return;
         };
-        if !settled(stamp.modified) || !settled(stamp.changed) || name.contains('\n') {
+        // A name the stamps file could not give back as it is (a line end, a control
+        // character) is not stamped.
+        if !settled(stamp.modified) || !settled(stamp.changed) || name.contains(char::is_control) {
             return;
         }
         if let Ok(mut updated) = self.stamps_updated.lock() {
@@ -709,21 +711,18 @@ fn parse_stamps(bytes: &[u8], build: &str) -> Option<HashMap<String, Stamped>> {
         return None;
     }
     let mut stamps = HashMap::new();
-    for line in body.lines() {
+    // Lines end at `\n` only: a name is never cut at another character.
+    for line in body.split_terminator('\n') {
         let mut fields = line.splitn(10, ' ');
-        let mut number = || fields.next()?.parse::<i64>().ok();
-        let (len, ms, mns, cs, cns, inode, device, used) = (
-            number()?,
-            number()?,
-            number()?,
-            number()?,
-            number()?,
-            number()?,
-            number()?,
-            number()?,
-        );
+        let mut signed = || fields.next()?.parse::<i64>().ok();
+        let (len, ms, mns, cs, cns) = (signed()?, signed()?, signed()?, signed()?, signed()?);
+        let mut unsigned = || fields.next()?.parse::<u64>().ok();
+        let (inode, device, used) = (unsigned()?, unsigned()?, unsigned()?);
         let fp = fields.next()?;
         let name = fields.next()?;
+        if name.contains(char::is_control) {
+            return None;
+        }
         let fingerprint = match fp {
             "-" => None,
             hex => Some(u128::from_str_radix(hex, 16).ok()?),
@@ -735,11 +734,11 @@ fn parse_stamps(bytes: &[u8], build: &str) -> Option<HashMap<String, Stamped>> {
                     len: u64::try_from(len).ok()?,
                     modified: (ms, mns),
                     changed: (cs, cns),
-                    inode: inode as u64,
-                    device: device as u64,
+                    inode,
+                    device,
                 },
                 fingerprint,
-                used: u64::try_from(used).ok()?,
+                used,
             },
         );
     }
@@ -821,4 +820,37 @@ fn build_identity() -> Option<String> {
         meta.len(),
         modified.as_nanos()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stamps_file(body: &str) -> Vec<u8> {
+        format!(
+            "{STAMPS_MAGIC} {:032x} build\n{body}",
+            fingerprint(body.as_bytes())
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn stamps_read_back_with_large_numbers_and_names_with_spaces() {
+        let body = "12 1 2 3 4 18446744073709551615 18446744073709551614 20000 - /a b/c d.cu\n\
+                    7 -1 0 5 6 1 2 20000 0000000000000000000000000000002a /x.cu\n";
+        let stamps = parse_stamps(&stamps_file(body), "build").expect("read");
+        let s = stamps["/a b/c d.cu"];
+        assert_eq!(s.stamp.inode, u64::MAX);
+        assert_eq!(s.stamp.device, u64::MAX - 1);
+        assert_eq!(s.fingerprint, None);
+        assert_eq!(stamps["/x.cu"].fingerprint, Some(42));
+        // Another build's, a damaged checksum, a name with a carriage return: not used.
+        assert!(parse_stamps(&stamps_file(body), "other").is_none());
+        let mut damaged = stamps_file(body);
+        let last = damaged.len() - 2;
+        damaged[last] = b'y';
+        assert!(parse_stamps(&damaged, "build").is_none());
+        assert!(parse_stamps(&stamps_file("1 1 1 1 1 1 1 1 - /k.py\r\n"), "build").is_none());
+        assert!(parse_stamps(&stamps_file("1 1 1 x 1 1 1 1 - /k.cu\n"), "build").is_none());
+    }
 }

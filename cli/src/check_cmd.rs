@@ -797,7 +797,13 @@ fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
     // A file an earlier run read without asm, unchanged since, is not read again.
     let stamps = job.cache.filter(|_| c.cache);
     if let Some(cache) = stamps.filter(|cache| cache.has_stamps()) {
-        let stamp = std::fs::metadata(&c.path).ok().as_ref().and_then(Stamp::of);
+        // Opened, not only looked up: a file this user cannot read is reported as without
+        // stamps, and a network file system checks what it caches of the file on open.
+        let stamp = std::fs::File::open(&c.path)
+            .and_then(|file| file.metadata())
+            .ok()
+            .as_ref()
+            .and_then(Stamp::of);
         if let Some(fingerprint) = stamp.and_then(|stamp| {
             cache.unchanged_without_asm(&c.path, &stamp, job.fingerprints_files())
         }) {
