@@ -160,6 +160,16 @@ impl Diagnostic {
         self.fix = Some(fix);
         self
     }
+
+    /// Makes the finding info because the compiler never builds its code, `why` said first in
+    /// its note.
+    pub fn quiet(&mut self, why: String) {
+        self.severity = Severity::Info;
+        self.note = Some(match self.note.take() {
+            Some(note) => format!("{why}. {note}"),
+            None => why,
+        });
+    }
 }
 
 /// Applies edits to a text; overlapping edits after the first are skipped.

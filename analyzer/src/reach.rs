@@ -398,12 +398,7 @@ pub fn settle<'a>(
         if used.contains(&(needs.name.clone(), home.to_path_buf())) {
             continue;
         }
-        let why = needs.unused_note();
-        d.severity = Severity::Info;
-        d.note = Some(match d.note.take() {
-            Some(note) => format!("{why}. {note}"),
-            None => why,
-        });
+        d.quiet(needs.unused_note());
     }
 }
 

@@ -362,9 +362,7 @@ fn quiet_untaken_branches(
     let mut decided: Vec<Option<Option<instantiation::UntakenBranch>>> =
         vec![None; statements.len()];
     for d in out.iter_mut().filter(|d| d.severity > Severity::Info) {
-        let at = d.span.start;
-        let i = statements.partition_point(|s| s.span.start <= at);
-        let Some(i) = i.checked_sub(1).filter(|&i| at < statements[i].span.end) else {
+        let Some(i) = statement_at(statements, d.span.start) else {
             continue;
         };
         let untaken = decided[i].get_or_insert_with(|| {
@@ -376,15 +374,16 @@ fn quiet_untaken_branches(
             instantiation::untaken_branch(&file.text, tokens, stmt)
         });
         if let Some(untaken) = untaken {
-            let why = untaken.note();
-            d.severity = Severity::Info;
+            d.quiet(untaken.note());
             d.needs_use_of = None;
-            d.note = Some(match d.note.take() {
-                Some(note) => format!("{why}. {note}"),
-                None => why,
-            });
         }
     }
+}
+
+/// The index of the statement (in order of start) whose span holds `at`.
+fn statement_at(statements: &[AsmStatement], at: u32) -> Option<usize> {
+    let i = statements.partition_point(|s| s.span.start <= at);
+    i.checked_sub(1).filter(|&i| at < statements[i].span.end)
 }
 
 /// Marks each finding whose statement is in a function compiled only where used that
@@ -394,9 +393,7 @@ fn mark_needs_use(file: &SourceFile, statements: &[AsmStatement], out: &mut [Dia
     let mut decided: Vec<Option<Option<reach::NeedsUse>>> = vec![None; statements.len()];
     let mut uses = reach::FileUses::new(&file.text);
     for d in out.iter_mut() {
-        let at = d.span.start;
-        let i = statements.partition_point(|s| s.span.start <= at);
-        let Some(i) = i.checked_sub(1).filter(|&i| at < statements[i].span.end) else {
+        let Some(i) = statement_at(statements, d.span.start) else {
             continue;
         };
         d.needs_use_of = decided[i]
