@@ -12,13 +12,30 @@ pub fn render(file: &SourceFile) -> String {
     if statements.is_empty() {
         let _ = writeln!(out, "{}: no asm statements", file.path.display());
     }
+    // What the file says of each statement's function, read once for all of them.
+    let mut reads = FileReads {
+        uses: crate::reach::FileUses::new(&file.text),
+        tokens: std::cell::OnceCell::new(),
+    };
     for (n, stmt) in statements.iter().enumerate() {
-        render_statement(&mut out, file, n, stmt);
+        render_statement(&mut out, file, n, stmt, &mut reads);
     }
     out
 }
 
-fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmStatement) {
+/// Whether the file uses each function, and its tokens (on first need).
+struct FileReads<'a> {
+    uses: crate::reach::FileUses<'a>,
+    tokens: std::cell::OnceCell<Vec<crate::cpp::lexer::Token>>,
+}
+
+fn render_statement(
+    out: &mut String,
+    file: &SourceFile,
+    n: usize,
+    stmt: &AsmStatement,
+    reads: &mut FileReads,
+) {
     let (line, col) = file.line_col(stmt.keyword.start as usize);
     let kw = &file.text[stmt.keyword.range()];
     let quals: Vec<&str> = stmt.qualifiers.iter().map(|(q, _)| q.as_str()).collect();
@@ -43,15 +60,17 @@ fn render_statement(out: &mut String, file: &SourceFile, n: usize, stmt: &AsmSta
     if let Some(f) = &ctx.function {
         let _ = writeln!(out, "  function: {} [{}]", f.name, f.qualifiers.join(" "));
         if stmt.python().is_some() || crate::reach::compiled_only_where_used(f) {
-            let used = match crate::reach::needs_use(stmt, &file.text) {
+            let used = match reads.uses.needs_use(stmt) {
                 Some(_) => "not used in this file: its findings are info unless another file of the project uses it",
                 None => "used in this file",
             };
             let _ = writeln!(out, "  compiled only where used: {used}");
         }
         if crate::cpp::instantiation::worth_asking(&file.text, stmt) {
-            let tokens = crate::cpp::lexer::lex_range(&file.text, 0, file.text.len(), false);
-            if let Some(u) = crate::cpp::instantiation::untaken_branch(&file.text, &tokens, stmt) {
+            let tokens = reads.tokens.get_or_init(|| {
+                crate::cpp::lexer::lex_range(&file.text, 0, file.text.len(), false)
+            });
+            if let Some(u) = crate::cpp::instantiation::untaken_branch(&file.text, tokens, stmt) {
                 let _ = writeln!(out, "  never instantiated: {}", u.why);
             }
         }

@@ -69,12 +69,8 @@ pub fn compiled_only_where_used(f: &Function) -> bool {
     f.defined_in_class || USE_COMPILED.iter().any(|q| f.has(q))
 }
 
-/// The function `stmt` is compiled only through, when nothing in `text` (its file) uses it.
-pub fn needs_use(stmt: &AsmStatement, text: &str) -> Option<NeedsUse> {
-    FileUses::new(text).needs_use(stmt)
-}
-
-/// [`needs_use`] for many statements of one file: each name is looked for once.
+/// For each statement of one file, the function it is compiled only through, when nothing in
+/// the file uses it; each name is looked for once.
 pub struct FileUses<'a> {
     text: &'a [u8],
     /// The first two uses of each name looked for.
@@ -232,24 +228,22 @@ fn pastes<'t>(text: &'t [u8], name: &'t str) -> impl Iterator<Item = usize> + 't
 
 /// Whether the `##` at `at` joins a word that begins or ends `name`.
 fn pasted_at(text: &[u8], at: usize, name: &str) -> bool {
-    {
-        let after = text[at + 2..].trim_ascii_start();
-        let next = &after[..after
-            .iter()
-            .position(|&b| !is_word(b))
-            .unwrap_or(after.len())];
-        let before = text[..at].trim_ascii_end();
-        let start = before
-            .iter()
-            .rposition(|&b| !is_word(b))
-            .map_or(0, |i| i + 1);
-        let previous = &before[start..];
-        // A part worth the name: three bytes or more, a letter among them (`a##_##b` pastes
-        // separators, not a name's part).
-        let part = |p: &[u8]| p.len() >= 3 && p.iter().any(u8::is_ascii_alphabetic);
-        (part(next) && name.as_bytes().ends_with(next))
-            || (part(previous) && name.as_bytes().starts_with(previous))
-    }
+    let after = text[at + 2..].trim_ascii_start();
+    let next = &after[..after
+        .iter()
+        .position(|&b| !is_word(b))
+        .unwrap_or(after.len())];
+    let before = text[..at].trim_ascii_end();
+    let start = before
+        .iter()
+        .rposition(|&b| !is_word(b))
+        .map_or(0, |i| i + 1);
+    let previous = &before[start..];
+    // A part worth the name: three bytes or more, a letter among them (`a##_##b` pastes
+    // separators, not a name's part).
+    let part = |p: &[u8]| p.len() >= 3 && p.iter().any(u8::is_ascii_alphabetic);
+    (part(next) && name.as_bytes().ends_with(next))
+        || (part(previous) && name.as_bytes().starts_with(previous))
 }
 
 /// Whether `at` is on a preprocessor directive's logical line (`\` continuations followed).
@@ -436,7 +430,7 @@ mod tests {
         let file = SourceFile::new(name, code.to_string());
         let statements = find_asm_statements(&file);
         assert_eq!(statements.len(), 1, "{code}");
-        needs_use(&statements[0], &file.text)
+        FileUses::new(&file.text).needs_use(&statements[0])
     }
 
     const ASM: &str = r#"asm volatile("setctarank.shared.u32 %0, %1, 0;" : "=r"(r) : "r"(x));"#;
@@ -474,7 +468,7 @@ mod tests {
         assert!(!statements.is_empty());
         assert!(statements
             .iter()
-            .all(|s| needs_use(s, &file.text).is_none()));
+            .all(|s| FileUses::new(&file.text).needs_use(s).is_none()));
     }
 
     const ASM_MACRO: &str =

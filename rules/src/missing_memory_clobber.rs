@@ -710,15 +710,13 @@ impl FileScan {
 impl FileScan {
     fn new(cx: &Ctx) -> FileScan {
         let span = |s: &AsmStatement| s.span.start as usize..s.span.end as usize;
+        // In order, for the binary searches of `Look::accesses_in` and the helpers' scans.
+        let mut asm_spans: Vec<_> = cx.statements.iter().map(span).collect();
+        asm_spans.sort_by_key(|r| r.start);
         let calls: Vec<_> = barrier_calls(cx.source()).collect();
-        let helper_calls = barrier_helper_calls(cx, &calls);
+        let helper_calls = barrier_helper_calls(cx, &asm_spans, &calls);
         FileScan {
-            asm_spans: {
-                // In order, for the binary search of `Look::accesses_in`.
-                let mut spans: Vec<_> = cx.statements.iter().map(span).collect();
-                spans.sort_by_key(|r| r.start);
-                spans
-            },
+            asm_spans,
             barriers: cx
                 .statements
                 .iter()
@@ -747,15 +745,10 @@ impl FileScan {
 /// the barrier does.
 fn barrier_helper_calls(
     cx: &Ctx,
+    asm_spans: &[std::ops::Range<usize>],
     barrier_calls: &[std::ops::Range<usize>],
 ) -> Vec<std::ops::Range<usize>> {
     let source = cx.source();
-    let mut asm_spans: Vec<std::ops::Range<usize>> = cx
-        .statements
-        .iter()
-        .map(|s| s.span.start as usize..s.span.end as usize)
-        .collect();
-    asm_spans.sort_by_key(|r| r.start);
     let mut helpers: Vec<(&str, std::ops::Range<usize>)> = Vec::new();
     let mut paths = PathScans::default();
     for stmt in cx.statements.iter().filter(|s| s.has_clobber("memory")) {
@@ -768,7 +761,7 @@ fn barrier_helper_calls(
             || stmt.in_python()
             || body.is_empty()
             || helpers.iter().any(|(n, _)| *n == name)
-            || !paths.runs_on_every_path(cx, &asm_spans, body.clone(), stmt.span.start as usize)
+            || !paths.runs_on_every_path(cx, asm_spans, body.clone(), stmt.span.start as usize)
         {
             continue;
         }
@@ -783,7 +776,7 @@ fn barrier_helper_calls(
         if body.is_empty()
             || body.start < 2
             || helpers.iter().any(|(n, _)| *n == name)
-            || !paths.runs_on_every_path(cx, &asm_spans, body.clone(), call.start)
+            || !paths.runs_on_every_path(cx, asm_spans, body.clone(), call.start)
         {
             continue;
         }
