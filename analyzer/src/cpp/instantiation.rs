@@ -750,31 +750,14 @@ impl<'a> Parser<'_, 'a> {
 }
 
 /// An integer literal's value: decimal, hex, octal or binary, digit separators and suffixes
-/// (`u`, `l`, `ll`) allowed.
+/// (`u`, `l`, `ll`, `z`) allowed.
 fn number(literal: &str) -> Option<i128> {
-    let digits: String = literal
+    let digits = literal
         .trim_end_matches(['u', 'U', 'l', 'L', 'z', 'Z'])
-        .chars()
-        .filter(|c| *c != '\'')
-        .collect();
-    let (radix, body) = if let Some(h) = digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        (16, h.to_string())
-    } else if let Some(b) = digits
-        .strip_prefix("0b")
-        .or_else(|| digits.strip_prefix("0B"))
-    {
-        (2, b.to_string())
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        (8, digits[1..].to_string())
-    } else {
-        (10, digits)
-    };
-    i128::from_str_radix(&body, radix)
-        .ok()
-        .filter(|v| *v <= i128::from(u64::MAX))
+        .replace('\'', "");
+    super::types::integer_digits_value(&digits)
+        .filter(|v| *v <= u128::from(u64::MAX))
+        .map(|v| v as i128)
 }
 
 #[cfg(test)]

@@ -430,6 +430,26 @@ fn pointee(ty: &CppType) -> Option<CppType> {
     None
 }
 
+/// The value of an integer literal's digits, suffixes and digit separators already removed:
+/// hexadecimal (`0x`), binary (`0b`), octal (a leading `0`) or decimal.
+pub(crate) fn integer_digits_value(digits: &str) -> Option<u128> {
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        u128::from_str_radix(hex, 16).ok()
+    } else if let Some(bin) = digits
+        .strip_prefix("0b")
+        .or_else(|| digits.strip_prefix("0B"))
+    {
+        u128::from_str_radix(bin, 2).ok()
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u128::from_str_radix(&digits[1..], 8).ok()
+    } else {
+        digits.parse().ok()
+    }
+}
+
 fn literal_type(lit: &str) -> Option<CppType> {
     let lower = lit.to_ascii_lowercase();
     let is_hex = lower.starts_with("0x");
@@ -448,15 +468,7 @@ fn literal_type(lit: &str) -> Option<CppType> {
     let unsigned = suffix.contains('u');
     let longs = suffix.matches('l').count();
     let digits = lower.trim_end_matches(['u', 'l']).replace('\'', "");
-    let value = if let Some(hex) = digits.strip_prefix("0x") {
-        u128::from_str_radix(hex, 16).ok()
-    } else if let Some(bin) = digits.strip_prefix("0b") {
-        u128::from_str_radix(bin, 2).ok()
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        u128::from_str_radix(&digits[1..], 8).ok()
-    } else {
-        digits.parse().ok()
-    }?;
+    let value = integer_digits_value(&digits)?;
     // The first of int, unsigned (hex/octal only), long... that holds the value.
     let fits32 = if unsigned || is_hex {
         value <= u32::MAX as u128
