@@ -637,9 +637,8 @@ fn prepare(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Writes `name` in `dir` beside and renames it into place.
+/// Writes `name` in `dir` (made by [`prepare`]) beside and renames it into place.
 fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
     let temporary = dir.join(format!("{name}.{}.tmp", std::process::id()));
     std::fs::write(&temporary, bytes)?;
     let renamed = std::fs::rename(&temporary, dir.join(name));

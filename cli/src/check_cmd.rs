@@ -794,27 +794,35 @@ fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
         Some(outcome) => ReadResult::Done(Box::new(outcome)),
         None => ReadResult::Loaded(bytes.to_vec()),
     };
-    // A file an earlier run read without asm, unchanged since, is not read again.
     let stamps = job.cache.filter(|_| c.cache);
-    if let Some(cache) = stamps.filter(|cache| cache.has_stamps()) {
-        // Opened, not only looked up: a file this user cannot read is reported as without
-        // stamps, and a network file system checks what it caches of the file on open.
-        let stamp = std::fs::File::open(&c.path)
-            .and_then(|file| file.metadata())
-            .ok()
+    let read = std::fs::File::open(&c.path).and_then(|file| {
+        // Taken from the open file, before its read: a write after it changes what the next
+        // run sees, so a stamp never vouches for bytes it did not precede (and opened, not
+        // only looked up: a file this user cannot read is reported, and a network file
+        // system checks what it caches of the file on open).
+        let stamp = stamps
+            .and_then(|_| file.metadata().ok())
             .as_ref()
             .and_then(Stamp::of);
-        if let Some(fingerprint) = stamp.and_then(|stamp| {
-            cache.unchanged_without_asm(&c.path, &stamp, job.fingerprints_files())
-        }) {
-            return ReadResult::Done(Box::new(FileOutcome {
-                path: c.path.clone(),
-                fingerprint,
-                ..FileOutcome::default()
-            }));
+        // A file an earlier run read without asm, unchanged since, is not read again.
+        let unchanged = stamps
+            .filter(|cache| cache.has_stamps())
+            .zip(stamp)
+            .and_then(|(cache, stamp)| {
+                cache.unchanged_without_asm(&c.path, &stamp, job.fingerprints_files())
+            });
+        match unchanged {
+            Some(fingerprint) => Ok((None, fingerprint)),
+            None => read_if_asm(
+                &c.path,
+                file,
+                job.fingerprints_files(),
+                stamps.map(|cache| (cache, stamp)),
+                outcome,
+            ),
         }
-    }
-    match read_if_asm(&c.path, job.fingerprints_files(), stamps, outcome) {
+    });
+    match read {
         Ok((Some(result), _)) => result,
         Ok((None, fingerprint)) => ReadResult::Done(Box::new(FileOutcome {
             path: c.path.clone(),
@@ -909,19 +917,21 @@ fn cached_outcome(c: &Candidate, bytes: &[u8], job: &Job<'_>) -> Option<FileOutc
     .flatten()
 }
 
-/// What `on_asm` makes of the file's bytes when they may hold asm, else (when `fingerprint`)
-/// the fingerprint of the bytes; an `InvalidData` error when it is binary. With `stamps`, the
-/// stamp of a file read without asm (taken before its read) is kept there.
+/// What `on_asm` makes of the bytes of `file` (at `path`) when they may hold asm, else (when
+/// `fingerprint`) the fingerprint of the bytes; an `InvalidData` error when it is binary.
+/// With `stamps`, the file's stamp (taken before its read) is kept there when it holds no asm,
+/// and dropped when it does.
 fn read_if_asm<T>(
     path: &Path,
+    file: std::fs::File,
     fingerprint: bool,
-    stamps: Option<&Cache>,
+    stamps: Option<(&Cache, Option<Stamp>)>,
     on_asm: impl FnOnce(&[u8]) -> T,
 ) -> std::io::Result<(Option<T>, Option<u128>)> {
-    read_stamped_in_buffer(path, stamps.is_some(), |bytes, too_large, stamp| {
+    read_file_in_buffer(file, |bytes, too_large| {
         let binary = ptxguard_analyzer::source::looks_binary(bytes);
         let asm = binary || too_large || analysis::may_hold_asm(path, bytes);
-        if let Some(cache) = stamps.filter(|_| asm) {
+        if let Some((cache, _)) = stamps.filter(|_| asm) {
             cache.drop_stamp(path);
         }
         if binary {
@@ -931,7 +941,7 @@ fn read_if_asm<T>(
             return Ok((Some(on_asm(bytes)), None));
         }
         let fingerprint = fingerprint.then(|| ptxguard_analyzer::source::fingerprint(bytes));
-        if let (Some(cache), Some(stamp)) = (stamps, stamp) {
+        if let Some((cache, Some(stamp))) = stamps {
             cache.stamp_without_asm(path, stamp, fingerprint);
         }
         Ok((None, fingerprint))
@@ -945,16 +955,13 @@ pub(crate) fn read_in_buffer<T>(
     path: &Path,
     with: impl FnOnce(&[u8], bool) -> T,
 ) -> std::io::Result<T> {
-    read_stamped_in_buffer(path, false, |bytes, too_large, _| with(bytes, too_large))
+    read_file_in_buffer(std::fs::File::open(path)?, with)
 }
 
-/// [`read_in_buffer`], with the file's [`Stamp`] taken before the read when `stamp` (from
-/// the open file: a write after it changes what the next run sees, so the stamp never
-/// vouches for bytes it did not precede).
-fn read_stamped_in_buffer<T>(
-    path: &Path,
-    stamp: bool,
-    with: impl FnOnce(&[u8], bool, Option<Stamp>) -> T,
+/// [`read_in_buffer`] of a file already open.
+fn read_file_in_buffer<T>(
+    mut file: std::fs::File,
+    with: impl FnOnce(&[u8], bool) -> T,
 ) -> std::io::Result<T> {
     use std::io::Read as _;
     thread_local! {
@@ -968,12 +975,6 @@ fn read_stamped_in_buffer<T>(
         if buffer.len() < 256 * 1024 {
             buffer.resize(256 * 1024, 0);
         }
-        let mut file = std::fs::File::open(path)?;
-        let stamp = if stamp {
-            file.metadata().ok().as_ref().and_then(Stamp::of)
-        } else {
-            None
-        };
         let mut filled = 0;
         // Bounded by the bytes read, not the size the file reports (`/dev/zero`): one byte
         // past the limit is enough for `SourceFile::from_bytes` to report it too large.
@@ -990,7 +991,7 @@ fn read_stamped_in_buffer<T>(
                 Err(e) => return Err(e),
             }
         }
-        Ok(with(&buffer[..filled], filled >= limit, stamp))
+        Ok(with(&buffer[..filled], filled >= limit))
     })
 }
 
