@@ -18,7 +18,7 @@ use super::env::cudaarchs;
 use super::flags::{shell_words, CompileFlags, MacroFlag};
 use super::normalize;
 use super::project::{
-    glob, is_compiled_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
+    glob, is_compiled_source, is_cuda_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant,
 };
 use super::toolkit::CudaVersion;
 use std::collections::HashMap;
@@ -271,6 +271,22 @@ struct SourceProps {
     options: Vec<(String, bool)>,
     /// Definitions as `-DX` words, each with whether it is certain.
     definitions: Vec<(String, bool)>,
+    /// Its `LANGUAGE` values (`CUDA`, `CXX`), each with whether it is certain.
+    language: Vec<(String, bool)>,
+}
+
+impl SourceProps {
+    /// Whether a `LANGUAGE` value says which compiler builds the file: `Some(true)` for nvcc
+    /// (`CUDA` in any branch), `Some(false)` for a certain other language, `None` unsaid.
+    fn compiled_as_cuda(&self) -> Option<bool> {
+        if self.language.iter().any(|(l, _)| l == "CUDA") {
+            return Some(true);
+        }
+        self.language
+            .iter()
+            .any(|(_, certain)| *certain)
+            .then_some(false)
+    }
 }
 
 /// An `if()` or loop frame: `holds` `Some(false)` skips, `None` may or may not hold (a loop
@@ -944,7 +960,7 @@ impl Reader {
     }
 
     /// A source property's values: `COMPILE_OPTIONS` and `COMPILE_DEFINITIONS` (lists),
-    /// `COMPILE_FLAGS` (a command-line string); other properties are not read.
+    /// `COMPILE_FLAGS` (a command-line string), `LANGUAGE`; other properties are not read.
     fn set_source_property(
         &mut self,
         files: &[PathBuf],
@@ -968,15 +984,16 @@ impl Reader {
                 .filter(|w| !w.is_empty())
                 .map(|w| format!("-D{}", strip_d(w)))
                 .collect(),
+            "LANGUAGE" => values.iter().map(|v| v.trim().to_string()).collect(),
             _ => return,
         };
         for d in dirs {
             for f in files {
                 let props = self.source_props.entry((d.clone(), f.clone())).or_default();
-                let list = if prop == "COMPILE_DEFINITIONS" {
-                    &mut props.definitions
-                } else {
-                    &mut props.options
+                let list = match prop {
+                    "COMPILE_DEFINITIONS" => &mut props.definitions,
+                    "LANGUAGE" => &mut props.language,
+                    _ => &mut props.options,
                 };
                 if !append {
                     if certain {
@@ -1058,9 +1075,19 @@ impl Reader {
                 if !is_compiled_source(s) {
                     continue;
                 }
+                let props = self.source_props.get(&(t.dir.clone(), s.clone()));
+                // CMake builds a `.cu` file with the CUDA compiler and a `.cpp`, `.cc`, `.c`
+                // one with the host compiler, which compiles no device code, unless the file's
+                // `LANGUAGE` property says otherwise.
+                let cuda = props
+                    .and_then(SourceProps::compiled_as_cuda)
+                    .unwrap_or_else(|| is_cuda_source(s));
+                if !cuda {
+                    continue;
+                }
                 let origin = format!("target `{}`", shown_name(&t.name));
                 // The file's own options come after the target's on its command.
-                let Some(props) = self.source_props.get(&(t.dir.clone(), s.clone())) else {
+                let Some(props) = props else {
                     out.push(Unit {
                         file: s.clone(),
                         flags: flags.clone(),

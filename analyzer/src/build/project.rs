@@ -576,6 +576,15 @@ fn function_name_before(
         .filter(|n| !matches!(n.as_str(), "if" | "for" | "while" | "switch" | "catch"))
 }
 
+/// Whether a path is a CUDA source: build systems give it to the CUDA compiler (CMake:
+/// `.cu`; torch's `BuildExtension`: `.cu`, `.cuh`) and the others to the host compiler.
+pub fn is_cuda_source(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("cu" | "cuh")
+    )
+}
+
 /// Whether a path is a CUDA or C++ source a build compiles (not a header).
 pub fn is_compiled_source(path: &Path) -> bool {
     matches!(

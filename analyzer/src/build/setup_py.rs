@@ -17,7 +17,7 @@
 use super::env::torch_cuda_arch_list;
 use super::flags::shell_words;
 use super::normalize;
-use super::project::{glob, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant};
+use super::project::{glob, is_cuda_source, nvcc_flags, read_bounded, ProjectBuild, Unit, Variant};
 use crate::python::syntax::{Kind, Tokens, NONE};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -1269,7 +1269,9 @@ impl<'a, 't> Eval<'a, 't> {
                     ext.name
                 ));
             }
-            for src in &ext.sources {
+            // torch's `BuildExtension` gives `.cu` and `.cuh` sources to nvcc and the others
+            // to the host compiler, which compiles no device code.
+            for src in ext.sources.iter().filter(|s| is_cuda_source(s)) {
                 let mut f = flags.clone();
                 f.notes.clear();
                 out.push(Unit {

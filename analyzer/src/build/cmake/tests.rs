@@ -340,3 +340,27 @@ fn notes_name_a_target_with_an_unknown_part_readably() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn host_sources_give_no_targets_unless_their_language_is_cuda() {
+    // CMake builds `.cpp`/`.cc` sources with the host compiler: they compile no device code,
+    // so a header they include gets no targets from them (mscclpp's host `.cc` files include
+    // its device headers), unless the source's `LANGUAGE` property is `CUDA`.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p LANGUAGES CXX CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80 90)\nadd_library(k host.cc device.cpp kernel.cu)\nset_source_files_properties(device.cpp PROPERTIES LANGUAGE CUDA)\nadd_library(h only_host.cc)\n",
+        ),
+        ("host.cc", "#include \"shared.hpp\"\n"),
+        ("only_host.cc", "#include \"host_only.hpp\"\n"),
+        ("device.cpp", ""),
+        ("kernel.cu", ""),
+        ("shared.hpp", ""),
+        ("host_only.hpp", ""),
+    ]);
+    assert!(p.builds_for(&dir.join("host.cc")).is_empty());
+    assert_eq!(targets(&p, &dir.join("device.cpp")), ["sm_80", "sm_90"]);
+    assert_eq!(targets(&p, &dir.join("kernel.cu")), ["sm_80", "sm_90"]);
+    assert!(targets(&p, &dir.join("host_only.hpp")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -157,3 +157,17 @@ CUDAExtension(name="é", sources=sorted(glob.glob("csrc/**/*.cu", recursive=True
     nested.push_str("f = ['-DX']\n");
     let _ = read_text(&nested);
 }
+
+#[test]
+fn cpp_sources_go_to_the_host_compiler() {
+    // torch's BuildExtension gives `.cu`/`.cuh` sources to nvcc, the others to the host
+    // compiler: a binding `.cpp` compiles no device code for any target.
+    let p = read_text(
+        r#"
+setup(ext_modules=[CUDAExtension(name="m", sources=["bind.cpp", "k.cu"],
+      extra_compile_args={"nvcc": ["-gencode", "arch=compute_80,code=sm_80"]})])
+"#,
+    );
+    assert_eq!(builds(&p, "/p/k.cu")[0].1, ["sm_80"]);
+    assert!(builds(&p, "/p/bind.cpp").is_empty());
+}
