@@ -61,7 +61,8 @@ declare_rule! {
     ///   `v = counts[i];` then `"r"(v)`: the asm needs the value; not a store after the spin
     ///   loop the asm (or the helper call) is in, `while (true) { asm(ld.acquire ...); if (v)
     ///   break; }` or a `do ... while`, `for (;;)`: the loop may not end, so no store is
-    ///   moved above it); beside a barrier of the block or cluster (`bar.sync`,
+    ///   moved above it; not an access after it in a statement naming a local the asm
+    ///   writes, `out[0] = (c << 16) | a;` after `"=r"(a)`: it needs the asm's result); beside a barrier of the block or cluster (`bar.sync`,
     ///   `barrier.sync`, `bar.arrive`, `barrier.cluster.*`), which orders accesses among this
     ///   kernel's threads only, not a load of a kernel's input that nothing in the kernel
     ///   writes (a parameter declared `const T*`, no `const_cast` in the kernel, or one used
@@ -82,8 +83,10 @@ declare_rule! {
     ///   Code on a branch the asm's path never takes is not beside it: the other branches of
     ///   the `if`/`else` chains around it, and, in a warp-specialised kernel, the blocks of
     ///   the other roles (the asm in `if (warp == 0) { }`, the access in `if (warp == 1) { }`,
-    ///   nothing assigning `warp` in between; `||` conditions give no role); the same around
-    ///   each call of its helper. The warning points at the access it found, the nearest one
+    ///   nothing assigning `warp` in between; `||` conditions give no role), and the other
+    ///   branches of the preprocessor conditionals around it (`#if` asm `#else` a port's C++
+    ///   `#endif`: no build compiles them together); the same around each call of its helper
+    ///   (a call is code: the name in a comment or a string is none). The warning points at the access it found, the nearest one
     ///   (a second label: the evidence to read first).
     ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
     ///   other files are not seen).
@@ -91,7 +94,7 @@ declare_rule! {
     ///   asm, outside another asm (`tcgen05.alloc` into `&slot`, then `slot` read; a pointer
     ///   `p` written, then `p[0]` or `*p` read), looking only at code the asm can reach (not
     ///   past an unconditional `return`, not the other branches of the `if`/`else` chains
-    ///   around it, as above); info when every such use comes after a compiler
+    ///   and preprocessor conditionals around it, as above); info when every such use comes after a compiler
     ///   barrier that runs on every path from the asm to it (`__syncthreads();` in a block
     ///   holding the use, no `case` or `goto` between: not one inside an `if` the use is
     ///   outside of), which the volatile asm and the use both stay on their side of;
@@ -479,16 +482,24 @@ fn cpp_memory_access_beside(
         None => (body, name, 0..source.len()),
     };
     let reach = reachable_end(source, end, body.end).max(end);
+    let results: Vec<&str> = stmt
+        .outputs
+        .iter()
+        .map(|o| o.expr.trim())
+        .filter(|e| !e.is_empty() && identifier_len(e) == e.len())
+        .collect();
     let look = Look {
         source,
         tokens: cx.tokens(),
         file,
         access,
-        // Code on a branch the asm's path never takes is not beside it.
-        exclusive: exclusive::exclusive_ranges(source, body.clone(), at),
+        // Code on a branch the asm's path never takes, or in a preprocessor branch no build
+        // compiles with it, is not beside it.
+        exclusive: exclusive_ranges(source, cx.tokens(), body.clone(), at),
         feeds: at..end,
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
+        results: &results,
         kernel_data_unordered,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -507,6 +518,22 @@ fn cpp_memory_access_beside(
         return None;
     }
     look.callers_access(name, body, scope, open_before, open_after, CALL_LEVELS)
+}
+
+/// Ranges of `body` that never run, or are never compiled, on a path through `at`, in order
+/// ([`exclusive::exclusive_ranges`], [`exclusive::preprocessor_exclusive_ranges`]).
+fn exclusive_ranges(
+    source: &str,
+    tokens: &[Token],
+    body: std::ops::Range<usize>,
+    at: usize,
+) -> Vec<std::ops::Range<usize>> {
+    let mut out = exclusive::exclusive_ranges(source, body.clone(), at);
+    out.extend(exclusive::preprocessor_exclusive_ranges(
+        source, tokens, body, at,
+    ));
+    out.sort_by_key(|r| r.start);
+    out
 }
 
 /// How many calls up the window is followed where no barrier closes it: a helper's asm runs
@@ -905,6 +932,9 @@ struct Look<'a> {
     /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
     /// call) is in (`usize::MAX` when none).
     writes_pinned_from: usize,
+    /// The locals the asm's outputs are (`"=r"(a)`): an access after the asm in a statement
+    /// naming one needs the asm's result, so it stays after the asm.
+    results: &'a [&'a str],
     /// Which of the kernel's inputs and outputs the asm does not order ([`Look::kernel_data`]).
     kernel_data_unordered: KernelDataUnordered,
 }
@@ -1051,6 +1081,29 @@ impl Look<'_> {
                 .is_some_and(|feeds| occurrences(feeds, name).next().is_some())
     }
 
+    /// Whether the statement holding `at` (after the asm) names a local the asm writes
+    /// ([`Look::results`]): its accesses depend on the asm's result (`out[0] = a << 8;`
+    /// after `asm("ld.global.u8 %0, [%1];" : "=r"(a) : ...)`), so none can move above it.
+    fn uses_the_asm_result(&self, at: usize) -> bool {
+        if self.results.is_empty() {
+            return false;
+        }
+        let source = self.source;
+        let floor = (at.saturating_sub(2048)..=at)
+            .find(|&k| source.is_char_boundary(k))
+            .unwrap_or(at);
+        let start = source[floor..at]
+            .rfind([';', '{', '}'])
+            .map_or(floor, |k| floor + k + 1);
+        let end = source[at..]
+            .find([';', '{', '}'])
+            .map_or(source.len(), |k| at + k);
+        let statement = &source[start..end];
+        self.results
+            .iter()
+            .any(|name| occurrences(statement, name).next().is_some())
+    }
+
     /// Whether the access through `base` is a `volatile` one: through a name declared
     /// `volatile` in `function` (its body or parameters) or at file scope, or through a cast
     /// to a `volatile` pointer. The compiler keeps volatile accesses, in order, beside volatile
@@ -1195,7 +1248,13 @@ impl Look<'_> {
                 // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
                 // while a first-level `x.name(` is more often another type's method of that name.
                 let member = source[..call].ends_with('.') || source[..call].ends_with("->");
-                if callee.contains(&call)
+                // In a comment or a string (`// before the caller's `gdc_wait()``): no call.
+                let code = self
+                    .tokens
+                    .binary_search_by_key(&call, Token::start)
+                    .is_ok_and(|k| self.tokens[k].kind == TokenKind::Ident);
+                if !code
+                    || callee.contains(&call)
                     || declared
                     || (member && levels == CALL_LEVELS)
                     || source[..call].trim_end().ends_with(['*', '&'])
@@ -1216,8 +1275,9 @@ impl Look<'_> {
                 let block = enclosing_function_body(source, call);
                 // Code on a branch the call's path never takes is not beside it either.
                 let at_call = Look {
-                    exclusive: exclusive::exclusive_ranges(source, block.clone(), call),
+                    exclusive: exclusive_ranges(source, self.tokens, block.clone(), call),
                     feeds: call_end..args_end,
+                    results: &[],
                     // After a call whose spin loop pins the stores after it, every store after
                     // the call is after that loop too.
                     writes_pinned_from: if self.writes_pinned_from == usize::MAX {
@@ -1570,11 +1630,12 @@ impl Look<'_> {
                     && statement_calls_an_atomic(&source[floor..base.start])
             };
             let store = written(at) || to_atomic();
-            let pinned = if store {
-                at >= self.writes_pinned_from
-            } else {
-                last && self.feeds_the_asm(base.start)
-            };
+            let pinned = (!last && self.uses_the_asm_result(base.start))
+                || if store {
+                    at >= self.writes_pinned_from
+                } else {
+                    last && self.feeds_the_asm(base.start)
+                };
             // Data of the kernel's caller that no thread of the kernel both writes and reads.
             let unordered = self.kernel_data_unordered != KernelDataUnordered::None && {
                 match (
@@ -3013,13 +3074,15 @@ fn written_object_touched_by_cpp(
             .any(|s| (s.span.start as usize..s.span.end as usize).contains(&(from + at)))
     };
     // Code on a branch the asm's path never takes is not after it (`if constexpr (v) { asm }
-    // else { plain store }`).
+    // else { plain store }`), nor is code in a preprocessor branch built without it
+    // (`#if CUDA` asm `#else` HIP code `#endif`).
     let exclusive = std::cell::OnceCell::new();
     let elsewhere = |at: usize| {
         exclusive
             .get_or_init(|| {
-                exclusive::exclusive_ranges(
+                exclusive_ranges(
                     cx.source(),
+                    cx.tokens(),
                     body.start as usize + 1..(body.end as usize).min(cx.source().len()),
                     stmt.span.start as usize,
                 )
