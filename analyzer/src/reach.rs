@@ -5,7 +5,9 @@
 //! its own file is read here ([`FileUses`], in the rules' run), the other checked files by
 //! [`settle`]'s caller ([`uses_name`]: the CLI and the editor, which know the tree). A use is
 //! the name as a whole word anywhere, comments and strings included (any doubt keeps the
-//! finding), except where a function of that name is defined.
+//! finding), except where a function of that name is defined. Asm in the body of a macro is
+//! compiled only where the macro is expanded: one nothing names but its own `#define` is
+//! asked about the same way.
 //!
 //! Measured with nvcc 13.0.88 (`-arch=sm_90a -cubin`, 2026-12-05, `docs/precision.md`): an
 //! uncalled `__forceinline__`, `inline`, `static` and template `__device__` function holding
@@ -28,12 +30,21 @@ pub struct NeedsUse {
     pub name: String,
     /// Built by a Python call when the function runs (Triton, the CuTe DSL), not by nvcc.
     pub python: bool,
+    /// A macro's name: its asm is compiled only where it is expanded.
+    #[serde(default)]
+    pub macro_name: bool,
 }
 
 impl NeedsUse {
     /// Why a finding in the function is not loud when nothing in the project uses it.
     pub fn unused_note(&self) -> String {
-        if self.python {
+        if self.macro_name {
+            format!(
+                "nothing in the project expands `{}`, and a macro's asm is compiled only where \
+                 it is expanded: reported as info until something expands it",
+                self.name
+            )
+        } else if self.python {
             format!(
                 "nothing in the project uses `{}`, and its asm is built only when it is \
                  called: reported as info until something calls it",
@@ -87,9 +98,9 @@ impl<'a> FileUses<'a> {
 
     pub fn needs_use(&mut self, stmt: &AsmStatement) -> Option<NeedsUse> {
         // A statement in a macro's body takes its context from one expansion; the others
-        // may be anywhere.
-        if stmt.macro_name.is_some() {
-            return None;
+        // may be anywhere: only a macro nothing expands is asked about.
+        if let Some(name) = &stmt.macro_name {
+            return self.macro_needs_use(stmt, name);
         }
         let f = stmt.context.function.as_ref()?;
         let python = stmt.python().is_some();
@@ -109,8 +120,60 @@ impl<'a> FileUses<'a> {
         (!used).then(|| NeedsUse {
             name: name.to_string(),
             python,
+            macro_name: false,
         })
     }
+}
+
+impl FileUses<'_> {
+    /// For a statement in the body of the macro `name`: the macro, when nothing in the file
+    /// names it but its own `#define` (an `#ifdef` or `#undef` of it counts as a use).
+    fn macro_needs_use(&mut self, stmt: &AsmStatement, name: &str) -> Option<NeedsUse> {
+        let text = self.text;
+        let at = stmt.span.start as usize;
+        let definition = macro_definition_before(text, name, at)?;
+        // The directive is the name to the end of its logical line (`\` continues it).
+        let mut end = at;
+        loop {
+            let Some(k) = memchr::memchr(b'\n', &text[end..]) else {
+                end = text.len();
+                break;
+            };
+            end += k + 1;
+            if !text[..end - 1].trim_ascii_end().ends_with(b"\\") {
+                break;
+            }
+        }
+        let used = whole_words(text, name).any(|k| !(definition..end).contains(&k));
+        (!used).then(|| NeedsUse {
+            name: name.to_string(),
+            python: false,
+            macro_name: true,
+        })
+    }
+}
+
+/// Where the name of the `#define` of `name` whose body holds `at` is: the last
+/// `define name` before `at` with only blanks after a `#` before it.
+fn macro_definition_before(text: &[u8], name: &str, at: usize) -> Option<usize> {
+    let before = &text[..at.min(text.len())];
+    let mut end = before.len();
+    while let Some(k) = memchr::memmem::rfind(&before[..end], b"define") {
+        end = k;
+        let directive = before[..k]
+            .trim_ascii_end()
+            .strip_suffix(b"#")
+            .is_some_and(|b| b.is_empty() || matches!(b.last(), Some(b'\n' | b' ' | b'\t')));
+        let rest = before[k + 6..].trim_ascii_start();
+        if directive && rest.starts_with(name.as_bytes()) {
+            let start = before.len() - rest.len();
+            return text
+                .get(start + name.len())
+                .is_none_or(|&b| !is_word(b))
+                .then_some(start);
+        }
+    }
+    None
 }
 
 /// The name a use of a function spells: the last part of `A::B::f`, without template
@@ -503,11 +566,32 @@ mod tests {
         assert_eq!(needs(&used, "a.py"), None);
     }
 
+    #[test]
+    fn a_macro_nothing_expands_needs_a_use() {
+        let define = "#define TRIGGER(n) asm volatile(\"pmevent %0;\" :: \"n\"(n))\n";
+        let n = needs(define, "a.cu").expect("never expanded");
+        assert!(n.macro_name && n.name == "TRIGGER");
+        assert!(n.unused_note().contains("expands `TRIGGER`"));
+        // An expansion, or an `#ifdef` of it, is a use; so is one in a comment.
+        for user in [
+            "__global__ void k() { TRIGGER(1); }\n",
+            "#ifdef TRIGGER\n#endif\n",
+            "// TRIGGER(2) marks the phase\n",
+        ] {
+            assert_eq!(needs(&format!("{define}{user}"), "a.cu"), None, "{user}");
+        }
+        // `# define` with blanks, a body naming the macro, a stringized parameter, a
+        // continued line, no newline at the end.
+        let spaced = "#  define STAMP(x) asm volatile(\"pmevent \" #x \";\") \\\n /* STAMP */";
+        assert!(needs(spaced, "a.cu").is_some_and(|n| n.name == "STAMP"));
+    }
+
     fn finding(name: &str) -> Diagnostic {
         let mut d = Diagnostic::new("ptx-syntax", Severity::Error, Span::new(0, 1), "m");
         d.needs_use_of = Some(NeedsUse {
             name: name.into(),
             python: false,
+            macro_name: false,
         });
         d
     }
