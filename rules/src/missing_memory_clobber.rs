@@ -1590,6 +1590,9 @@ impl Look<'_> {
     ) -> Option<std::ops::Range<usize>> {
         let source = self.source;
         let mut found = None;
+        // Before the asm, the nearest store is the evidence to read first (what a release
+        // publishes): a nearer load is kept only when no store is in the window.
+        let mut found_store = None;
         // A write: the access is assigned to, or incremented.
         let written = |from: usize| {
             let rest = &source[from.min(source.len())..];
@@ -1718,6 +1721,9 @@ impl Look<'_> {
                 {
                     let start = postfix_start(source, range.start, i);
                     found = Some(start..postfix_end(source, i, end).max(i + 1));
+                    if last && written(i) {
+                        found_store = found.clone();
+                    }
                 }
                 b'-' if bytes.get(i + 1) == Some(&b'>')
                     && !trailing_return_type(source, i)
@@ -1726,6 +1732,9 @@ impl Look<'_> {
                 {
                     let start = postfix_start(source, range.start, i);
                     found = Some(start..postfix_end(source, i, end).max(i + 2));
+                    if last && written(i + 2) {
+                        found_store = found.clone();
+                    }
                 }
                 b'*' => {
                     // Unary: after an operator or an opening bracket, before a name or `(`.
@@ -1744,6 +1753,9 @@ impl Look<'_> {
                         && hit(i + 1, i + 1..operand_end)
                     {
                         found = Some(i..operand_end.max(i + 1));
+                        if last && written(i + 1) {
+                            found_store = found.clone();
+                        }
                     }
                 }
                 // A name: a call, perhaps a member call (`tile.sum(i)`), may access shared memory.
@@ -1769,7 +1781,7 @@ impl Look<'_> {
             }
             i += 1;
         }
-        found
+        found_store.or(found)
     }
 
     /// Whether the access through the pointer expression at `base` may be of shared memory:

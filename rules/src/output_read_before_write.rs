@@ -22,7 +22,7 @@ declare_rule! {
     /// An `=` output is write-only: the compiler does not load the variable into the register
     /// before the asm, so the template reads whatever the register happened to hold. Measured
     /// with nvcc 13.0: `x = 5; asm("add.u32 %0, %0, %1;" : "=r"(x) : "r"(a))` with `a = 1`
-    /// returned 1, not 6.
+    /// returned 1, not 6. A **warning**: a measured wrong result that no toolchain rejects.
     ///
     /// ## Example
     /// ```cuda
@@ -51,7 +51,7 @@ declare_rule! {
     /// Python literal.
     pub(crate) static META = {
         name: "output-read-before-write",
-        severity: Error,
+        severity: Warning,
         fix: Unsafe,
         default_enabled: true,
         summary: "an `=` output that the template reads before writing it",

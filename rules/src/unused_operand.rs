@@ -13,8 +13,8 @@ declare_rule! {
     /// Flags an operand the template never references.
     ///
     /// ## Severity
-    /// - *error*: an `"="` output never written whose variable C++ may read after the asm
-    ///   (measured: the variable holds garbage). Anything the rule cannot follow (a member, an
+    /// - *warning*: an `"="` output never written whose variable C++ may read after the asm
+    ///   (measured: the variable holds garbage; no toolchain rejects it, so not an error). Anything the rule cannot follow (a member, an
     ///   array element, a variable a loop may read again) counts as read.
     /// - *info*: an `"="` output never written that nothing in view reads: C++ names the
     ///   variable again only to assign it, or not at all (declared in the block around the asm
@@ -65,7 +65,7 @@ declare_rule! {
     /// C++ in Python strings: as in C++ files, spans inside the Python literal.
     pub(crate) static META = {
         name: "unused-operand",
-        severity: Error,
+        severity: Warning,
         fix: None,
         default_enabled: true,
         summary: "an operand the template never references",

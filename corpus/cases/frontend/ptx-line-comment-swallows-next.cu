@@ -7,7 +7,7 @@ __device__ unsigned weighted(unsigned a, unsigned b) {
       "mul.lo.u32 t, %1, %2;  // t = a * b"
       "add.u32 %0, t, 1;\n\t"
       "}"
-      : "=r"(r)  // expect: unused-operand(error)
+      : "=r"(r)  // expect: unused-operand(warning)
       : "r"(a), "r"(b));
   return r;
 }

@@ -6,7 +6,7 @@ __device__ uint64_t widen_mul(uint32_t a, uint32_t b) {
   uint32_t lo, hi;
   asm("mul.lo.u32 %0, %2, %3;"
       : "=r"(lo),
-        "=r"(hi)  // expect: unused-operand(error)
+        "=r"(hi)  // expect: unused-operand(warning)
       : "r"(a), "r"(b));
   return (static_cast<uint64_t>(hi) << 32) | lo;
 }

@@ -7,7 +7,7 @@ __device__ __noinline__ unsigned copy_and_bump(unsigned a) {
   unsigned x = a;
   unsigned y;
   asm volatile("add.u32 %1, %2, 1;"
-               : "=r"(x),  // expect: unused-operand(error)
+               : "=r"(x),  // expect: unused-operand(warning)
                  "=r"(y)
                : "r"(a));
   return x + y;

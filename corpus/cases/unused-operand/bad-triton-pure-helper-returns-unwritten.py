@@ -8,7 +8,7 @@ import triton.language as tl
 def lane_plus(x):
     return tl.inline_asm_elementwise(
         "{ .reg .u32 t; mov.u32 t, %laneid; add.u32 t, t, $1; }",
-        "=r,r",  # expect: unused-operand(error)
+        "=r,r",  # expect: unused-operand(warning)
         args=[x],
         dtype=tl.int32,
         is_pure=True,
