@@ -1,6 +1,7 @@
 use crate::support::dataflow::{Flow, MemoryUse, Step};
 use crate::support::{
     cuda_library::implements_cuda_intrinsics, diagnostics::template_span, operands::address_base,
+    preprocessor,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
@@ -521,7 +522,7 @@ fn cpp_memory_access_beside(
 }
 
 /// Ranges of `body` that never run, or are never compiled, on a path through `at`, in order
-/// ([`exclusive::exclusive_ranges`], [`exclusive::preprocessor_exclusive_ranges`]).
+/// ([`exclusive::exclusive_ranges`], [`preprocessor::other_branches`]).
 fn exclusive_ranges(
     source: &str,
     tokens: &[Token],
@@ -529,9 +530,7 @@ fn exclusive_ranges(
     at: usize,
 ) -> Vec<std::ops::Range<usize>> {
     let mut out = exclusive::exclusive_ranges(source, body.clone(), at);
-    out.extend(exclusive::preprocessor_exclusive_ranges(
-        source, tokens, body, at,
-    ));
+    out.extend(preprocessor::other_branches(source, tokens, body, at));
     out.sort_by_key(|r| r.start);
     out
 }

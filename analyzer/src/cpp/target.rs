@@ -245,17 +245,61 @@ fn first_word(stmt: &AsmStatement) -> String {
         .collect()
 }
 
+/// Constraint letters of other architectures' registers that neither nvcc (`h r l f d q n
+/// C`) nor clang's NVPTX target (`c`, and the generic ones) takes: x86 (`x` SSE, `y` MMX,
+/// `t`/`u` x87, `a b S D A` fixed registers, `k` AVX-512 masks, `v`), AArch64 (`w` FP/SIMD,
+/// `Q` a memory reference).
+const FOREIGN_CONSTRAINT_LETTERS: &[char] = &[
+    'x', 'y', 't', 'u', 'a', 'b', 'S', 'D', 'A', 'k', 'v', 'w', 'Q',
+];
+
 /// Content that says the asm is not PTX (used only where the context does not say).
 pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
     // The first instruction names no PTX instruction.
     if !stmt.template.is_partial() {
         if let Some((_, first)) = stmt.ptx.instructions().next() {
-            if !first.partial
-                && !crate::isa::is_known_opcode(&first.opcode)
-                && crate::isa::suggest_opcode(&first.opcode).is_none()
-            {
-                return Some(format!("`{}` is not a PTX instruction", first.opcode));
+            if !first.partial && !crate::isa::is_known_opcode(&first.opcode) {
+                if crate::isa::suggest_opcode(&first.opcode).is_none() {
+                    return Some(format!("`{}` is not a PTX instruction", first.opcode));
+                }
+                // A word close to a PTX one (`vminps`, `pld`, `maddv.w`) with what device code
+                // cannot have: symbolic operand names (nvcc stops on them in device code,
+                // measured) or another architecture's register constraints.
+                let named = stmt
+                    .ptx
+                    .percents
+                    .iter()
+                    .any(|p| matches!(p.kind, crate::ptx::PercentKind::Named { .. }));
+                let foreign_letter = stmt.operands().find_map(|o| {
+                    o.constraint
+                        .letters()
+                        .chars()
+                        .find(|c| FOREIGN_CONSTRAINT_LETTERS.contains(c))
+                });
+                if named || foreign_letter.is_some() {
+                    let why = match foreign_letter {
+                        Some(c) => format!("the constraint `{c}` is another architecture's"),
+                        None => "it names its operands (`%[name]`), which device code cannot"
+                            .to_string(),
+                    };
+                    return Some(format!(
+                        "`{}` is not a PTX instruction and {why}",
+                        first.opcode
+                    ));
+                }
             }
+        }
+    }
+    // An empty template (a compiler barrier) whose operand takes another architecture's
+    // register (`__asm__("" : "+g,x"(v))`, GCC's x86 idiom).
+    if !stmt.template.is_partial() && stmt.template.text.trim().is_empty() {
+        if let Some(c) = stmt.operands().find_map(|o| {
+            o.constraint
+                .letters()
+                .chars()
+                .find(|c| FOREIGN_CONSTRAINT_LETTERS.contains(c))
+        }) {
+            return Some(format!("the constraint `{c}` is another architecture's"));
         }
     }
     let text = stmt

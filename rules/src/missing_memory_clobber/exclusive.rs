@@ -5,7 +5,6 @@
 //! at that point in any execution, so it is not "beside" the asm.
 
 use super::enclosing_open_brace;
-use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use std::ops::Range;
 
 /// Byte ranges of `source`, inside `body`, that no execution through `at` also runs.
@@ -77,65 +76,6 @@ pub(super) fn exclusive_ranges(source: &str, body: Range<usize>, at: usize) -> V
         }
     }
     out.sort_by_key(|r| r.start);
-    out
-}
-
-/// Byte ranges of `body` in the other branches of the preprocessor conditionals around `at`
-/// (`#if A` asm `#else` access `#endif`): no build compiles them together with `at`.
-/// Conditionals that open or close outside `body` are left alone.
-pub(super) fn preprocessor_exclusive_ranges(
-    source: &str,
-    tokens: &[Token],
-    body: Range<usize>,
-    at: usize,
-) -> Vec<Range<usize>> {
-    let first = tokens.partition_point(|t| t.start() < body.start);
-    let last = tokens.partition_point(|t| t.start() < body.end);
-    // Each open conditional: where each of its branches starts (after its directive line) and
-    // where its directives start.
-    let mut open: Vec<Vec<(usize, usize)>> = Vec::new();
-    let mut out = Vec::new();
-    for t in tokens[first..last]
-        .iter()
-        .filter(|t| t.kind == TokenKind::Directive)
-    {
-        let text = &source[t.start()..t.end()];
-        let word = text
-            .trim_start_matches('#')
-            .trim_start()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .next()
-            .unwrap_or("");
-        match word {
-            "if" | "ifdef" | "ifndef" => open.push(vec![(t.start(), t.end())]),
-            "elif" | "elifdef" | "elifndef" | "else" => {
-                if let Some(group) = open.last_mut() {
-                    group.push((t.start(), t.end()));
-                }
-            }
-            "endif" => {
-                let Some(group) = open.pop() else {
-                    continue;
-                };
-                // Branch k runs from its directive's end to the next directive's start.
-                let ends: Vec<usize> = group
-                    .iter()
-                    .skip(1)
-                    .map(|&(start, _)| start)
-                    .chain(std::iter::once(t.start()))
-                    .collect();
-                let branches: Vec<Range<usize>> = group
-                    .iter()
-                    .zip(ends)
-                    .map(|(&(_, from), to)| from..to)
-                    .collect();
-                if branches.iter().any(|b| b.contains(&at)) {
-                    out.extend(branches.into_iter().filter(|b| !b.contains(&at)));
-                }
-            }
-            _ => {}
-        }
-    }
     out
 }
 

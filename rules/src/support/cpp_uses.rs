@@ -103,7 +103,10 @@ pub(crate) fn uses_after(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> After {
     } else {
         body_tokens.len()
     };
-    scan_uses(body_tokens, source, after, range_end, name).map_or(After::Unknown, After::Uses)
+    // A use in another branch of an `#if` group around the asm is never compiled with it.
+    let elsewhere = super::preprocessor::other_branches(source, tokens, body, start);
+    scan_uses(body_tokens, source, after, range_end, name, &elsewhere)
+        .map_or(After::Unknown, After::Uses)
 }
 
 /// More uses than this after one asm and the variable is taken as read: the work per output
@@ -118,13 +121,17 @@ fn scan_uses(
     from: usize,
     to: usize,
     name: &str,
+    elsewhere: &[std::ops::Range<usize>],
 ) -> Option<Vec<LaterUse>> {
     let text = |t: &Token| &source[t.span.range()];
     let is = |t: &Token, p: &str| t.kind == TokenKind::Punct && text(t) == p;
     let mut uses = Vec::new();
     for i in from..to.min(tokens.len()) {
         let t = &tokens[i];
-        if t.kind != TokenKind::Ident || text(t) != name {
+        if t.kind != TokenKind::Ident
+            || text(t) != name
+            || elsewhere.iter().any(|r| r.contains(&t.start()))
+        {
             continue;
         }
         // `x.name`, `p->name`, `ns::name` are other objects.
@@ -278,7 +285,7 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
                     _ => false,
                 })
                 .unwrap_or(tokens.len());
-            scan_uses(tokens, source, end + 1, block_end, &r)
+            scan_uses(tokens, source, end + 1, block_end, &r, &[])
         });
         sites.push(CallSite {
             args,

@@ -14,4 +14,5 @@ pub(crate) mod front_end;
 pub(crate) mod intrinsics;
 pub(crate) mod operands;
 pub(crate) mod portability;
+pub(crate) mod preprocessor;
 pub(crate) mod table_pattern;
