@@ -207,7 +207,13 @@ impl Sources {
 
     /// What the nearest build file that compiles `path` with known targets says, one build
     /// per variant; empty when none does.
-    fn build_files_say(&self, path: &Path, cuda: CudaVersion) -> Vec<VariantBuild> {
+    /// The builds of `path` in the nearest build file that has some; or, when a nearer one
+    /// builds nothing with nvcc at all (a HIP-only CMake project), why.
+    fn build_files_say(
+        &self,
+        path: &Path,
+        cuda: CudaVersion,
+    ) -> (Vec<VariantBuild>, Option<String>) {
         let dir = path.parent().unwrap_or(path);
         for (kind, file) in self.build_file_candidates(dir).iter() {
             let project = self.build_file(*kind, file, cuda);
@@ -217,6 +223,9 @@ impl Sources {
                 .filter(|b| !b.build.targets.is_empty())
                 .collect();
             if builds.is_empty() {
+                if let Some(why) = &project.not_for_nvidia {
+                    return (Vec::new(), Some(why.clone()));
+                }
                 continue;
             }
             let shown = project.notes.len().min(5);
@@ -230,9 +239,9 @@ impl Sources {
                     project.notes.len() - shown
                 ));
             }
-            return builds;
+            return (builds, None);
         }
-        Vec::new()
+        (Vec::new(), None)
     }
 }
 
@@ -451,7 +460,8 @@ pub fn resolve(path: &Path, settings: &Settings) -> Resolved {
             .as_ref()
             .and_then(|(v, _)| CudaVersion::parse(v))
             .unwrap_or(CudaVersion::DEFAULT);
-        let mut builds = src.build_files_say(path, cuda);
+        let (mut builds, not_for_nvidia) = src.build_files_say(path, cuda);
+        r.build.not_for_nvidia = not_for_nvidia;
         for b in &mut builds {
             b.build.targets.retain(|t| cuda.supports(t));
             b.build.called_by_includers = src.called_by_includers(&b.includers);
@@ -608,6 +618,9 @@ pub fn describe(path: &Path, settings: &Settings) -> String {
     let _ = writeln!(out, "targets = {}", list(&targets));
     let _ = writeln!(out, "targets-from = {}", q(&r.targets_from));
     let _ = writeln!(out, "compilers = {}", list(&r.build.compilers));
+    if let Some(why) = &r.build.not_for_nvidia {
+        let _ = writeln!(out, "not-for-nvidia = {}", q(why));
+    }
     let cuda = r.build.cuda.unwrap_or(CudaVersion::DEFAULT);
     let _ = writeln!(out, "cuda-version = {}", q(&cuda.to_string()));
     let from = if r.build.cuda.is_some() {

@@ -384,3 +384,67 @@ fn header_helpers_count_for_the_targets_of_the_files_that_call_them() {
     let (at, _, stderr) = findings(&dir.path, &[], &[]);
     assert_eq!(at, ["cluster.cuh:2"], "{stderr}");
 }
+
+#[test]
+fn a_project_built_only_with_hip_gives_nvcc_nothing() {
+    // rccl's pattern: a CMake project with no CUDA language that links `hip::device`, whose
+    // headers keep the CUDA path of the code they were ported from in `#else` branches of
+    // `#if defined(__HIPCC__)`. nvcc compiles none of it: its findings are info.
+    let dir = TestDir::new("hip-only");
+    let header = "#pragma once\ninline __device__ void wait_all(int n) {\n#if defined(__HIPCC__)\n  __builtin_amdgcn_s_barrier();\n#else\n  asm volatile(\"bar.sync 1, %0;\" :: \"r\"(n));\n#endif\n}\n__global__ void k(int* p, int n) { p[threadIdx.x] = 1; wait_all(n); p[n - 1 - threadIdx.x] += 1; }\n";
+    dir.write("src/prims.h", header);
+    dir.write("src/all_reduce.cpp", "#include \"prims.h\"\n");
+    let hip = "cmake_minimum_required(VERSION 3.16)\nproject(comm CXX)\nfind_package(hip REQUIRED)\nadd_library(comm src/all_reduce.cpp)\ntarget_link_libraries(comm PRIVATE hip::device)\n";
+    dir.write("CMakeLists.txt", hip);
+    let out = ptxguard(
+        &dir.path,
+        &[
+            "check",
+            "--output-format",
+            "json",
+            "--exit-zero",
+            "--no-cache",
+            "src/prims.h",
+        ],
+        &[],
+    );
+    let findings: serde_json::Value = serde_json::from_str(&out.stdout).expect("json");
+    let clobber = findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "missing-memory-clobber")
+        .unwrap_or_else(|| panic!("{}", out.stdout));
+    assert_eq!(clobber["severity"], "info", "{clobber}");
+    assert!(
+        clobber["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("builds with HIP and never with CUDA")),
+        "{clobber}"
+    );
+    let show = show_settings(&dir.path, "src/prims.h", &[]);
+    assert!(show.contains("not-for-nvidia"), "{show}");
+    // The same project able to build with CUDA too (an option picks): nvcc may compile it.
+    dir.write(
+        "CMakeLists.txt",
+        format!("{hip}if(USE_CUDA)\n  enable_language(CUDA)\nendif()\n"),
+    );
+    let out = ptxguard(
+        &dir.path,
+        &[
+            "check",
+            "--output-format",
+            "json",
+            "--exit-zero",
+            "--no-cache",
+            "src/prims.h",
+        ],
+        &[],
+    );
+    assert!(
+        out.stdout.contains("\"severity\":\"warning\"")
+            || out.stdout.contains("\"severity\": \"warning\""),
+        "{}",
+        out.stdout
+    );
+}

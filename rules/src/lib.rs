@@ -348,6 +348,17 @@ fn run_rules(
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     mark_needs_use(file, statements, &mut out);
     quiet_untaken_branches(file, statements, &cx.tokens, &mut out);
+    // A project built only with HIP: nvcc compiles none of its code.
+    if let Some(why) = context
+        .build
+        .as_ref()
+        .and_then(|b| b.not_for_nvidia.as_deref())
+    {
+        for d in out.iter_mut().filter(|d| d.severity > Severity::Info) {
+            d.quiet(why.to_string());
+            d.needs_use_of = None;
+        }
+    }
     out
 }
 

@@ -57,6 +57,7 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
         preset_archs: presets(&root),
         source_props: HashMap::new(),
         loop_budget: MAX_LOOP_COMMANDS,
+        languages: GpuLanguages::default(),
     };
     let mut scope = Scope::default();
     for (k, v) in [
@@ -93,14 +94,26 @@ pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
     }
     r.directory(path, &mut scope, 0);
     let units = r.units();
-    ProjectBuild::new(
+    // A `.cu` source compiled by a target is CUDA.
+    let languages = GpuLanguages {
+        cuda: r.languages.cuda || !units.is_empty(),
+        ..r.languages
+    };
+    let mut project = ProjectBuild::new(
         path,
         vec![Variant {
             name: String::new(),
             units,
         }],
         r.notes,
-    )
+    );
+    if languages.hip && !languages.cuda {
+        project.not_for_nvidia = Some(format!(
+            "{} builds with HIP and never with CUDA (no CUDA language, package or `.cu` source): nvcc compiles none of its files",
+            path.display()
+        ));
+    }
+    project
 }
 
 /// `CMAKE_CUDA_ARCHITECTURES` of the configure presets (`CMakePresets.json`,
@@ -258,6 +271,52 @@ struct Reader {
     source_props: HashMap<(PathBuf, PathBuf), SourceProps>,
     /// Commands loops may still run (item by item) in this project.
     loop_budget: usize,
+    /// Which GPU languages the project may build with: CUDA (`project(... CUDA)`,
+    /// `enable_language(CUDA)`, `find_package(CUDA|CUDAToolkit)`, `CUDA::` libraries,
+    /// `cuda_add_*`, a `.cu` source) and HIP (the same for `HIP`/`hip`, `hip::device`).
+    languages: GpuLanguages,
+}
+
+/// The GPU languages a CMake project names (in any branch it may take).
+#[derive(Default, Clone, Copy)]
+struct GpuLanguages {
+    cuda: bool,
+    hip: bool,
+}
+
+impl GpuLanguages {
+    /// What one command (its name and its arguments as written) says.
+    fn note(&mut self, name: &str, args: &[(String, bool)]) {
+        let words = || args.iter().map(|(a, _)| a.as_str());
+        match name {
+            "project" | "enable_language" => {
+                // A language named through a variable may be CUDA.
+                self.cuda |= words().any(|a| a == "CUDA" || a.contains("${"));
+                self.hip |= words().any(|a| a == "HIP");
+            }
+            "find_package" => match words().next() {
+                Some("CUDA" | "CUDAToolkit") => self.cuda = true,
+                Some("hip" | "HIP") => self.hip = true,
+                _ => {}
+            },
+            "target_link_libraries" => {
+                self.cuda |= words().any(|a| a.starts_with("CUDA::"));
+                self.hip |= words().any(|a| a.starts_with("hip::device"));
+            }
+            "cuda_add_library" | "cuda_add_executable" => self.cuda = true,
+            "set_source_files_properties" | "set_property" => {
+                let mut it = words();
+                while it.by_ref().any(|a| a == "LANGUAGE") {
+                    match it.next() {
+                        Some("CUDA") => self.cuda = true,
+                        Some("HIP") => self.hip = true,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// A source file's own `COMPILE_OPTIONS`/`COMPILE_FLAGS` and `COMPILE_DEFINITIONS`: CMake
@@ -502,6 +561,7 @@ impl Reader {
             ) {
                 continue;
             }
+            self.languages.note(name, &cmd.args);
             // Most commands (messages, installs, function calls...) are not read here: their
             // arguments are not expanded (a glob they name is not walked).
             if !ACTED_ON.contains(&name) {

@@ -52,6 +52,9 @@ pub struct FileBuild {
     /// they call only under an `#if`, or not at all, is compiled where that condition says).
     /// `None`: not known.
     pub called_by_includers: Option<std::sync::Arc<CallsByTarget>>,
+    /// Why no NVIDIA compiler builds the file (its project builds only with HIP), when the
+    /// build files say so: its findings are then info.
+    pub not_for_nvidia: Option<String>,
 }
 
 /// One `compile_commands.json` entry, read.
@@ -292,6 +295,7 @@ impl Database {
                 cuda_from: cuda.map(|(_, from)| from).unwrap_or_default(),
                 compilers,
                 called_by_includers: None,
+                not_for_nvidia: None,
             },
             units.to_vec(),
         ))

@@ -45,6 +45,9 @@ pub struct ProjectBuild {
     names: Vec<String>,
     /// What could not be read or resolved: one line each.
     pub notes: Vec<String>,
+    /// Why no NVIDIA compiler builds the project's files (a CMake project built only with
+    /// HIP), when that is known.
+    pub not_for_nvidia: Option<String>,
 }
 
 /// What one variant of a build file says about a file.
@@ -89,6 +92,7 @@ impl ProjectBuild {
             origins,
             names,
             notes,
+            not_for_nvidia: None,
         }
     }
 
@@ -169,6 +173,7 @@ impl ProjectBuild {
                 macros_from: format!("{} ({what}{variant})", self.path.display()),
                 macros_varying: Vec::new(),
                 called_by_includers: None,
+                not_for_nvidia: None,
             };
             let includers = if own.is_empty() {
                 units

@@ -146,6 +146,7 @@ fn flags_appended_under_conditions_grow_by_what_is_appended() {
         preset_archs: None,
         source_props: HashMap::new(),
         loop_budget: MAX_LOOP_COMMANDS,
+        languages: GpuLanguages::default(),
     };
     let mut scope = Scope::default();
     r.set(&mut scope, "CMAKE_C_FLAGS", "-O2".into());
@@ -363,4 +364,32 @@ fn host_sources_give_no_targets_unless_their_language_is_cuda() {
     assert_eq!(targets(&p, &dir.join("kernel.cu")), ["sm_80", "sm_90"]);
     assert!(targets(&p, &dir.join("host_only.hpp")).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hip_only_projects_are_not_for_nvidia() {
+    let hip_only = [
+        "project(p CXX)\nfind_package(hip REQUIRED)\nadd_library(k k.cpp)\ntarget_link_libraries(k hip::device)\n",
+        "project(p LANGUAGES HIP)\nadd_library(k k.hip)\n",
+    ];
+    for text in hip_only {
+        let (dir, p) = project(&[("CMakeLists.txt", text)]);
+        assert!(p.not_for_nvidia.is_some(), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let maybe_cuda = [
+        // CUDA under an option, a package, a library, a language named by a variable, a `.cu`.
+        "project(p CXX)\nfind_package(hip)\nif(WITH_CUDA)\n  enable_language(CUDA)\nendif()\n",
+        "project(p CXX)\nfind_package(hip)\nfind_package(CUDAToolkit)\n",
+        "project(p CXX)\nfind_package(hip)\nadd_library(k k.cpp)\ntarget_link_libraries(k CUDA::cudart)\n",
+        "project(p LANGUAGES CXX ${GPU_LANGUAGE})\nfind_package(hip)\n",
+        "project(p CXX)\nfind_package(hip)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_library(k k.cu)\n",
+        // No HIP at all.
+        "project(p CXX)\nadd_library(k k.cpp)\n",
+    ];
+    for text in maybe_cuda {
+        let (dir, p) = project(&[("CMakeLists.txt", text), ("k.cu", "")]);
+        assert!(p.not_for_nvidia.is_none(), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
