@@ -335,6 +335,29 @@ fn header_helpers_count_where_the_includers_call_them() {
 }
 
 #[test]
+fn header_members_sharing_a_name_are_not_matched_by_the_includers_calls() {
+    // mscclpp's pattern: the header's classes each have a `signal()`, one of them with an
+    // sm_90 instruction; the includer calls `signal()` on another class's object. The call is
+    // matched by name only, so it says nothing about which `signal()` it reaches: no finding.
+    // A name only one function has is still matched (the plain helper).
+    let dir = TestDir::new("header-members");
+    dir.write(
+        "CMakeLists.txt",
+        "project(p LANGUAGES CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80 90)\nadd_library(k k.cu)\n",
+    );
+    dir.write(
+        "sem.cuh",
+        "#pragma once\nstruct Memory {\n  unsigned* flag;\n  __device__ inline void signal() { atomicAdd(flag, 1u); }\n};\nstruct Switch {\n  unsigned* flag;\n  __device__ inline void signal() { asm volatile(\"multimem.red.release.sys.global.add.u32 [%0], 1;\" :: \"l\"(flag) : \"memory\"); }\n};\n__device__ inline unsigned rank_plain() { unsigned r; asm volatile(\"mov.u32 %0, %%cluster_ctarank;\" : \"=r\"(r)); return r; }\n",
+    );
+    dir.write(
+        "k.cu",
+        "#include \"sem.cuh\"\n__global__ void k(Memory m, unsigned* o) {\n  m.signal();\n  o[0] = rank_plain();\n}\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert_eq!(at, ["sem.cuh:10"], "{stderr}");
+}
+
+#[test]
 fn header_helpers_called_through_a_guarded_caller_count_where_that_guard_says() {
     // The includer's `compute` calls the header's sm_90 helper plainly, but the kernel calls
     // `compute` only under an `#if`: the helper is not compiled for sm_80 through it. A

@@ -55,7 +55,9 @@ declare_rule! {
     /// own guards count: a helper called only under `#if __CUDA_ARCH__ >= 800` is guarded).
     /// With known targets, helpers of headers and helpers the file never calls count as
     /// compiled for every target (a header whose targets come from build files: for each
-    /// target, those that the files built for it and including it call outside any `#if`);
+    /// target, those that the files built for it and including it call outside any `#if`;
+    /// calls are matched by name, so a name several of the header's functions share, such as
+    /// members of different classes, is matched by none);
     /// without, they depend on code this file does not show and count as guarded. So does asm in an `if` whose condition is about the architecture
     /// (`if (cuda::device::current_arch_traits().cluster_supported)`).
     ///

@@ -1162,13 +1162,20 @@ impl<'a> Evaluator<'a> {
             let calls = by_target.get(t);
             move |name: &str| calls.is_some_and(|c| c.contains(name))
         });
+        // How many functions of the file have each name: the includers' calls are matched by
+        // name, so a call of a name several functions share (members of different classes,
+        // overloads: mscclpp's three `signal()`s) says nothing about which one it reaches.
+        let mut definitions: HashMap<&str, usize> = HashMap::new();
+        for f in &facts.functions {
+            *definitions.entry(f.0.as_str()).or_default() += 1;
+        }
         for f in &facts.functions {
             let root = f.1
                 || (known
                     && !called.contains(f.0.as_str())
-                    && includers_call
-                        .as_ref()
-                        .is_none_or(|calls| calls(f.0.as_str())));
+                    && includers_call.as_ref().is_none_or(|calls| {
+                        calls(f.0.as_str()) && definitions.get(f.0.as_str()) == Some(&1)
+                    }));
             if root && compiled.insert(f.0.clone()) {
                 work.push(f.0.as_str());
             }
