@@ -130,6 +130,11 @@ impl FileUses<'_> {
     /// names it but its own `#define` (an `#ifdef` or `#undef` of it counts as a use).
     fn macro_needs_use(&mut self, stmt: &AsmStatement, name: &str) -> Option<NeedsUse> {
         let text = self.text;
+        // A paste anywhere (`#define CAT(a, b) a##b`, then `CAT(WRITE, _IN)(x)`) may spell
+        // the name from parts: in doubt, it is used.
+        if memchr::memmem::find(text, b"##").is_some() {
+            return None;
+        }
         let at = stmt.span.start as usize;
         let definition = macro_definition_before(text, name, at)?;
         // The directive is the name to the end of its logical line (`\` continues it).
@@ -580,6 +585,9 @@ mod tests {
         ] {
             assert_eq!(needs(&format!("{define}{user}"), "a.cu"), None, "{user}");
         }
+        // A paste may spell any name from parts: in doubt, a use.
+        let pasted = format!("{define}#define CAT(a, b) a##b\n");
+        assert_eq!(needs(&pasted, "a.cu"), None);
         // `# define` with blanks, a body naming the macro, a stringized parameter, a
         // continued line, no newline at the end.
         let spaced = "#  define STAMP(x) asm volatile(\"pmevent \" #x \";\") \\\n /* STAMP */";

@@ -206,15 +206,15 @@ impl Sources {
     }
 
     /// What the nearest build file that compiles `path` with known targets says, one build
-    /// per variant; empty when none does.
-    /// The builds of `path` in the nearest build file that has some; or, when a nearer one
-    /// builds nothing with nvcc at all (a HIP-only CMake project), why.
+    /// per variant; empty when none does, then with why nvcc builds nothing there when the
+    /// nearest build file without builds of it says (a HIP-only CMake project).
     fn build_files_say(
         &self,
         path: &Path,
         cuda: CudaVersion,
     ) -> (Vec<VariantBuild>, Option<String>) {
         let dir = path.parent().unwrap_or(path);
+        let mut not_for_nvidia = None;
         for (kind, file) in self.build_file_candidates(dir).iter() {
             let project = self.build_file(*kind, file, cuda);
             let builds: Vec<VariantBuild> = project
@@ -223,8 +223,10 @@ impl Sources {
                 .filter(|b| !b.build.targets.is_empty())
                 .collect();
             if builds.is_empty() {
-                if let Some(why) = &project.not_for_nvidia {
-                    return (Vec::new(), Some(why.clone()));
+                // A HIP-only project says why nvcc builds nothing, unless a build file
+                // further up builds the file.
+                if not_for_nvidia.is_none() {
+                    not_for_nvidia = project.not_for_nvidia.clone();
                 }
                 continue;
             }
@@ -241,7 +243,7 @@ impl Sources {
             }
             return (builds, None);
         }
-        (Vec::new(), None)
+        (Vec::new(), not_for_nvidia)
     }
 }
 

@@ -355,6 +355,18 @@ fn header_members_sharing_a_name_are_not_matched_by_the_includers_calls() {
     );
     let (at, _, stderr) = findings(&dir.path, &[], &[]);
     assert_eq!(at, ["sem.cuh:10"], "{stderr}");
+    // Free functions sharing a name (overloads, one definition per `#if` branch) are matched
+    // as before: each call may reach them.
+    dir.write(
+        "ops.cuh",
+        "#pragma once\n__device__ inline void fence_cluster() { asm volatile(\"fence.acq_rel.cluster;\" ::: \"memory\"); }\n__device__ inline void fence_cluster(int) { asm volatile(\"fence.acq_rel.cluster;\" ::: \"memory\"); }\n#ifdef USE_SYS_SCOPE\n__device__ inline void fence_b() { asm volatile(\"fence.sc.cluster;\" ::: \"memory\"); }\n#else\n__device__ inline void fence_b() { asm volatile(\"fence.acq_rel.cluster;\" ::: \"memory\"); }\n#endif\n",
+    );
+    dir.write(
+        "k.cu",
+        "#include \"ops.cuh\"\n__global__ void k(float* p) { fence_cluster(); fence_cluster(1); fence_b(); }\n",
+    );
+    let (at, _, stderr) = findings(&dir.path, &[], &[]);
+    assert_eq!(at, ["ops.cuh:2", "ops.cuh:3", "ops.cuh:7"], "{stderr}");
 }
 
 #[test]

@@ -56,8 +56,9 @@ declare_rule! {
     /// With known targets, helpers of headers and helpers the file never calls count as
     /// compiled for every target (a header whose targets come from build files: for each
     /// target, those that the files built for it and including it call outside any `#if`;
-    /// calls are matched by name, so a name several of the header's functions share, such as
-    /// members of different classes, is matched by none);
+    /// calls are matched by name, so a name members of several of the header's classes share
+    /// is matched by none; free functions of one name, overloads or one per `#if` branch,
+    /// are matched);
     /// without, they depend on code this file does not show and count as guarded. So does asm in an `if` whose condition is about the architecture
     /// (`if (cuda::device::current_arch_traits().cluster_supported)`).
     ///

@@ -348,15 +348,25 @@ fn run_rules(
     out.dedup_by(|a, b| a.rule == b.rule && a.span == b.span && a.message == b.message);
     mark_needs_use(file, statements, &mut out);
     quiet_untaken_branches(file, statements, &cx.tokens, &mut out);
-    // A project built only with HIP: nvcc compiles none of its code.
+    // A project built only with HIP: nvcc compiles none of its code, except what is written
+    // for HIP on NVIDIA GPUs (under `__HIP_PLATFORM_NVIDIA__`), which hipcc hands to nvcc.
     if let Some(why) = context
         .build
         .as_ref()
         .and_then(|b| b.not_for_nvidia.as_deref())
     {
         for d in out.iter_mut().filter(|d| d.severity > Severity::Info) {
-            d.quiet(why.to_string());
-            d.needs_use_of = None;
+            let for_nvidia = statement_at(statements, d.span.start).is_some_and(|i| {
+                statements[i]
+                    .context
+                    .conditions
+                    .iter()
+                    .any(|c| c.text.contains("HIP_PLATFORM_NV"))
+            });
+            if !for_nvidia {
+                d.quiet(why.to_string());
+                d.needs_use_of = None;
+            }
         }
     }
     out

@@ -87,8 +87,9 @@ declare_rule! {
     ///   nothing assigning `warp` in between; `||` conditions give no role), and the other
     ///   branches of the preprocessor conditionals around it (`#if` asm `#else` a port's C++
     ///   `#endif`: no build compiles them together); the same around each call of its helper
-    ///   (a call is code: the name in a comment or a string is none). The warning points at the access it found, the nearest one
-    ///   (a second label: the evidence to read first).
+    ///   (a call is code: the name in a comment is none). The warning points at the access
+    ///   it found, the nearest one (before the asm, the nearest store when there is one: what
+    ///   a release publishes; a second label, the evidence to read first).
     ///   A helper with no caller in view is **info**: nothing visible is ordered (callers in
     ///   other files are not seen).
     ///   Also a warning: any write whose object the C++ of the same function uses after the
@@ -501,6 +502,7 @@ fn cpp_memory_access_beside(
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
         results: &results,
+        results_in: end..body.end,
         kernel_data_unordered,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -706,6 +708,9 @@ struct FileScan {
     volatile_names: Vec<(String, usize, bool)>,
     /// Each `{` of the file and its `}`, matched once (windows skip blocks by them).
     brace_pairs: std::cell::OnceCell<HashMap<usize, usize>>,
+    /// The file is C++ (its tokens tell its comments; a Python file's C++ is in strings the
+    /// C++ lexer does not read as code).
+    cpp_tokens: bool,
 }
 
 impl FileScan {
@@ -742,6 +747,7 @@ impl FileScan {
         let calls: Vec<_> = barrier_calls(cx.source()).collect();
         let helper_calls = barrier_helper_calls(cx, &asm_spans, &calls);
         FileScan {
+            cpp_tokens: !cx.file.language.is_python(),
             asm_spans,
             barriers: cx
                 .statements
@@ -931,9 +937,12 @@ struct Look<'a> {
     /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
     /// call) is in (`usize::MAX` when none).
     writes_pinned_from: usize,
-    /// The locals the asm's outputs are (`"=r"(a)`): an access after the asm in a statement
-    /// naming one needs the asm's result, so it stays after the asm.
+    /// The locals the asm's outputs are (`"=r"(a)`): an access after the asm whose address
+    /// or stored value names one needs the asm's result, so it stays after the asm.
     results: &'a [&'a str],
+    /// Where [`Look::results`] name those locals: the asm's function after the asm (not a
+    /// callee's or another function's body scanned from here).
+    results_in: std::ops::Range<usize>,
     /// Which of the kernel's inputs and outputs the asm does not order ([`Look::kernel_data`]).
     kernel_data_unordered: KernelDataUnordered,
 }
@@ -1080,27 +1089,44 @@ impl Look<'_> {
                 .is_some_and(|feeds| occurrences(feeds, name).next().is_some())
     }
 
-    /// Whether the statement holding `at` (after the asm) names a local the asm writes
-    /// ([`Look::results`]): its accesses depend on the asm's result (`out[0] = a << 8;`
-    /// after `asm("ld.global.u8 %0, [%1];" : "=r"(a) : ...)`), so none can move above it.
-    fn uses_the_asm_result(&self, at: usize) -> bool {
-        if self.results.is_empty() {
+    /// Whether the access at `access` (its whole expression, after the asm in its function)
+    /// depends on a local the asm writes ([`Look::results`]): its address names one
+    /// (`p[a]`), or, for a store, the value assigned does (`out[0] = a << 8;` after
+    /// `asm("ld.global.u8 %0, [%1];" : "=r"(a) : ...)`). Such an access needs the asm's
+    /// result, so it cannot move above the asm. Names are matched on identifier tokens
+    /// (comments and strings do not count); a load merely in the same statement as the
+    /// result (`out[i] = data[i] + a;`: `data[i]`) is not pinned.
+    fn uses_the_asm_result(&self, access: std::ops::Range<usize>, store: bool) -> bool {
+        if self.results.is_empty() || !self.results_in.contains(&access.start) {
             return false;
         }
+        let names_a_result = |range: std::ops::Range<usize>| {
+            let first = self.tokens.partition_point(|t| t.start() < range.start);
+            self.tokens[first..]
+                .iter()
+                .take_while(|t| t.start() < range.end)
+                .any(|t| {
+                    t.kind == TokenKind::Ident
+                        && self.results.contains(&&self.source[t.span.range()])
+                })
+        };
+        if names_a_result(access.clone()) {
+            return true;
+        }
+        if !store {
+            return false;
+        }
+        // The value assigned: from the `=` after the access to the end of the statement.
         let source = self.source;
-        let floor = (at.saturating_sub(2048)..=at)
-            .find(|&k| source.is_char_boundary(k))
-            .unwrap_or(at);
-        let start = source[floor..at]
-            .rfind([';', '{', '}'])
-            .map_or(floor, |k| floor + k + 1);
-        let end = source[at..]
+        let rest = &source[access.end.min(source.len())..];
+        let Some(eq) = rest.find('=') else {
+            return false;
+        };
+        let value_start = access.end + eq + 1;
+        let value_end = source[value_start..]
             .find([';', '{', '}'])
-            .map_or(source.len(), |k| at + k);
-        let statement = &source[start..end];
-        self.results
-            .iter()
-            .any(|name| occurrences(statement, name).next().is_some())
+            .map_or(source.len(), |k| value_start + k);
+        names_a_result(value_start..value_end)
     }
 
     /// Whether the access through `base` is a `volatile` one: through a name declared
@@ -1247,11 +1273,11 @@ impl Look<'_> {
                 // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
                 // while a first-level `x.name(` is more often another type's method of that name.
                 let member = source[..call].ends_with('.') || source[..call].ends_with("->");
-                // In a comment or a string (`// before the caller's `gdc_wait()``): no call.
-                let code = self
-                    .tokens
-                    .binary_search_by_key(&call, Token::start)
-                    .is_ok_and(|k| self.tokens[k].kind == TokenKind::Ident);
+                // In a comment (`// before the caller's `gdc_wait()``): no call. Comments are
+                // the text no token covers; a name inside a `#define` (one directive token) or
+                // in C++ held in a Python string (a string token here) is code.
+                let k = self.tokens.partition_point(|t| t.start() <= call);
+                let code = !self.file.cpp_tokens || (k > 0 && call < self.tokens[k - 1].end());
                 if !code
                     || callee.contains(&call)
                     || declared
@@ -1277,6 +1303,7 @@ impl Look<'_> {
                     exclusive: exclusive_ranges(source, self.tokens, block.clone(), call),
                     feeds: call_end..args_end,
                     results: &[],
+                    results_in: 0..0,
                     // After a call whose spin loop pins the stores after it, every store after
                     // the call is after that loop too.
                     writes_pinned_from: if self.writes_pinned_from == usize::MAX {
@@ -1632,7 +1659,8 @@ impl Look<'_> {
                     && statement_calls_an_atomic(&source[floor..base.start])
             };
             let store = written(at) || to_atomic();
-            let pinned = (!last && self.uses_the_asm_result(base.start))
+            let access_end = postfix_end(source, at, range.end.min(source.len())).max(at);
+            let pinned = (!last && self.uses_the_asm_result(base.start..access_end, written(at)))
                 || if store {
                     at >= self.writes_pinned_from
                 } else {

@@ -277,6 +277,12 @@ struct Reader {
     languages: GpuLanguages,
 }
 
+/// Whether a command's `LANGUAGE` value is written through a variable (`LANGUAGE ${LANG}`).
+fn language_from_variable(args: &[(String, bool)]) -> bool {
+    args.windows(2)
+        .any(|w| w[0].0 == "LANGUAGE" && w[1].0.contains("${"))
+}
+
 /// The GPU languages a CMake project names (in any branch it may take).
 #[derive(Default, Clone, Copy)]
 struct GpuLanguages {
@@ -308,13 +314,24 @@ impl GpuLanguages {
                 let mut it = words();
                 while it.by_ref().any(|a| a == "LANGUAGE") {
                     match it.next() {
-                        Some("CUDA") => self.cuda = true,
                         Some("HIP") => self.hip = true,
+                        // `CUDA`, or a language named through a variable.
+                        Some(other) if other == "CUDA" || other.contains("${") => self.cuda = true,
                         _ => {}
                     }
                 }
             }
             _ => {}
+        }
+        // HIP on NVIDIA GPUs (`CMAKE_HIP_PLATFORM nvidia`, `HIP_PLATFORM=nvidia`) compiles
+        // with nvcc.
+        if words().any(|a| a.contains("HIP_PLATFORM"))
+            && words().any(|a| {
+                let a = a.to_ascii_lowercase();
+                a.contains("nvidia") || a.contains("nvcc")
+            })
+        {
+            self.cuda = true;
         }
     }
 }
@@ -338,13 +355,20 @@ impl SourceProps {
     /// Whether a `LANGUAGE` value says which compiler builds the file: `Some(true)` for nvcc
     /// (`CUDA` in any branch), `Some(false)` for a certain other language, `None` unsaid.
     fn compiled_as_cuda(&self) -> Option<bool> {
-        if self.language.iter().any(|(l, _)| l == "CUDA") {
+        // A value may be a list (`HIP;CUDA`: `set()` under `if`/`else`) or unknown (a
+        // variable the project does not set): only known values decide against CUDA.
+        let values = || {
+            self.language
+                .iter()
+                .flat_map(|(l, certain)| l.split(';').map(move |v| (v.trim(), *certain)))
+        };
+        if values().any(|(v, _)| v == "CUDA") {
             return Some(true);
         }
-        self.language
-            .iter()
-            .any(|(_, certain)| *certain)
-            .then_some(false)
+        if values().any(|(v, _)| v.is_empty() || v.contains(UNKNOWN)) {
+            return None;
+        }
+        values().any(|(_, certain)| certain).then_some(false)
     }
 }
 
@@ -635,7 +659,10 @@ impl Reader {
                 }
                 "set_source_files_properties" => {
                     // set_source_files_properties(f... [DIRECTORY d...] [TARGET_DIRECTORY
-                    // t...] PROPERTIES name value ...): each value replaces the property.
+                    // t...] PROPERTIES name value ...): each value replaces the property. A
+                    // language named through a variable may be any (and its list's items
+                    // shift the pairs): not certain.
+                    let certain = certain && !language_from_variable(&cmd.args);
                     let Some(p) = args.iter().position(|a| a == "PROPERTIES") else {
                         continue;
                     };
@@ -657,6 +684,7 @@ impl Reader {
                 "set_property" if args.first().map(String::as_str) == Some("SOURCE") => {
                     // set_property(SOURCE f... [DIRECTORY d...] [TARGET_DIRECTORY t...]
                     // [APPEND|APPEND_STRING] PROPERTY name value...)
+                    let certain = certain && !language_from_variable(&cmd.args);
                     let Some(p) = args.iter().position(|a| a == "PROPERTY") else {
                         continue;
                     };

@@ -246,12 +246,11 @@ fn first_word(stmt: &AsmStatement) -> String {
 }
 
 /// Constraint letters of other architectures' registers that neither nvcc (`h r l f d q n
-/// C`) nor clang's NVPTX target (`c`, and the generic ones) takes: x86 (`x` SSE, `y` MMX,
-/// `t`/`u` x87, `a b S D A` fixed registers, `k` AVX-512 masks, `v`), AArch64 (`w` FP/SIMD,
-/// `Q` a memory reference).
-const FOREIGN_CONSTRAINT_LETTERS: &[char] = &[
-    'x', 'y', 't', 'u', 'a', 'b', 'S', 'D', 'A', 'k', 'v', 'w', 'Q',
-];
+/// C`) nor LLVM's NVPTX target (`b` predicates, `c`, and the generic ones) takes: x86 (`x`
+/// SSE, `y` MMX, `t`/`u` x87, `a S D A` fixed registers, `k` AVX-512 masks, `v`), AArch64
+/// (`w` FP/SIMD, `Q` a memory reference).
+const FOREIGN_CONSTRAINT_LETTERS: &[char] =
+    &['x', 'y', 't', 'u', 'a', 'S', 'D', 'A', 'k', 'v', 'w', 'Q'];
 
 /// Content that says the asm is not PTX (used only where the context does not say).
 pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {

@@ -386,10 +386,32 @@ fn hip_only_projects_are_not_for_nvidia() {
         "project(p CXX)\nfind_package(hip)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nadd_library(k k.cu)\n",
         // No HIP at all.
         "project(p CXX)\nadd_library(k k.cpp)\n",
+        // HIP on NVIDIA GPUs compiles with nvcc.
+        "project(p LANGUAGES HIP)\nset(CMAKE_HIP_PLATFORM nvidia)\n",
+        // A source language through a variable the project does not set.
+        "project(p CXX)\nfind_package(hip)\nset_source_files_properties(k.cpp PROPERTIES LANGUAGE ${GPU_LANG})\n",
     ];
     for text in maybe_cuda {
         let (dir, p) = project(&[("CMakeLists.txt", text), ("k.cu", "")]);
         assert!(p.not_for_nvidia.is_none(), "{text}");
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn a_language_the_reader_cannot_know_keeps_a_cuda_source() {
+    // `${GPU_LANG}` is never set; `LANG` is `HIP` or `CUDA` depending on an option.
+    let (dir, p) = project(&[
+        (
+            "CMakeLists.txt",
+            "project(p LANGUAGES CXX CUDA)\nset(CMAKE_CUDA_ARCHITECTURES 80)\nif(USE_HIP)\n  set(LANG HIP)\nelse()\n  set(LANG CUDA)\nendif()\nadd_library(k a.cu b.cu c.cu)\nset_source_files_properties(a.cu PROPERTIES LANGUAGE ${GPU_LANG})\nset_source_files_properties(b.cu PROPERTIES LANGUAGE ${LANG})\nset_source_files_properties(c.cu PROPERTIES LANGUAGE CXX)\n",
+        ),
+        ("a.cu", ""),
+        ("b.cu", ""),
+        ("c.cu", ""),
+    ]);
+    assert_eq!(targets(&p, &dir.join("a.cu")), ["sm_80"]);
+    assert_eq!(targets(&p, &dir.join("b.cu")), ["sm_80"]);
+    assert!(targets(&p, &dir.join("c.cu")).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -595,6 +595,9 @@ pub struct FileFacts<'a> {
     calls: Vec<CallSite<'a>>,
     /// Every function body: name and whether it is a kernel.
     functions: Vec<Rc<(String, bool)>>,
+    /// For each of [`FileFacts::functions`], the class whose body defines it (a member
+    /// defined in its class), when one does.
+    function_classes: Vec<Option<String>>,
     /// [`FileFacts::doubtful`] by name: each statement and target asks again.
     doubtful: std::cell::RefCell<std::collections::HashMap<String, bool>>,
 }
@@ -691,6 +694,8 @@ pub fn file_facts<'a>(
     };
     // Brace frames: Some((name, kernel)) for function bodies.
     let mut frames: Vec<Option<Rc<(String, bool)>>> = Vec::new();
+    // For each frame, the class it is the body of (`struct S {`), when it is one.
+    let mut class_frames: Vec<Option<String>> = Vec::new();
     // Token index where the current head (since the last `;`, `{` or `}`) starts.
     let mut head_start = 0usize;
     let mut paren_depth = 0i32;
@@ -823,12 +828,22 @@ pub fn file_facts<'a>(
                     let head = function_head(text, &tokens[head_start..i]).map(Rc::new);
                     if let Some(f) = &head {
                         facts.functions.push(f.clone());
+                        facts
+                            .function_classes
+                            .push(class_frames.last().cloned().flatten());
                     }
+                    let class = if head.is_none() {
+                        class_head(text, &tokens[head_start..i])
+                    } else {
+                        None
+                    };
                     frames.push(head);
+                    class_frames.push(class);
                     head_start = i + 1;
                 }
                 "}" => {
                     frames.pop();
+                    class_frames.pop();
                     head_start = i + 1;
                 }
                 ";" => head_start = i + 1,
@@ -932,6 +947,19 @@ fn record(
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
+/// The name of the class whose body a `{` after `head` opens (`struct S {`, `class S : B {`,
+/// `template <...> struct S<T> {`), or `None`.
+fn class_head(text: &str, head: &[crate::cpp::lexer::Token]) -> Option<String> {
+    let w = |t: &crate::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
+    let k = head
+        .iter()
+        .rposition(|t| matches!(w(t), "struct" | "class" | "union"))?;
+    head[k + 1..]
+        .iter()
+        .find(|t| t.kind == TokenKind::Ident && !matches!(w(t), "alignas" | "final"))
+        .map(|t| w(t).to_string())
+}
+
 fn function_head(text: &str, head: &[crate::cpp::lexer::Token]) -> Option<(String, bool)> {
     let w = |t: &crate::cpp::lexer::Token| text.get(t.span.range()).unwrap_or("");
     let close = head.iter().rposition(|t| w(t) == ")")?;
@@ -1162,19 +1190,26 @@ impl<'a> Evaluator<'a> {
             let calls = by_target.get(t);
             move |name: &str| calls.is_some_and(|c| c.contains(name))
         });
-        // How many functions of the file have each name: the includers' calls are matched by
-        // name, so a call of a name several functions share (members of different classes,
-        // overloads: mscclpp's three `signal()`s) says nothing about which one it reaches.
-        let mut definitions: HashMap<&str, usize> = HashMap::new();
-        for f in &facts.functions {
-            *definitions.entry(f.0.as_str()).or_default() += 1;
+        // The classes whose members have each name: the includers' calls are matched by name,
+        // so a call of a name members of several classes share (mscclpp's three `signal()`s)
+        // says nothing about which one it reaches. Free functions of one name (overloads, a
+        // definition per `#if` branch) are matched as before.
+        let mut classes: HashMap<&str, HashSet<&str>> = HashMap::new();
+        for (f, class) in facts.functions.iter().zip(&facts.function_classes) {
+            if let Some(class) = class {
+                classes
+                    .entry(f.0.as_str())
+                    .or_default()
+                    .insert(class.as_str());
+            }
         }
+        let shared_by_classes = |name: &str| classes.get(name).is_some_and(|c| c.len() > 1);
         for f in &facts.functions {
             let root = f.1
                 || (known
                     && !called.contains(f.0.as_str())
                     && includers_call.as_ref().is_none_or(|calls| {
-                        calls(f.0.as_str()) && definitions.get(f.0.as_str()) == Some(&1)
+                        calls(f.0.as_str()) && !shared_by_classes(f.0.as_str())
                     }));
             if root && compiled.insert(f.0.clone()) {
                 work.push(f.0.as_str());
