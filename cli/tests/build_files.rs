@@ -459,6 +459,28 @@ fn a_project_built_only_with_hip_gives_nvcc_nothing() {
     );
     let show = show_settings(&dir.path, "src/prims.h", &[]);
     assert!(show.contains("not-for-nvidia"), "{show}");
+    // Written for HIP on NVIDIA GPUs, which hipcc hands to nvcc: still loud.
+    dir.write(
+        "src/nv.h",
+        "#pragma once\ninline __device__ void wait_nv(int n) {\n#if defined(__HIP_PLATFORM_NVIDIA__)\n  asm volatile(\"bar.sync 1, %0;\" :: \"r\"(n));\n#endif\n}\n__global__ void k2(int* p, int n) { p[threadIdx.x] = 1; wait_nv(n); p[n - 1 - threadIdx.x] += 1; }\n",
+    );
+    let out = ptxguard(
+        &dir.path,
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--exit-zero",
+            "--no-cache",
+            "src/nv.h",
+        ],
+        &[],
+    );
+    assert!(
+        out.stdout.contains("missing-memory-clobber [warning]"),
+        "{}",
+        out.stdout
+    );
     // The same project able to build with CUDA too (an option picks): nvcc may compile it.
     dir.write(
         "CMakeLists.txt",
