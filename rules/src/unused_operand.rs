@@ -26,7 +26,9 @@ declare_rule! {
     ///   shipped in a real project); *info* when that input is a literal constant (`"r"(0x80008000)`
     ///   left over from an earlier template) or the same expression as another input the
     ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
-    ///   ignored.
+    ///   ignored; *info* too when the template only copies another operand (`mov.b64 $0, $1;`
+    ///   with `[ptr, token]`): the extra input is a dependency token, passed so that the
+    ///   result depends on it.
     ///
     /// Not reported on a statement whose template names an operand that does not exist
     /// (`%8` of eight, an unknown `%[name]`): `operand-index` reports that mistake, and the
@@ -147,9 +149,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         && used[other.index]
                         && same(&other.expr) == same(&op.expr)
                 });
-                Diagnostic::new(
+                // A template that only copies another operand (`mov.b64 $0, $1;` with `[ptr,
+                // token]`): the extra input makes the result depend on it, by design (a
+                // dependency token), not data the template forgot.
+                let dependency = only_copies(stmt);
+                let d = Diagnostic::new(
                     META.name,
-                    if constant || passed_again {
+                    if constant || passed_again || dependency {
                         Severity::Info
                     } else {
                         Severity::Warning
@@ -160,11 +166,33 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         operand_ref(stmt, op.index),
                         op.expr
                     ),
-                )
+                );
+                if dependency && !constant && !passed_again {
+                    d.with_note("the template only copies another operand: an input it ignores makes the result depend on that value (a dependency token), by design")
+                } else {
+                    d
+                }
             };
             out.push(d.with_label(op.expr_span, "bound here"));
         }
     }
+}
+
+/// Whether the template is one `mov` from an operand into an operand and nothing else:
+/// `mov.b64 %0, %1;`.
+fn only_copies(stmt: &AsmStatement) -> bool {
+    let mut instructions = stmt.ptx.instructions();
+    let Some((_, first)) = instructions.next() else {
+        return false;
+    };
+    instructions.next().is_none()
+        && first.base() == "mov"
+        && first.guard.is_none()
+        && first.operands.len() == 2
+        && first
+            .operands
+            .iter()
+            .all(|o| matches!(o.kind, ptxguard_analyzer::ptx::OperandKind::Placeholder(_)))
 }
 
 /// Why the garbage an unwritten `=` output leaves is not read in view, or `None` when it may be:
