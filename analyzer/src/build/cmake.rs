@@ -38,6 +38,10 @@ const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 /// unknown too (a target whose architectures hold it has no known targets).
 const UNKNOWN: &str = "\u{1}";
 
+/// A variable's value longer than this is unknown: what a build file really sets is far
+/// shorter, and a value built from itself could otherwise double with every command.
+const MAX_VALUE_BYTES: usize = 1 << 20;
+
 /// A target name as the user reads it: a part whose value is not known here (a loop variable
 /// under an undecided `if`) shows as `…`, never as the marker character.
 fn shown_name(name: &str) -> String {
@@ -1099,6 +1103,19 @@ impl Reader {
     }
 
     fn set(&mut self, scope: &mut Scope, var: &str, value: String) {
+        // A value built from itself (`set(X "-a ${X} -b")` in a loop or under many `if()`s)
+        // may double with each command: past a bound it is unknown (taichi's CMake grew one
+        // to 0.8 GB).
+        let value = if value.len() > MAX_VALUE_BYTES {
+            if !self.notes.iter().any(|n| n.contains(&format!("`{var}`"))) {
+                self.notes.push(format!(
+                    "the value of `{var}` grew past {MAX_VALUE_BYTES} bytes: taken as unknown"
+                ));
+            }
+            UNKNOWN.to_string()
+        } else {
+            value
+        };
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
         if scope.uncertain == 0 {
@@ -1116,7 +1133,12 @@ impl Reader {
                 return;
             }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
-            scope.put(var, format!("{old}{sep}{value}"));
+            let union = if old.len() + value.len() > MAX_VALUE_BYTES {
+                UNKNOWN.to_string()
+            } else {
+                format!("{old}{sep}{value}")
+            };
+            scope.put(var, union);
             return;
         }
         scope.put(var, value);

@@ -10,6 +10,14 @@ use crate::Span;
 use std::collections::HashMap;
 
 pub const KEYWORDS: [&str; 3] = ["asm", "__asm__", "__asm"];
+
+/// Whether `asm` after a token of this kind and text is a declaration's asm label, not a
+/// statement: after the name a declarator ends with (`register float v asm("v64");`, GCC's
+/// explicit register variables and symbol names). A statement's `asm` follows `;`, a brace,
+/// a label's `:`, an `if (...)`'s `)`, `else` or `do`.
+pub fn is_asm_label(previous: TokenKind, text: &str) -> bool {
+    previous == TokenKind::Ident && !matches!(text, "else" | "do" | "volatile" | "__volatile__")
+}
 pub const QUALIFIERS: [&str; 7] = [
     "volatile",
     "__volatile__",
@@ -76,6 +84,9 @@ fn is_punct(input: &AsmInput, i: usize, p: &str) -> bool {
 /// (`asm` used as a name, a `#define asm __asm__`...).
 pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
     let toks = input.tokens;
+    if at > 0 && is_asm_label(toks[at - 1].kind, &word(input, at - 1)) {
+        return None;
+    }
     let mut i = at + 1;
     let mut qualifiers = Vec::new();
     while i < toks.len()

@@ -194,6 +194,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         }
     }
     statements.sort_by_key(|s| s.span.start);
+    target::amd_register_operands(&mut statements);
     statements
 }
 

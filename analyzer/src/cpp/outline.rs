@@ -1,7 +1,7 @@
 //! Where the comments and the asm statements of a file are, without analysing anything:
 //! what suppression comments and baseline fingerprints need.
 
-use super::asm::{KEYWORDS, QUALIFIERS};
+use super::asm::{is_asm_label, KEYWORDS, QUALIFIERS};
 use super::lexer::{lex_with_comments, Token, TokenKind};
 use crate::Span;
 
@@ -63,7 +63,10 @@ fn collect_statements(text: &str, tokens: &[Token], out: &mut Vec<Span>) {
     let word = |i: usize| tokens[i].text(text);
     let mut i = 0;
     while i < tokens.len() {
-        if tokens[i].kind != TokenKind::Ident || !KEYWORDS.contains(&word(i).as_ref()) {
+        if tokens[i].kind != TokenKind::Ident
+            || !KEYWORDS.contains(&word(i).as_ref())
+            || (i > 0 && is_asm_label(tokens[i - 1].kind, &word(i - 1)))
+        {
             i += 1;
             continue;
         }

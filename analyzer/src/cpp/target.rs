@@ -216,6 +216,37 @@ pub fn has_device_markers(path: &std::path::Path, text: &str) -> bool {
     .any(|m| memchr::memmem::find(bytes, m.as_bytes()).is_some())
 }
 
+/// In a file whose asm is AMD GPU asm somewhere ([`amd_asm`]), the statements whose operands
+/// take AMD's register classes (`v` VGPR, `s` SGPR, `a` AGPR: `asm volatile(" " :: "v"(x))`)
+/// are AMD asm too, whatever their template: HIP device code nvcc never compiles.
+pub fn amd_register_operands(statements: &mut [AsmStatement]) {
+    let amd_file = statements.iter().any(
+        |s| matches!(&s.context.target, Some(Target::Foreign(why)) if why.contains("AMD GPU")),
+    );
+    if !amd_file {
+        return;
+    }
+    for stmt in statements.iter_mut() {
+        if matches!(
+            stmt.context.target,
+            Some(Target::Foreign(_) | Target::Host(_))
+        ) {
+            continue;
+        }
+        let letter = stmt.operands().find_map(|o| {
+            o.constraint
+                .letters()
+                .chars()
+                .find(|c| matches!(c, 'v' | 's' | 'a'))
+        });
+        if let Some(c) = letter {
+            stmt.context.target = Some(Target::Foreign(format!(
+                "the constraint `{c}` is an AMD GPU register class, in a file of AMD GPU asm"
+            )));
+        }
+    }
+}
+
 /// Mnemonics no PTX instruction has, whatever the context says: AMD GCN/RDNA asm in HIP
 /// `__device__` functions (`v_dot2_f32_f16`, `s_waitcnt`, `ds_swizzle_b32`...).
 pub fn amd_asm(stmt: &AsmStatement) -> Option<String> {
