@@ -1106,16 +1106,7 @@ impl Reader {
         // A value built from itself (`set(X "-a ${X} -b")` in a loop or under many `if()`s)
         // may double with each command: past a bound it is unknown (taichi's CMake grew one
         // to 0.8 GB).
-        let value = if value.len() > MAX_VALUE_BYTES {
-            if !self.notes.iter().any(|n| n.contains(&format!("`{var}`"))) {
-                self.notes.push(format!(
-                    "the value of `{var}` grew past {MAX_VALUE_BYTES} bytes: taken as unknown"
-                ));
-            }
-            UNKNOWN.to_string()
-        } else {
-            value
-        };
+        let value = self.bounded(var, value);
         // Under `if()`, a value is one possibility among others: the union is kept (the
         // build may use any; an unknown part stays unknown).
         if scope.uncertain == 0 {
@@ -1133,15 +1124,25 @@ impl Reader {
                 return;
             }
             let sep = if var.ends_with("_FLAGS") { " " } else { ";" };
-            let union = if old.len() + value.len() > MAX_VALUE_BYTES {
-                UNKNOWN.to_string()
-            } else {
-                format!("{old}{sep}{value}")
-            };
+            let union = self.bounded(var, format!("{old}{sep}{value}"));
             scope.put(var, union);
             return;
         }
         scope.put(var, value);
+    }
+
+    /// `value`, or unknown (said once per variable) when it is longer than
+    /// [`MAX_VALUE_BYTES`].
+    fn bounded(&mut self, var: &str, value: String) -> String {
+        if value.len() <= MAX_VALUE_BYTES {
+            return value;
+        }
+        if !self.notes.iter().any(|n| n.contains(&format!("`{var}`"))) {
+            self.notes.push(format!(
+                "the value of `{var}` grew past {MAX_VALUE_BYTES} bytes: taken as unknown"
+            ));
+        }
+        UNKNOWN.to_string()
     }
 
     /// The `CUDA_ARCHITECTURES` property: it replaces what the target had (usually set

@@ -415,3 +415,40 @@ fn a_language_the_reader_cannot_know_keeps_a_cuda_source() {
     assert!(targets(&p, &dir.join("c.cu")).is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_value_past_the_bound_is_unknown() {
+    // taichi's `set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -Wall ")` lines, in both branches of
+    // undecided `if()`s, doubled the union with each line (0.8 GB, out of memory, before the
+    // bound). A value past the bound is unknown, said once.
+    let mut r = Reader {
+        targets: Vec::new(),
+        by_name: HashMap::new(),
+        files: 0,
+        notes: Vec::new(),
+        preset_archs: None,
+        source_props: HashMap::new(),
+        loop_budget: MAX_LOOP_COMMANDS,
+        languages: GpuLanguages::default(),
+    };
+    let mut scope = Scope::default();
+    let big = "-W ".repeat(MAX_VALUE_BYTES / 3 + 1);
+    r.set(&mut scope, "CMAKE_CXX_FLAGS", big.clone());
+    assert_eq!(value_of(&scope, "CMAKE_CXX_FLAGS"), UNKNOWN);
+    // Under an undecided `if()`, a union past the bound is unknown too.
+    r.set(&mut scope, "X", "-a".into());
+    scope.uncertain = 1;
+    r.set(&mut scope, "X", big[..MAX_VALUE_BYTES - 10].to_string());
+    r.set(
+        &mut scope,
+        "X",
+        format!("-b {}", &big[..MAX_VALUE_BYTES - 10]),
+    );
+    assert_eq!(value_of(&scope, "X"), UNKNOWN);
+    assert_eq!(
+        r.notes.iter().filter(|n| n.contains("grew past")).count(),
+        2,
+        "{:?}",
+        r.notes
+    );
+}
