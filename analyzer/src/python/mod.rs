@@ -940,6 +940,11 @@ impl<'m, 't> Module<'m, 't> {
             origin: Origin::Python(python),
         };
         stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
+        // Triton and the DSLs run on AMD GPUs too: a call holding AMD GPU asm
+        // (`s_memrealtime $0` under `if IS_HIP:`) is not PTX.
+        if let Some(reason) = crate::cpp::target::amd_asm(&stmt) {
+            stmt.context.target = Some(crate::cpp::Target::Foreign(reason));
+        }
         Some(stmt)
     }
 
@@ -1229,6 +1234,11 @@ impl<'m, 't> Module<'m, 't> {
             origin: Origin::Python(python),
         };
         stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
+        // Triton and the DSLs run on AMD GPUs too: a call holding AMD GPU asm
+        // (`s_memrealtime $0` under `if IS_HIP:`) is not PTX.
+        if let Some(reason) = crate::cpp::target::amd_asm(&stmt) {
+            stmt.context.target = Some(crate::cpp::Target::Foreign(reason));
+        }
         Some(stmt)
     }
 
