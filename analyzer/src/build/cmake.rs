@@ -53,16 +53,7 @@ fn shown_name(name: &str) -> String {
 /// decided).
 pub fn read(path: &Path, cuda: CudaVersion) -> ProjectBuild {
     let root = path.parent().unwrap_or(Path::new("/")).to_path_buf();
-    let mut r = Reader {
-        targets: Vec::new(),
-        by_name: HashMap::new(),
-        files: 0,
-        notes: Vec::new(),
-        preset_archs: presets(&root),
-        source_props: HashMap::new(),
-        loop_budget: MAX_LOOP_COMMANDS,
-        languages: GpuLanguages::default(),
-    };
+    let mut r = Reader::new(presets(&root));
     let mut scope = Scope::default();
     for (k, v) in [
         ("CMAKE_SOURCE_DIR", &root),
@@ -411,6 +402,20 @@ struct Command {
 }
 
 impl Reader {
+    /// A reader with nothing read yet; `preset_archs`: the configure presets' architectures.
+    fn new(preset_archs: Option<String>) -> Reader {
+        Reader {
+            targets: Vec::new(),
+            by_name: HashMap::new(),
+            files: 0,
+            notes: Vec::new(),
+            preset_archs,
+            source_props: HashMap::new(),
+            loop_budget: MAX_LOOP_COMMANDS,
+            languages: GpuLanguages::default(),
+        }
+    }
+
     /// Reads one `CMakeLists.txt` (or included file) in `scope`.
     fn directory(&mut self, file: &Path, scope: &mut Scope, nesting: usize) {
         if nesting > MAX_NESTING {

@@ -138,16 +138,7 @@ fn flags_appended_under_conditions_grow_by_what_is_appended() {
     // `set(X "${X} -more")` in many `if()`s (ggml's CMAKE_C_FLAGS): each value is the
     // earlier one plus a word; kept as one union, X grows linearly, not doubling per line
     // (0.9 MB before).
-    let mut r = Reader {
-        targets: Vec::new(),
-        by_name: HashMap::new(),
-        files: 0,
-        notes: Vec::new(),
-        preset_archs: None,
-        source_props: HashMap::new(),
-        loop_budget: MAX_LOOP_COMMANDS,
-        languages: GpuLanguages::default(),
-    };
+    let mut r = Reader::new(None);
     let mut scope = Scope::default();
     r.set(&mut scope, "CMAKE_C_FLAGS", "-O2".into());
     scope.uncertain = 1;
@@ -421,16 +412,7 @@ fn a_value_past_the_bound_is_unknown() {
     // taichi's `set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -Wall ")` lines, in both branches of
     // undecided `if()`s, doubled the union with each line (0.8 GB, out of memory, before the
     // bound). A value past the bound is unknown, said once.
-    let mut r = Reader {
-        targets: Vec::new(),
-        by_name: HashMap::new(),
-        files: 0,
-        notes: Vec::new(),
-        preset_archs: None,
-        source_props: HashMap::new(),
-        loop_budget: MAX_LOOP_COMMANDS,
-        languages: GpuLanguages::default(),
-    };
+    let mut r = Reader::new(None);
     let mut scope = Scope::default();
     let big = "-W ".repeat(MAX_VALUE_BYTES / 3 + 1);
     r.set(&mut scope, "CMAKE_CXX_FLAGS", big.clone());
