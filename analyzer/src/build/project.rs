@@ -441,20 +441,11 @@ pub fn unguarded_calls(text: &str) -> std::collections::HashSet<String> {
     let mut declaration_start = 0usize;
     for (i, t) in tokens.iter().enumerate() {
         match t.kind {
-            TokenKind::Directive => {
-                let d = t.text(text);
-                let directive = d
-                    .trim_start_matches('#')
-                    .trim_start()
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .next()
-                    .unwrap_or("");
-                match directive {
-                    "if" | "ifdef" | "ifndef" => depth += 1,
-                    "endif" => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
+            TokenKind::Directive => match crate::cpp::preproc::directive_name(&t.text(text)) {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" => depth = depth.saturating_sub(1),
+                _ => {}
+            },
             TokenKind::Ident => {
                 let next = tokens.get(i + 1).map(|n| n.text(text));
                 if matches!(next.as_deref(), Some("(" | "<")) {

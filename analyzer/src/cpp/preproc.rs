@@ -98,6 +98,17 @@ pub struct Directive {
     pub span: Span,
 }
 
+/// The name of a directive (`if` of `#  if X`, `endif` of `#endif // X`): the word after the
+/// `#`, cheaply, without parsing the rest.
+pub fn directive_name(directive: &str) -> &str {
+    directive
+        .trim_start_matches('#')
+        .trim_start()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or("")
+}
+
 /// Whether a directive token is `#if`, `#ifdef`, `#ifndef`, `#elif...`, `#else` or `#endif`
 /// (cheap: looks at the first letters only).
 pub fn is_conditional(text: &str, span: Span) -> bool {

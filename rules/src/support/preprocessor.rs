@@ -3,6 +3,7 @@
 //! `#else` a port's C++ `#endif`), so no rule reads it as code beside the point.
 
 use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
+use ptxguard_analyzer::cpp::preproc::directive_name;
 use std::ops::Range;
 
 /// Byte ranges of `body` in the other branches of the preprocessor conditionals around `at`
@@ -24,14 +25,7 @@ pub(crate) fn other_branches(
         .iter()
         .filter(|t| t.kind == TokenKind::Directive)
     {
-        let text = &source[t.start()..t.end()];
-        let word = text
-            .trim_start_matches('#')
-            .trim_start()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .next()
-            .unwrap_or("");
-        match word {
+        match directive_name(&source[t.start()..t.end()]) {
             "if" | "ifdef" | "ifndef" => open.push(vec![(t.start(), t.end())]),
             "elif" | "elifdef" | "elifndef" | "else" => {
                 if let Some(group) = open.last_mut() {
