@@ -224,9 +224,7 @@ fn finish(
     stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());
     if matches!(stmt.context.target, Some(Target::Device)) {
         // HIP device code is `__device__` too.
-        if let Some(reason) = target::amd_asm(&stmt) {
-            stmt.context.target = Some(Target::Foreign(reason));
-        }
+        target::mark_amd_asm(&mut stmt);
     }
     if matches!(stmt.context.target, None | Some(Target::Unknown)) {
         if let Some(reason) = target::foreign_asm(&stmt) {

@@ -233,17 +233,25 @@ pub fn amd_register_operands(statements: &mut [AsmStatement]) {
         ) {
             continue;
         }
-        let letter = stmt.operands().find_map(|o| {
-            o.constraint
-                .letters()
-                .chars()
-                .find(|c| matches!(c, 'v' | 's' | 'a'))
-        });
-        if let Some(c) = letter {
+        if let Some(c) = constraint_letter_in(stmt, &['v', 's', 'a']) {
             stmt.context.target = Some(Target::Foreign(format!(
                 "the constraint `{c}` is an AMD GPU register class, in a file of AMD GPU asm"
             )));
         }
+    }
+}
+
+/// The first of `letters` an operand's constraint takes, if any.
+fn constraint_letter_in(stmt: &AsmStatement, letters: &[char]) -> Option<char> {
+    stmt.operands()
+        .find_map(|o| o.constraint.letters().chars().find(|c| letters.contains(c)))
+}
+
+/// Whether the statement is AMD GPU asm by its mnemonic ([`amd_asm`]): then it is another
+/// target's asm, whatever the context said.
+pub fn mark_amd_asm(stmt: &mut AsmStatement) {
+    if let Some(reason) = amd_asm(stmt) {
+        stmt.context.target = Some(Target::Foreign(reason));
     }
 }
 
@@ -300,12 +308,7 @@ pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
                     .percents
                     .iter()
                     .any(|p| matches!(p.kind, crate::ptx::PercentKind::Named { .. }));
-                let foreign_letter = stmt.operands().find_map(|o| {
-                    o.constraint
-                        .letters()
-                        .chars()
-                        .find(|c| FOREIGN_CONSTRAINT_LETTERS.contains(c))
-                });
+                let foreign_letter = constraint_letter_in(stmt, FOREIGN_CONSTRAINT_LETTERS);
                 if named || foreign_letter.is_some() {
                     let why = match foreign_letter {
                         Some(c) => format!("the constraint `{c}` is another architecture's"),
@@ -323,12 +326,7 @@ pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
     // An empty template (a compiler barrier) whose operand takes another architecture's
     // register (`__asm__("" : "+g,x"(v))`, GCC's x86 idiom).
     if !stmt.template.is_partial() && stmt.template.text.trim().is_empty() {
-        if let Some(c) = stmt.operands().find_map(|o| {
-            o.constraint
-                .letters()
-                .chars()
-                .find(|c| FOREIGN_CONSTRAINT_LETTERS.contains(c))
-        }) {
+        if let Some(c) = constraint_letter_in(stmt, FOREIGN_CONSTRAINT_LETTERS) {
             return Some(format!("the constraint `{c}` is another architecture's"));
         }
     }

@@ -919,7 +919,7 @@ impl<'m, 't> Module<'m, 't> {
         let callee_span = t.span(&call.callee);
         let open = t.tokens[call.open as usize].start as usize;
         let close = t.tokens[call.close as usize].start as usize;
-        let mut stmt = AsmStatement {
+        let stmt = AsmStatement {
             span: t.span(&(call.callee.start..call.close + 1)),
             keyword: callee_span,
             // Side effects are not said in the call: not judged (taken as volatile).
@@ -939,13 +939,7 @@ impl<'m, 't> Module<'m, 't> {
             ptx: ptx::Ptx::default(),
             origin: Origin::Python(python),
         };
-        stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
-        // Triton and the DSLs run on AMD GPUs too: a call holding AMD GPU asm
-        // (`s_memrealtime $0` under `if IS_HIP:`) is not PTX.
-        if let Some(reason) = crate::cpp::target::amd_asm(&stmt) {
-            stmt.context.target = Some(crate::cpp::Target::Foreign(reason));
-        }
-        Some(stmt)
+        Some(with_ptx(stmt))
     }
 
     /// The literal string tokens a value is made of, when it is known.
@@ -1214,7 +1208,7 @@ impl<'m, 't> Module<'m, 't> {
         };
         let open = t.tokens[call.open as usize].start as usize;
         let close = t.tokens[call.close as usize].start as usize;
-        let mut stmt = AsmStatement {
+        let stmt = AsmStatement {
             span: call_span,
             keyword: callee_span,
             qualifiers,
@@ -1233,13 +1227,7 @@ impl<'m, 't> Module<'m, 't> {
             ptx: ptx::Ptx::default(),
             origin: Origin::Python(python),
         };
-        stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
-        // Triton and the DSLs run on AMD GPUs too: a call holding AMD GPU asm
-        // (`s_memrealtime $0` under `if IS_HIP:`) is not PTX.
-        if let Some(reason) = crate::cpp::target::amd_asm(&stmt) {
-            stmt.context.target = Some(crate::cpp::Target::Foreign(reason));
-        }
-        Some(stmt)
+        Some(with_ptx(stmt))
     }
 
     /// The register Triton gives a result of this dtype at `pack`, when it is 32 bits or wider:
@@ -1525,6 +1513,15 @@ impl<'t> Args<'t> {
             .filter(|(_, splat)| !splat)
             .map(|(r, _)| r.clone())
     }
+}
+
+/// The statement with its template parsed as PTX (LLVM's `$` placeholders). Triton and the
+/// DSLs run on AMD GPUs too: a call holding AMD GPU asm (`s_memrealtime $0` under `if
+/// IS_HIP:`) is not PTX.
+fn with_ptx(mut stmt: AsmStatement) -> AsmStatement {
+    stmt.ptx = ptx::parse(&stmt.template.text, PercentMode::Llvm);
+    crate::cpp::target::mark_amd_asm(&mut stmt);
+    stmt
 }
 
 #[cfg(test)]
