@@ -431,18 +431,21 @@ fn a_project_built_only_with_hip_gives_nvcc_nothing() {
     dir.write("src/all_reduce.cpp", "#include \"prims.h\"\n");
     let hip = "cmake_minimum_required(VERSION 3.16)\nproject(comm CXX)\nfind_package(hip REQUIRED)\nadd_library(comm src/all_reduce.cpp)\ntarget_link_libraries(comm PRIVATE hip::device)\n";
     dir.write("CMakeLists.txt", hip);
-    let out = ptxguard(
-        &dir.path,
-        &[
-            "check",
-            "--output-format",
-            "json",
-            "--exit-zero",
-            "--no-cache",
-            "src/prims.h",
-        ],
-        &[],
-    );
+    let check = |format: &str, file: &str| {
+        ptxguard(
+            &dir.path,
+            &[
+                "check",
+                "--output-format",
+                format,
+                "--exit-zero",
+                "--no-cache",
+                file,
+            ],
+            &[],
+        )
+    };
+    let out = check("json", "src/prims.h");
     let findings: serde_json::Value = serde_json::from_str(&out.stdout).expect("json");
     let clobber = findings
         .as_array()
@@ -464,18 +467,7 @@ fn a_project_built_only_with_hip_gives_nvcc_nothing() {
         "src/nv.h",
         "#pragma once\ninline __device__ void wait_nv(int n) {\n#if defined(__HIP_PLATFORM_NVIDIA__)\n  asm volatile(\"bar.sync 1, %0;\" :: \"r\"(n));\n#endif\n}\n__global__ void k2(int* p, int n) { p[threadIdx.x] = 1; wait_nv(n); p[n - 1 - threadIdx.x] += 1; }\n",
     );
-    let out = ptxguard(
-        &dir.path,
-        &[
-            "check",
-            "--output-format",
-            "concise",
-            "--exit-zero",
-            "--no-cache",
-            "src/nv.h",
-        ],
-        &[],
-    );
+    let out = check("concise", "src/nv.h");
     assert!(
         out.stdout.contains("missing-memory-clobber [warning]"),
         "{}",
@@ -486,18 +478,7 @@ fn a_project_built_only_with_hip_gives_nvcc_nothing() {
         "CMakeLists.txt",
         format!("{hip}if(USE_CUDA)\n  enable_language(CUDA)\nendif()\n"),
     );
-    let out = ptxguard(
-        &dir.path,
-        &[
-            "check",
-            "--output-format",
-            "json",
-            "--exit-zero",
-            "--no-cache",
-            "src/prims.h",
-        ],
-        &[],
-    );
+    let out = check("json", "src/prims.h");
     assert!(
         out.stdout.contains("\"severity\":\"warning\"")
             || out.stdout.contains("\"severity\": \"warning\""),

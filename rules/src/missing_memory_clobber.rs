@@ -1658,9 +1658,14 @@ impl Look<'_> {
                 source[..base.start].trim_end().ends_with('&')
                     && statement_calls_an_atomic(&source[floor..base.start])
             };
-            let store = written(at) || to_atomic();
-            let access_end = postfix_end(source, at, range.end.min(source.len())).max(at);
-            let pinned = (!last && self.uses_the_asm_result(base.start..access_end, written(at)))
+            let assigned = written(at);
+            let store = assigned || to_atomic();
+            // After the asm: the access's whole expression, for a dependence on its result.
+            let needs_result = || {
+                let access_end = postfix_end(source, at, range.end.min(source.len())).max(at);
+                self.uses_the_asm_result(base.start..access_end, assigned)
+            };
+            let pinned = (!last && needs_result())
                 || if store {
                     at >= self.writes_pinned_from
                 } else {

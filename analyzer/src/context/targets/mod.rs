@@ -692,10 +692,8 @@ pub fn file_facts<'a>(
             *conditions = active_conditions(stack).into();
         }
     };
-    // Brace frames: Some((name, kernel)) for function bodies.
-    let mut frames: Vec<Option<Rc<(String, bool)>>> = Vec::new();
-    // For each frame, the class it is the body of (`struct S {`), when it is one.
-    let mut class_frames: Vec<Option<String>> = Vec::new();
+    // What each open brace is the body of.
+    let mut frames: Vec<Brace> = Vec::new();
     // Token index where the current head (since the last `;`, `{` or `}`) starts.
     let mut head_start = 0usize;
     let mut paren_depth = 0i32;
@@ -825,25 +823,23 @@ pub fn file_facts<'a>(
                     }
                 }
                 "{" => {
-                    let head = function_head(text, &tokens[head_start..i]).map(Rc::new);
-                    if let Some(f) = &head {
-                        facts.functions.push(f.clone());
-                        facts
-                            .function_classes
-                            .push(class_frames.last().cloned().flatten());
-                    }
-                    let class = if head.is_none() {
-                        class_head(text, &tokens[head_start..i])
-                    } else {
-                        None
+                    let head = &tokens[head_start..i];
+                    let brace = match function_head(text, head).map(Rc::new) {
+                        Some(f) => {
+                            facts.functions.push(f.clone());
+                            facts.function_classes.push(match frames.last() {
+                                Some(Brace::Class(class)) => Some(class.clone()),
+                                _ => None,
+                            });
+                            Brace::Function(f)
+                        }
+                        None => class_head(text, head).map_or(Brace::Other, Brace::Class),
                     };
-                    frames.push(head);
-                    class_frames.push(class);
+                    frames.push(brace);
                     head_start = i + 1;
                 }
                 "}" => {
                     frames.pop();
-                    class_frames.pop();
                     head_start = i + 1;
                 }
                 ";" => head_start = i + 1,
@@ -864,7 +860,10 @@ pub fn file_facts<'a>(
                         name: w,
                         conditions: conditions.clone(),
                         in_nv_target: !nv_depths.is_empty(),
-                        caller: frames.iter().rev().find_map(|f| f.clone()),
+                        caller: frames.iter().rev().find_map(|f| match f {
+                            Brace::Function(f) => Some(f.clone()),
+                            _ => None,
+                        }),
                     });
                 }
             }
@@ -947,6 +946,14 @@ fn record(
 }
 
 /// Whether the tokens before a `{` declare a function: `... name(params) quals {`.
+/// What a `{` opens: a function's body (its name and whether it is a kernel), a class's
+/// (its name), or anything else (a namespace, a block, an initializer).
+enum Brace {
+    Function(Rc<(String, bool)>),
+    Class(String),
+    Other,
+}
+
 /// The name of the class whose body a `{` after `head` opens (`struct S {`, `class S : B {`,
 /// `template <...> struct S<T> {`), or `None`.
 fn class_head(text: &str, head: &[crate::cpp::lexer::Token]) -> Option<String> {
