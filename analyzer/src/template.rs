@@ -20,6 +20,9 @@ pub enum PieceKind {
     Macro(String),
     /// Something whose text cannot be known; decoded as one [`HOLE`].
     Unknown,
+    /// An `#include` inside the statement's parentheses: the template continues with another
+    /// file's text, not read here; decoded as one [`HOLE`].
+    Included,
 }
 
 /// One piece of the template as written in the source.
@@ -46,7 +49,14 @@ pub struct Template {
 impl Template {
     /// True when part of the template could not be known.
     pub fn is_partial(&self) -> bool {
-        self.pieces.iter().any(|p| p.kind == PieceKind::Unknown)
+        self.pieces
+            .iter()
+            .any(|p| matches!(p.kind, PieceKind::Unknown | PieceKind::Included))
+    }
+
+    /// True when part of the template is another file's text (an `#include` in the asm).
+    pub fn is_included(&self) -> bool {
+        self.pieces.iter().any(|p| p.kind == PieceKind::Included)
     }
 
     /// The source bytes that produced the decoded range (an empty range maps to the
@@ -135,11 +145,20 @@ impl Template {
 
     /// Appends a piece that cannot be known.
     pub fn push_unknown(&mut self, source: Span) {
+        self.push_hole(source, PieceKind::Unknown);
+    }
+
+    /// Appends an `#include`d file's text, not read.
+    pub fn push_included(&mut self, source: Span) {
+        self.push_hole(source, PieceKind::Included);
+    }
+
+    fn push_hole(&mut self, source: Span, kind: PieceKind) {
         let start = self.text.len();
         self.text.push(HOLE);
         self.map.push(source);
         self.pieces.push(Piece {
-            kind: PieceKind::Unknown,
+            kind,
             source,
             decoded: start..start + 1,
             raw: false,

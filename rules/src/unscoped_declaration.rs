@@ -4,7 +4,7 @@ use crate::Ctx;
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::ptx::{StatementKind, SyntaxErrorKind};
 use ptxguard_analyzer::template::PieceKind;
-use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -21,6 +21,10 @@ declare_rule! {
     /// Labels that contain `%=` are unique per instance and are not reported, nor is an asm
     /// written directly in a `__global__` function's body outside loops and macros (a kernel
     /// is emitted once: it is never inlined), nor a template the parser could not read.
+    ///
+    /// A name another asm statement of the file uses without declaring it (`.reg .f32 acc;`
+    /// in one, `mov.b32 $0, acc;` in a later one) is shared on purpose: `{ }` would hide it
+    /// from the other statement, so the finding is *info*, without a fix.
     ///
     /// ## Example
     /// ```cuda
@@ -89,6 +93,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 }
                 _ => continue,
             };
+            if let Some(other) = shared_with(cx, stmt, &name) {
+                // Declared here for another asm statement to use: `{ }` would hide it from that
+                // one, so there is no fix, and the author means it.
+                let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}` is shared with the asm at line {other}: it compiles only while this asm is emitted once per function"))
+                    .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
+                d.severity = Severity::Info;
+                out.push(d);
+                continue;
+            }
             let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice"))
                 .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
             if let Some(fix) = &fix {
@@ -97,6 +110,35 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// The line of another PTX statement of the file that names one of `names` (a register or
+/// label this statement declares) without declaring it: a name shared across statements
+/// (`.reg .f32 acc;` in one, `mov.b32 $0, acc;` in a later one).
+fn shared_with(cx: &Ctx, stmt: &AsmStatement, names: &str) -> Option<usize> {
+    let names: Vec<&str> = names.split(", ").collect();
+    cx.ptx_statements()
+        .filter(|other| other.span != stmt.span)
+        .find(|other| {
+            names.iter().any(|n| {
+                names_word(&other.template.text, n)
+                    && !other.ptx.statements.iter().any(|s| match &s.kind {
+                        StatementKind::Directive(d) => d.declared.iter().any(|x| x.name == *n),
+                        StatementKind::Label(l) => l.name == *n,
+                        _ => false,
+                    })
+            })
+        })
+        .map(|other| cx.file.line_col(other.span.start as usize).0)
+}
+
+/// Whether `text` holds `name` as a whole word.
+fn names_word(text: &str, name: &str) -> bool {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '%';
+    text.match_indices(name).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(is_word)
+            && !text[at + name.len()..].chars().next().is_some_and(is_word)
+    })
 }
 
 /// An asm written directly in a kernel's body, outside any loop and macro, is emitted once:

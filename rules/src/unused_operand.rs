@@ -5,7 +5,7 @@ use crate::support::{
     operands::{has_matching_constraint, placeholder_refs, target_index},
 };
 use crate::Ctx;
-use ptxguard_analyzer::cpp::AsmStatement;
+use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::{Diagnostic, Severity};
 
 declare_rule! {
@@ -28,7 +28,9 @@ declare_rule! {
     ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
     ///   ignored; *info* too when the template only copies another operand (`mov.b64 $0, $1;`
     ///   with `[ptr, token]`): the extra input is a dependency token, passed so that the
-    ///   result depends on it.
+    ///   result depends on it; *info* too for a Triton call whose template reads none of its
+    ///   inputs (`mov.b32 $0, 0;` with `[acc]`): Triton gives the result the broadcast shape
+    ///   of the arguments, so they are there for the shape.
     ///
     /// Not reported on a statement whose template names an operand that does not exist
     /// (`%8` of eight, an unknown `%[name]`): `operand-index` reports that mistake, and the
@@ -153,9 +155,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 // token]`): the extra input makes the result depend on it, by design (a
                 // dependency token), not data the template forgot.
                 let dependency = only_copies(stmt);
+                // Triton gives the result the broadcast shape of the arguments: a call whose
+                // template reads none of them passes them for the shape (`mov.b32 $0, 0;`
+                // with `[acc]`), not for data.
+                let shape_only = stmt
+                    .python()
+                    .is_some_and(|call| call.api == PythonApi::TritonElementwise)
+                    && stmt.inputs.iter().all(|i| !used[i.index]);
                 let d = Diagnostic::new(
                     META.name,
-                    if constant || passed_again || dependency {
+                    if constant || passed_again || dependency || shape_only {
                         Severity::Info
                     } else {
                         Severity::Warning
@@ -169,6 +178,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 );
                 if dependency && !constant && !passed_again {
                     d.with_note("the template only copies another operand: an input it ignores makes the result depend on that value (a dependency token), by design")
+                } else if shape_only && !constant && !passed_again {
+                    d.with_note("the template reads no input: Triton takes the result's shape from the arguments, so they are passed for the shape")
                 } else {
                     d
                 }

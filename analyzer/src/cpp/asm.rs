@@ -108,6 +108,8 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
     // Per open group: whether a branch was kept already, whether the current one is kept.
     let mut groups: Vec<(bool, bool)> = Vec::new();
     let mut close = None;
+    // A top-level `:` was seen: what follows is operands, not template.
+    let mut past_template = false;
     i = open + 1;
     while i < toks.len() {
         let tok = toks[i];
@@ -149,6 +151,11 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
                 DirectiveKind::Endif => {
                     groups.pop();
                 }
+                // `asm volatile(\n#include "kernel.inc"\n : ...)`: the template goes on in
+                // another file.
+                DirectiveKind::Include { .. } if !past_template && groups.iter().all(|g| g.1) => {
+                    content.push(i);
+                }
                 _ => {}
             }
             i += 1;
@@ -173,6 +180,7 @@ pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
                     break;
                 }
                 ")" => depth -= 1,
+                ":" | "::" if depth == 0 => past_template = true,
                 // A `;` or `{` at depth 0 means the statement was never closed.
                 ";" | "{" | "}" if depth == 0 => break,
                 _ => {}
@@ -297,6 +305,7 @@ fn decode_template(input: &AsmInput, section: &[usize]) -> Template {
                 template.push_unknown(tok.span.cover(toks[section[end]].span));
                 k = end;
             }
+            TokenKind::Directive => template.push_included(tok.span),
             _ => template.push_unknown(tok.span),
         }
         k += 1;

@@ -255,24 +255,65 @@ pub fn mark_amd_asm(stmt: &mut AsmStatement) {
     }
 }
 
-/// Mnemonics no PTX instruction has, whatever the context says: AMD GCN/RDNA asm in HIP
-/// `__device__` functions (`v_dot2_f32_f16`, `s_waitcnt`, `ds_swizzle_b32`...).
+/// AMD GPU asm, whatever the context says (HIP `__device__` functions hold it): a mnemonic no
+/// PTX instruction has (`v_dot2_f32_f16`, `s_waitcnt`, `ds_swizzle_b32`...), a template that
+/// opens with `;` (AMD's comment character; PTX has no such comment) and goes on with no PTX
+/// instruction (`";; HotLoop Start ;;"`), or AMD register classes (`v` VGPR, `s` SGPR, `a`
+/// AGPR, letters nvcc rejects) on a template with no PTX in view: empty, such a comment, or
+/// another file's text (`asm volatile(\n#include "uk.inc"\n : [c0] "+v"(c0) ...)`).
 pub fn amd_asm(stmt: &AsmStatement) -> Option<String> {
     let first = first_word(stmt);
     let lower = first.to_ascii_lowercase();
-    [
+    if [
         "s_",
         "v_",
         "ds_",
         "buffer_",
         "flat_",
-        "global_load_",
-        "global_store_",
+        "global_load",
+        "global_store",
         "global_atomic_",
     ]
     .iter()
     .any(|p| lower.starts_with(p))
-    .then(|| format!("`{first}` is AMD GPU asm"))
+    {
+        return Some(format!("`{first}` is AMD GPU asm"));
+    }
+    let comment = amd_comment(&stmt.template.text);
+    let register_class = constraint_letter_in(stmt, &['v', 's', 'a']);
+    if let (Some(c), true) = (register_class, stmt.template.is_included()) {
+        return Some(format!(
+            "the constraint `{c}` is an AMD GPU register class and the template is another file's"
+        ));
+    }
+    if let Some(opening) = comment {
+        return Some(format!(
+            "`;` begins a comment in AMD GPU asm, and `{opening}` is no PTX instruction"
+        ));
+    }
+    if let (Some(c), true) = (register_class, stmt.template.text.trim().is_empty()) {
+        return Some(format!(
+            "the constraint `{c}` is an AMD GPU register class, on an empty template"
+        ));
+    }
+    None
+}
+
+/// What follows the `;` a template opens with, when that is no PTX: AMD GPU asm's comment
+/// (`;; HotLoop Start`, `;;# CK_ASM_SCOPE_START`, `; force move to %0`).
+fn amd_comment(template: &str) -> Option<String> {
+    let rest = template.trim_start().strip_prefix(';')?;
+    let rest = rest.trim_start_matches(|c: char| c == ';' || c.is_whitespace());
+    let opening: String = rest
+        .chars()
+        .take_while(|c| !c.is_whitespace() && *c != ';')
+        .collect();
+    let word = opening.trim_start_matches('@');
+    let ptx = word.starts_with(['{', '}', '.', '/'])
+        || word.contains(':')
+        || crate::isa::is_known_opcode(word.split('.').next().unwrap_or(""))
+        || word.chars().all(|c| c == crate::template::HOLE);
+    (!rest.is_empty() && !ptx).then_some(opening)
 }
 
 fn first_word(stmt: &AsmStatement) -> String {
@@ -342,19 +383,8 @@ pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
     if FOREIGN_MNEMONICS.contains(&lower.as_str()) {
         return Some(format!("`{first}` is not a PTX instruction"));
     }
-    if [
-        "s_",
-        "v_",
-        "ds_",
-        "buffer_",
-        "flat_",
-        "global_load",
-        "global_store",
-    ]
-    .iter()
-    .any(|p| lower.starts_with(p))
-    {
-        return Some(format!("`{first}` is AMD GCN asm"));
+    if let Some(reason) = amd_asm(stmt) {
+        return Some(reason);
     }
     let x86_regs = [
         "%eax", "%rax", "%ebx", "%rbx", "%ecx", "%rcx", "%edx", "%rdx", "%rsp", "%esp", "%xmm",
