@@ -565,3 +565,75 @@ fn an_if_macro_in_a_body_is_not_a_function() {
     assert_eq!(s[2].context.function.as_ref().unwrap().name, "host_fn");
     assert!(matches!(s[2].context.target, Some(Target::Host(_))));
 }
+
+/// One build compiles one branch of an `#if` group: a signature written once per branch opens
+/// one function body, so the code after it is at file scope again (before, every later
+/// statement was read as inside `pick`).
+#[test]
+fn one_branch_of_an_if_group_counts_for_braces() {
+    let src = r#"
+template <typename T>
+#if !defined __CUDACC_RTC__
+__device__ inline T pick(T a, T b) {
+#else
+__device__ T pick(T a, T b) {
+#endif
+  return a < b ? a : b;
+}
+
+__device__ void after(unsigned* p) {
+  asm volatile("st.global.u32 [%0], 1;" :: "l"(p) : "memory");
+}
+
+#define DEFINE_STORE(NAME) \
+  __device__ void NAME(unsigned* p) { asm volatile("st.global.u32 [%0], 1;" :: "l"(p) : "memory"); }
+DEFINE_STORE(store_one)
+"#;
+    let s = parse(src);
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].context.function.as_ref().unwrap().name, "after");
+    // The macro's statement takes its context from its use, at file scope.
+    assert!(
+        s[1].context
+            .function
+            .as_ref()
+            .is_none_or(|f| f.name != "pick"),
+        "{:?}",
+        s[1].context.function
+    );
+}
+
+/// The names a `for` header declares or steps change every iteration; a `while` gives none.
+#[test]
+fn loop_variables_are_the_for_headers_names() {
+    let src = r#"
+__device__ void copy(unsigned* dst, const unsigned* src, int n) {
+  for (int j = threadIdx.x, k = 0; j < n; j += blockDim.x, ++k) {
+    unsigned v;
+    asm("ld.global.u32 %0, [%1];" : "=r"(v) : "l"(src + j));
+    dst[j] = v;
+  }
+  while (n-- > 0) {
+    unsigned w;
+    asm("ld.global.u32 %0, [%1];" : "=r"(w) : "l"(src));
+    dst[0] = w;
+  }
+}
+"#;
+    let s = parse(src);
+    assert_eq!(s[0].context.loop_variables, ["j", "k"]);
+    assert!(s[1].context.in_loop);
+    assert!(s[1].context.loop_variables.is_empty());
+}
+
+/// An `#include` inside the parentheses continues the template with another file's text:
+/// the template is partial, and known to be included.
+#[test]
+fn an_include_inside_the_asm_is_another_files_template() {
+    let src = "__device__ void k(int& c) {\n  asm volatile(\n#include \"body.inc\"\n      : \"+r\"(c));\n}\n";
+    let s = parse(src);
+    assert_eq!(s.len(), 1);
+    assert!(s[0].template.is_partial());
+    assert!(s[0].template.is_included());
+    assert_eq!(s[0].outputs.len(), 1);
+}

@@ -23,7 +23,9 @@ declare_rule! {
     /// When every input is a parameter of the function holding the call (a helper such as
     /// `send_signal(addrs)`), the caller decides which threads hold which elements, and may
     /// guard the call by thread (`if tid < world_size:`): the finding is then an info, not a
-    /// warning (torchao's four signal helpers are such a case, and correct).
+    /// warning (torchao's four signal helpers are such a case, and correct). So is an input
+    /// a helper call computes from parameters (`saddr = _ptr_to_shared_u32(mbar_ptr)`), unless
+    /// the helper, defined in the file, makes tensors (`tl.arange`...) that could replicate it.
     ///
     /// ## Example
     /// ```python
@@ -114,9 +116,69 @@ fn inputs_are_parameters(cx: &Ctx, stmt: &AsmStatement) -> bool {
         })
         .filter(|p| !p.is_empty())
         .collect();
+    let body = &before[close..];
     !stmt.inputs.is_empty()
-        && stmt
-            .inputs
-            .iter()
-            .all(|op| parameters.contains(&op.expr.trim()))
+        && stmt.inputs.iter().all(|op| {
+            let name = op.expr.trim();
+            parameters.contains(&name)
+                || helper_result_of_parameters(cx.source(), body, name, &parameters)
+        })
+}
+
+/// Whether `name` is assigned once in `body`, by a call of a helper (a bare name, not a
+/// `tl.` function: `tl.arange` and the like make tensors) whose arguments are parameters or
+/// literals: `saddr = _ptr_to_shared_u32(mbar_ptr, _semantic=_semantic)`. The helper's
+/// callers still decide which threads hold what; a helper defined in the file that makes
+/// tensors of its own does not count.
+fn helper_result_of_parameters(file: &str, body: &str, name: &str, parameters: &[&str]) -> bool {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if name.is_empty() || !name.chars().all(is_word) {
+        return false;
+    }
+    let mut assignments = body.lines().filter_map(|line| {
+        let rest = line.trim_start().strip_prefix(name)?;
+        let rest = rest.trim_start().strip_prefix('=')?;
+        (!rest.starts_with('=')).then_some(rest.trim())
+    });
+    let (Some(value), None) = (assignments.next(), assignments.next()) else {
+        return false;
+    };
+    let Some((callee, args)) = value.split_once('(') else {
+        return false;
+    };
+    let Some(args) = args.strip_suffix(')') else {
+        return false;
+    };
+    let callee = callee.trim();
+    if callee.is_empty() || !callee.chars().all(is_word) {
+        return false;
+    }
+    let arguments_known = args.split(',').map(str::trim).all(|arg| {
+        let value = arg.split_once('=').map_or(arg, |(_, v)| v.trim());
+        parameters.contains(&value)
+            || value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '"')
+            || matches!(value, "True" | "False" | "None")
+    });
+    arguments_known && !makes_tensors(file, callee)
+}
+
+/// Whether a function of the file named `callee` makes tensors (`tl.arange`, `tl.full`...),
+/// which could replicate what it returns.
+fn makes_tensors(file: &str, callee: &str) -> bool {
+    let Some(at) = file.find(&format!("def {callee}(")) else {
+        return false;
+    };
+    let rest = &file[at..];
+    let end = rest[1..].find("\ndef ").map_or(rest.len(), |e| e + 1);
+    [
+        "arange",
+        "full(",
+        "zeros",
+        "ones(",
+        "broadcast",
+        "expand_dims",
+        "reshape",
+    ]
+    .iter()
+    .any(|m| rest[..end].contains(m))
 }

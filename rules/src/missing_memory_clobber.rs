@@ -484,12 +484,70 @@ fn cpp_memory_access_beside(
         None => (body, name, 0..source.len()),
     };
     let reach = reachable_end(source, end, body.end).max(end);
-    let results: Vec<&str> = stmt
+    // The locals the asm writes: an output's root name (`v`, `regs4` of `regs4[0]`), and the
+    // other members of an anonymous union holding one (`union { uint64_t r8[2]; uint32_t
+    // r4[4]; };`: a write of `r4[0]` is a write of `r8[0]`).
+    let mut written: Vec<String> = stmt
         .outputs
         .iter()
         .map(|o| o.expr.trim())
-        .filter(|e| !e.is_empty() && identifier_len(e) == e.len())
+        .map(|e| e[..identifier_len(e)].to_string())
+        .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
+    let unions = anonymous_union_members(&source[body.clone()]);
+    let add = |written: &mut Vec<String>, name: &str| {
+        if !written.iter().any(|w| w == name) {
+            written.push(name.to_string());
+        }
+        for members in unions.iter().filter(|m| m.contains(&name)) {
+            for m in members {
+                if !written.iter().any(|w| w == m) {
+                    written.push(m.to_string());
+                }
+            }
+        }
+    };
+    for name in written.clone() {
+        add(&mut written, &name);
+    }
+    // And the locals computed from those after the asm, in order (`lo` from the asm, then
+    // `r4[1] = __funnelshift_r(lo, hi, s);`, then `out[0] = r8[0];` needs the asm's result).
+    let after = &source[end.min(reach)..reach];
+    for statement in after.split([';', '{', '}']) {
+        let bytes = statement.as_bytes();
+        let Some(eq) = (0..bytes.len()).find(|&i| {
+            bytes[i] == b'='
+                && bytes.get(i + 1) != Some(&b'=')
+                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
+        }) else {
+            continue;
+        };
+        let (left, right) = (&statement[..eq], &statement[eq + 1..]);
+        let names_result = identifiers_in(right).any(|n| written.iter().any(|w| w == n));
+        let target = left
+            .trim()
+            .trim_end_matches(|c: char| "+-*/|&^<>".contains(c));
+        let target = target.split(['[', '.']).next().unwrap_or("").trim();
+        let root = target
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("");
+        // A local takes the value: a bare name, a member of an anonymous union, or an
+        // element of an array declared in the function (`out[i] = v` through a pointer is a
+        // store, not a local computed from the result).
+        let bare = target
+            == left
+                .trim()
+                .trim_end_matches(|c: char| "+-*/|&^<>".contains(c))
+                .trim();
+        let local = bare
+            || unions.iter().any(|m| m.contains(&root))
+            || declares_array(&source[body.clone()], root);
+        if names_result && !root.is_empty() && !target.contains("->") && local {
+            add(&mut written, root);
+        }
+    }
+    let results: Vec<&str> = written.iter().map(String::as_str).collect();
     let look = Look {
         source,
         tokens: cx.tokens(),
@@ -1600,6 +1658,93 @@ fn first_unmatched(
     None
 }
 
+/// Where the last declaration of the local `name` in `range` of the source is (`T*
+/// __restrict__ dst_p = ...`: a type word before the name, an initializer or `;` after it).
+fn local_declaration_before(
+    source: &str,
+    range: std::ops::Range<usize>,
+    name: &str,
+) -> Option<usize> {
+    if name.is_empty() {
+        return None;
+    }
+    let text = source.get(range.clone())?;
+    occurrences(text, name)
+        .filter(|(before, rest)| {
+            let rest = rest.trim_start();
+            let before =
+                before.trim_end_matches(|c: char| c.is_whitespace() || c == '*' || c == '&');
+            let word_start = before
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            let word = &before[word_start..];
+            rest.starts_with(['=', ';', '(', '{', '['])
+                && !rest.starts_with("==")
+                && (before.ends_with('>')
+                    || (!word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit())))
+                && !matches!(
+                    word,
+                    "return" | "else" | "case" | "delete" | "throw" | "sizeof" | "do"
+                )
+        })
+        .last()
+        .map(|(before, _)| range.start + before.len())
+}
+
+/// Whether `body` declares an array `name` (`float acc[4]`: a type word before the name).
+fn declares_array(body: &str, name: &str) -> bool {
+    let pattern = format!("{name}[");
+    body.match_indices(&pattern).any(|(at, _)| {
+        let before = &body[..at];
+        let spaced = before.ends_with(|c: char| c.is_whitespace());
+        let before = before.trim_end();
+        let word_start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let word = &before[word_start..];
+        spaced
+            && before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>')
+            && !matches!(word, "return" | "else" | "case" | "delete" | "throw")
+    })
+}
+
+/// The member names of each anonymous `union { ... };` in `body`, declared as locals.
+fn anonymous_union_members(body: &str) -> Vec<Vec<&str>> {
+    let mut out = Vec::new();
+    for (at, _) in body.match_indices("union") {
+        let before_ok = !body[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let rest = &body[at + "union".len()..];
+        let Some(inner) = rest.trim_start().strip_prefix('{') else {
+            continue;
+        };
+        let Some(close) = inner.find('}') else {
+            continue;
+        };
+        // Anonymous: nothing but `;` after the `}` (a named object, `} u;`, is one name).
+        if !before_ok || !inner[close + 1..].trim_start().starts_with(';') {
+            continue;
+        }
+        let members: Vec<&str> = inner[..close]
+            .split(';')
+            .filter_map(|declaration| {
+                let declaration = declaration.split('[').next()?.trim_end();
+                let start = declaration
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |i| i + 1);
+                let name = &declaration[start..];
+                (!name.is_empty() && start > 0).then_some(name)
+            })
+            .collect();
+        if members.len() > 1 {
+            out.push(members);
+        }
+    }
+    out
+}
+
 impl Look<'_> {
     /// Whether `range` of the source holds a C++ memory access (or, with [`Access::Write`], a
     /// write: assigned or incremented; with [`Access::Shared`], one that may be of shared
@@ -1692,7 +1837,7 @@ impl Look<'_> {
                     // A local array is the thread's own memory: no other thread sees it, so no
                     // ordering instruction is about it.
                     Access::Any => !self.thread_private(base, function()),
-                    Access::Write => written(at),
+                    Access::Write => written(at) && !self.thread_private(base, function()),
                     Access::Shared => self.may_be_shared(base, function(), strict),
                 }
         };
@@ -3154,7 +3299,19 @@ fn written_object_touched_by_cpp(
         } else {
             name
         };
+        // A local declared in a block names another object past that block's end (a
+        // sibling block's `T* dst_p = ...;` is a new variable).
+        let root = &name[..identifier_len(name)];
+        let in_scope = local_declaration_before(
+            cx.source(),
+            body.start as usize..stmt.span.start as usize,
+            root,
+        )
+        .map_or(usize::MAX, |at| enclosing_block(cx.source(), at).end);
         let uses = occurrences(after, name).filter(|(before, rest)| {
+            if from + before.len() >= in_scope {
+                return false;
+            }
             let deref = before.trim_end().strip_suffix('*').is_some_and(|b| {
                 // A unary `*`, not a multiplication.
                 !b.trim_end().ends_with(|c: char| {

@@ -2,6 +2,7 @@ use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
     diagnostics::{diagnostic, template_span},
+    operands::address_uses,
 };
 use crate::Ctx;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
@@ -27,7 +28,9 @@ declare_rule! {
     ///   that is not measured (Megatron-LM's `is_pure=True` `multimem.ld_reduce.relaxed`);
     /// - it loads memory and stands inside a loop (the polling pattern). Loads that cannot
     ///   change during the kernel (`ld.global.nc`, `ldu`, `.const`, `.param`, textures) are
-    ///   not reported.
+    ///   not reported, nor a load whose address changes every iteration (it names a variable
+    ///   a `for` header declares or steps, `[source + j]`, or a local assigned from one
+    ///   before the asm): the compiler cannot hoist it, and it is no poll.
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -106,7 +109,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         }
         let flow = cx.flow(stmt);
         let has_memory = stmt.has_clobber("memory");
-        let Some(reason) = reason(&flow, has_memory) else {
+        let varies = |expr: &str| varies_per_iteration(cx, stmt, expr);
+        let Some(reason) = reason(&flow, has_memory, &varies) else {
             continue;
         };
         let fix = add_volatile(cx.file, stmt).map(|edit| {
@@ -168,7 +172,47 @@ fn is_volatile(stmt: &AsmStatement) -> bool {
     stmt.is_volatile() || stmt.qualifiers.iter().any(|(q, _)| q == "goto")
 }
 
-fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
+/// Whether an operand's value changes from one iteration of the loops around the asm to the
+/// next: it names a variable a `for` header declares or steps (`source + j`), or a local
+/// assigned from one before the asm (`src4 = (uint32_t*)(src + unroll * stride)`).
+fn varies_per_iteration(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> bool {
+    let variables = &stmt.context.loop_variables;
+    if variables.is_empty() {
+        return false;
+    }
+    let names = |text: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+            .map(str::to_string)
+            .collect()
+    };
+    let in_expr = names(expr);
+    if in_expr.iter().any(|n| variables.contains(n)) {
+        return true;
+    }
+    let Some(before) = stmt.function_text_before(cx.source()) else {
+        return false;
+    };
+    // One level of locals: `T* p = base + j;` or `p = base + j;`.
+    before.split([';', '{', '}']).any(|statement| {
+        // The assignment's `=`, not one of `==`, `<=`, `>=`, `!=`.
+        let bytes = statement.as_bytes();
+        let Some(at) = (0..bytes.len()).find(|&i| {
+            bytes[i] == b'='
+                && bytes.get(i + 1) != Some(&b'=')
+                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
+        }) else {
+            return false;
+        };
+        let (left, right) = (&statement[..at], &statement[at + 1..]);
+        names(left)
+            .last()
+            .is_some_and(|assigned| in_expr.contains(assigned))
+            && names(right).iter().any(|n| variables.contains(n))
+    })
+}
+
+fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Option<Reason> {
     let stmt = flow.stmt;
     let mut clock = None;
     let mut changing = None;
@@ -225,7 +269,14 @@ fn reason(flow: &Flow, has_memory: bool) -> Option<Reason> {
                 relaxed_read: relaxed,
             });
         }
-        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads {
+        // A load whose address changes every iteration (`[source + j]`) is no poll: the
+        // compiler cannot hoist it, and its outputs are used.
+        let addresses: Vec<_> = address_uses(stmt)
+            .into_iter()
+            .filter(|u| std::ptr::eq(u.instr, step.instr))
+            .collect();
+        let moving = !addresses.is_empty() && addresses.iter().all(|u| varies(&u.asm.expr));
+        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads && !moving {
             polled = Some(Reason {
                 span: opcode_span,
                 what: format!("loads memory inside a loop (`{opcode}`)"),

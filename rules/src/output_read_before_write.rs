@@ -1,10 +1,10 @@
 use crate::support::{
     diagnostics::{diagnostic, template_span},
-    fixes::on_write_only_output,
+    fixes::{on_write_only_output, on_write_only_outputs},
     front_end::{operand_ref, ForStatement},
 };
 use crate::Ctx;
-use ptxguard_analyzer::cpp::PythonApi;
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, PythonApi};
 use ptxguard_analyzer::Diagnostic;
 
 declare_rule! {
@@ -13,6 +13,9 @@ declare_rule! {
     /// address, as a guard, or as the accumulator of a read-write operand such as `wgmma`'s
     /// `d`) before writing it on every path that leads there. A read in the same instruction
     /// as the write counts as before it (`add.u32 %0, %0, %1;`).
+    ///
+    /// Outputs one instruction reads unwritten (a `wgmma` accumulator of 128 `"=f"`
+    /// registers with `scale-d` 1) are one finding, with one fix for all of them.
     ///
     /// Writing the output first and reading it afterwards is fine, as are `"+"` outputs.
     /// Templates with pieces that cannot be known, instructions the ISA table does not know
@@ -59,6 +62,9 @@ declare_rule! {
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
+    // Outputs one instruction reads unwritten (a `wgmma` accumulator of 128 `=f` registers)
+    // are one mistake: one finding per statement, instruction and kind of read.
+    let mut found: Vec<Found> = Vec::new();
     cx.for_each_write_only_output(|stmt, op, flow, must| {
         if flow.stray[op.index] {
             return;
@@ -72,51 +78,97 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let written_later = flow
             .uses_of_operand(op.index)
             .any(|u| u.access.writes() && !u.in_guard);
-        let when = if written_later {
-            "read before the template writes it"
-        } else {
-            "only read by the template"
-        };
-        // A Python call has no variable behind an output, and no `+`: a value comes in
-        // through an input tied to it (Triton, MLIR) or a read-write argument (`inline_ptx`).
-        let api = stmt.python().map(|call| call.api);
-        let declared = if api == Some(PythonApi::CuteInlinePtx) {
-            "write-only (`write_only_types`)"
-        } else {
-            "declared `=`"
-        };
-        let garbage = if api.is_some() {
-            "no value is passed in, so it holds garbage"
-        } else {
-            "it holds garbage, not the variable's value"
-        };
-        let message = format!(
-            "output {} (`{}`) is {declared} but {when}: {garbage}",
-            operand_ref(stmt, op.index),
-            op.expr
-        );
-        let mut d = on_write_only_output(
-            cx,
-            stmt,
-            op,
-            diagnostic(&META, template_span(stmt, read.span.clone()), message),
-        )
-        .note_for(
-            stmt,
-            "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
-        );
-        match api {
-            Some(PythonApi::CuteInlinePtx) => {
-                d = d.with_help("pass the value in `read_write_args` (`{$rwN}`) instead")
+        match found.last_mut() {
+            Some(last)
+                if std::ptr::eq(last.stmt, stmt)
+                    && last.step == read.step
+                    && last.written_later == written_later =>
+            {
+                last.outputs.push(op);
             }
-            Some(_) => {
-                d = d.with_help(format!(
-                    "pass the value as an input tied to this output (constraint `{}`)",
-                    op.index
-                ))
-            }
-            None => {}
+            _ => found.push(Found {
+                stmt,
+                outputs: vec![op],
+                step: read.step,
+                read: read.span.clone(),
+                written_later,
+            }),
         }
-        out.push(d);
     });
+    for f in found {
+        out.push(report(cx, f));
+    }
+}
+
+/// Outputs of one statement that one instruction reads before they are written.
+struct Found<'a> {
+    stmt: &'a AsmStatement,
+    outputs: Vec<&'a AsmOperand>,
+    step: usize,
+    /// Where the first of them is read, in the decoded template.
+    read: std::ops::Range<usize>,
+    written_later: bool,
+}
+
+fn report(cx: &Ctx, f: Found) -> Diagnostic {
+    let stmt = f.stmt;
+    let op = f.outputs[0];
+    let when = match (f.written_later, f.outputs.len()) {
+        (true, 1) => "read before the template writes it",
+        (true, _) => "read before the template writes them",
+        (false, _) => "only read by the template",
+    };
+    // A Python call has no variable behind an output, and no `+`: a value comes in
+    // through an input tied to it (Triton, MLIR) or a read-write argument (`inline_ptx`).
+    let api = stmt.python().map(|call| call.api);
+    let declared = if api == Some(PythonApi::CuteInlinePtx) {
+        "write-only (`write_only_types`)"
+    } else {
+        "declared `=`"
+    };
+    let garbage = match (api.is_some(), f.outputs.len()) {
+        (true, 1) => "no value is passed in, so it holds garbage",
+        (true, _) => "no value is passed in, so they hold garbage",
+        (false, 1) => "it holds garbage, not the variable's value",
+        (false, _) => "they hold garbage, not the variables' values",
+    };
+    let message = match f.outputs.as_slice() {
+        [one] => format!(
+            "output {} (`{}`) is {declared} but {when}: {garbage}",
+            operand_ref(stmt, one.index),
+            one.expr
+        ),
+        [first, .., last] => format!(
+            "{} outputs, {} (`{}`) to {} (`{}`), are {declared} but {when}: {garbage}",
+            f.outputs.len(),
+            operand_ref(stmt, first.index),
+            first.expr,
+            operand_ref(stmt, last.index),
+            last.expr
+        ),
+        [] => unreachable!("a finding has an output"),
+    };
+    let mut d = diagnostic(&META, template_span(stmt, f.read), message);
+    d = if f.outputs.len() == 1 {
+        on_write_only_output(cx, stmt, op, d)
+    } else {
+        on_write_only_outputs(cx, stmt, &f.outputs, d)
+    };
+    d = d.note_for(
+        stmt,
+        "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
+    );
+    match api {
+        Some(PythonApi::CuteInlinePtx) => {
+            d.with_help("pass the value in `read_write_args` (`{$rwN}`) instead")
+        }
+        Some(_) if f.outputs.len() == 1 => d.with_help(format!(
+            "pass the value as an input tied to this output (constraint `{}`)",
+            op.index
+        )),
+        Some(_) => {
+            d.with_help("pass each value as an input tied to its output (constraints `0`, `1`...)")
+        }
+        None => d,
+    }
 }

@@ -183,8 +183,14 @@ fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opt
     {
         return None;
     }
-    let function = stmt.context.function.as_ref()?;
     let source = cx.source();
+    // In a macro's body a parameter of the macro stands for whatever argument each use passes.
+    if let Some(macro_name) = &stmt.macro_name {
+        if macro_parameters(source, macro_name).any(|p| p == name) {
+            return None;
+        }
+    }
+    let function = stmt.context.function.as_ref()?;
     // The parameter list: between the name and the body.
     let head = source.get(function.name_span.end as usize..function.body.start as usize)?;
     let what = if parameters(head).any(|p| p == name) {
@@ -205,6 +211,21 @@ fn non_constant_immediate(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Opt
         .with_note("measured with nvcc 13.0: `an asm operand must be an integral constant expression` (clang: `constraint 'n' expects an integer constant expression`)")
         .with_help("pass it in a register (`r`, `l`) where the instruction takes one, or make it a template parameter or `constexpr`"),
     )
+}
+
+/// The parameters of the function-like macro `name` defined in `source` (`#define
+/// WAIT_GROUP(N) asm volatile(...)` gives `N`); none for an object-like one.
+fn macro_parameters<'s>(source: &'s str, name: &str) -> impl Iterator<Item = &'s str> {
+    let list = source
+        .match_indices("define")
+        .find_map(|(at, _)| {
+            let rest = source[at + "define".len()..].trim_start_matches([' ', '\t']);
+            let rest = rest.strip_prefix(name)?;
+            let rest = rest.strip_prefix('(')?;
+            rest.find(')').map(|end| &rest[..end])
+        })
+        .unwrap_or("");
+    list.split(',').map(str::trim).filter(|p| !p.is_empty())
 }
 
 /// The names of the parameters in `(int a, unsigned b = 0) const`.

@@ -107,6 +107,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         scopes: Vec::new(),
         functions: Vec::new(),
         parens: Vec::new(),
+        branches: Vec::new(),
         brace_ends: Default::default(),
     };
     let file_index = std::cell::OnceCell::new();
@@ -119,6 +120,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         match tok.kind {
             TokenKind::Directive if preproc::is_conditional(text, tok.span) => {
                 let dir = parse_directive(text, tok.span);
+                scanner.branch(&dir.kind);
                 apply_conditional(&mut scanner.cond_stack, text, &dir);
             }
             TokenKind::Punct => scanner.punct(i),
@@ -404,7 +406,10 @@ enum ScopeKind {
         device: bool,
     },
     Class,
-    Loop,
+    /// A loop body; for a `for`, the tokens of its `(` and `)`.
+    Loop {
+        header: Option<(usize, usize)>,
+    },
     /// `if (cond) {`: the tokens of `(` and `)`, and where its local constants are looked
     /// for (none for a macro that expands to `if`). The text is made only for the blocks
     /// around an asm statement ([`Scanner::if_condition`]).
@@ -426,6 +431,7 @@ struct ScopeFrame {
     end: usize,
 }
 
+#[derive(Clone)]
 struct ParenFrame {
     /// The identifier before `(` is an `NV_IF_TARGET`-style dispatch macro.
     nv_target: bool,
@@ -445,9 +451,19 @@ struct Scanner<'a> {
     /// innermost function, and a walk down `scopes` would make deep nesting quadratic.
     functions: Vec<usize>,
     parens: Vec<ParenFrame>,
+    /// Per open `#if` group: the scopes when it opened, and after its first branch.
+    branches: Vec<(Nesting, Option<Nesting>)>,
     /// For each `{` token, the end offset of its `}` (the text's end when unclosed): found
     /// in one pass on first need, not by a scan per brace.
     brace_ends: std::cell::OnceCell<HashMap<u32, usize>>,
+}
+
+/// The scanner's open scopes, functions and parentheses at one point.
+#[derive(Clone)]
+struct Nesting {
+    scopes: Vec<ScopeFrame>,
+    functions: Vec<usize>,
+    parens: Vec<ParenFrame>,
 }
 
 const MAX_BLOCKS_READ: usize = 256;
@@ -469,6 +485,47 @@ impl Scanner<'_> {
         (0..i)
             .rev()
             .find(|&k| self.tokens[k].kind != TokenKind::Directive)
+    }
+
+    fn nesting(&self) -> Nesting {
+        Nesting {
+            scopes: self.scopes.clone(),
+            functions: self.functions.clone(),
+            parens: self.parens.clone(),
+        }
+    }
+
+    fn restore(&mut self, nesting: Nesting) {
+        self.scopes = nesting.scopes;
+        self.functions = nesting.functions;
+        self.parens = nesting.parens;
+    }
+
+    /// One build compiles one branch of an `#if` group: each branch starts from the scopes open
+    /// at the `#if`, and after the `#endif` the first branch's count for all (`#if A` `f(int
+    /// a) {` `#else` `f(long a) {` `#endif` opens one function body, not two).
+    fn branch(&mut self, kind: &DirectiveKind) {
+        match kind {
+            DirectiveKind::If(_) | DirectiveKind::Ifdef(_) | DirectiveKind::Ifndef(_) => {
+                self.branches.push((self.nesting(), None));
+            }
+            DirectiveKind::Elif(_) | DirectiveKind::Else => {
+                let now = self.nesting();
+                if let Some((at_if, after_first)) = self.branches.last_mut() {
+                    if after_first.is_none() {
+                        *after_first = Some(now);
+                    }
+                    let at_if = at_if.clone();
+                    self.restore(at_if);
+                }
+            }
+            DirectiveKind::Endif => {
+                if let Some((_, Some(after_first))) = self.branches.pop() {
+                    self.restore(after_first);
+                }
+            }
+            _ => {}
+        }
     }
 
     fn punct(&mut self, i: usize) {
@@ -592,7 +649,7 @@ impl Scanner<'_> {
         let w = self.word(p).into_owned();
         match w.as_str() {
             "else" | "try" => return block(ScopeKind::Block),
-            "do" => return block(ScopeKind::Loop),
+            "do" => return block(ScopeKind::Loop { header: None }),
             "]" => return block(ScopeKind::Lambda { device: false }),
             _ => {}
         }
@@ -611,7 +668,12 @@ impl Scanner<'_> {
                 }
             }
             match before_word.as_str() {
-                "for" | "while" => return block(ScopeKind::Loop),
+                "for" => {
+                    return block(ScopeKind::Loop {
+                        header: Some((open, p)),
+                    })
+                }
+                "while" => return block(ScopeKind::Loop { header: None }),
                 "if" => {
                     // Local constants are declared a few lines above their use: a bounded
                     // look back, within the function.
@@ -940,7 +1002,18 @@ impl Scanner<'_> {
         // costs the same however deep the nesting.
         let inner = &self.scopes[innermost_function.map_or(0, |i| i + 1)..];
         let inner = &inner[inner.len().saturating_sub(MAX_BLOCKS_READ)..];
-        let mut in_loop = inner.iter().any(|s| matches!(s.kind, ScopeKind::Loop));
+        let mut in_loop = inner
+            .iter()
+            .any(|s| matches!(s.kind, ScopeKind::Loop { .. }));
+        let mut loop_variables = Vec::new();
+        for s in inner {
+            if let ScopeKind::Loop {
+                header: Some((open, close)),
+            } = s.kind
+            {
+                self.for_variables(open, close, &mut loop_variables);
+            }
+        }
         // A loop body without braces: `while (!done) asm(...)`.
         if let Some(p) = self.prev(at) {
             let w = self.word(p);
@@ -948,11 +1021,13 @@ impl Scanner<'_> {
                 in_loop = true;
             } else if w == ")" {
                 if let Some(open) = self.matching_open(p) {
-                    if self
-                        .prev(open)
-                        .is_some_and(|b| matches!(self.word(b).as_ref(), "for" | "while"))
-                    {
-                        in_loop = true;
+                    match self.prev(open).map(|b| self.word(b)) {
+                        Some(w) if w == "for" => {
+                            in_loop = true;
+                            self.for_variables(open, p, &mut loop_variables);
+                        }
+                        Some(w) if w == "while" => in_loop = true,
+                        _ => {}
                     }
                 }
             }
@@ -988,6 +1063,7 @@ impl Scanner<'_> {
             function,
             conditions,
             in_loop,
+            loop_variables,
             in_lambda: !lambdas.is_empty(),
             if_conditions,
             target: None,
@@ -995,6 +1071,36 @@ impl Scanner<'_> {
         };
         context.target = Some(target::decide(&context, lambdas.iter().any(|d| *d)));
         context
+    }
+
+    /// The names a `for` header declares or steps (`for (int u = 0; u < n; ++u)`, `for (auto&
+    /// x : xs)`): they change from one iteration to the next.
+    fn for_variables(&self, open: usize, close: usize, out: &mut Vec<String>) {
+        let mut clause = 0;
+        let mut depth = 0i32;
+        for k in open + 1..close {
+            let w = self.word(k);
+            match w.as_ref() {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth -= 1,
+                ";" if depth == 0 => clause += 1,
+                _ => {}
+            }
+            if self.tokens[k].kind != TokenKind::Ident {
+                continue;
+            }
+            let next = self.word(k + 1);
+            let prev = self.prev(k).map(|q| self.word(q));
+            let declared = clause == 0 && depth == 0 && matches!(next.as_ref(), "=" | ":");
+            let stepped = clause == 2
+                && (matches!(
+                    next.as_ref(),
+                    "++" | "--" | "=" | "+=" | "-=" | "*=" | "/=" | "<<=" | ">>="
+                ) || prev.is_some_and(|p| p == "++" || p == "--"));
+            if (declared || stepped) && !out.iter().any(|v| v == w.as_ref()) {
+                out.push(w.into_owned());
+            }
+        }
     }
 
     fn first_argument(&self, open: usize) -> String {

@@ -25,6 +25,28 @@ pub(crate) fn on_write_only_output(
     }
 }
 
+/// [`on_write_only_output`] for several outputs: the first one's constraint labelled, one fix
+/// turning every `=` into `+`.
+pub(crate) fn on_write_only_outputs(
+    cx: &crate::Ctx,
+    stmt: &AsmStatement,
+    outputs: &[&AsmOperand],
+    d: Diagnostic,
+) -> Diagnostic {
+    let d = d.with_label(outputs[0].constraint.span, "declared write-only (`=`) here");
+    let edits: Option<Vec<Edit>> = outputs
+        .iter()
+        .map(|op| equals_sign_span(cx.source(), op).map(|eq| Edit::replace(eq, "+")))
+        .collect();
+    match edits {
+        Some(edits) => d.cpp_fix_for(
+            stmt,
+            ptxguard_analyzer::Fix::unsafe_("declare them read-write (`+`)", edits),
+        ),
+        None => d,
+    }
+}
+
 /// The `=` in an output constraint, for fixes that turn it into `+`.
 pub(crate) fn equals_sign_span(source: &str, op: &AsmOperand) -> Option<Span> {
     let inner = op.constraint.inner_span(source)?;
