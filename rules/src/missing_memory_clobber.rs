@@ -487,67 +487,13 @@ fn cpp_memory_access_beside(
     // The locals the asm writes: an output's root name (`v`, `regs4` of `regs4[0]`), and the
     // other members of an anonymous union holding one (`union { uint64_t r8[2]; uint32_t
     // r4[4]; };`: a write of `r4[0]` is a write of `r8[0]`).
-    let mut written: Vec<String> = stmt
+    let outputs: Vec<&str> = stmt
         .outputs
         .iter()
         .map(|o| o.expr.trim())
-        .map(|e| e[..identifier_len(e)].to_string())
+        .map(|e| &e[..identifier_len(e)])
         .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
-    let unions = anonymous_union_members(&source[body.clone()]);
-    let add = |written: &mut Vec<String>, name: &str| {
-        if !written.iter().any(|w| w == name) {
-            written.push(name.to_string());
-        }
-        for members in unions.iter().filter(|m| m.contains(&name)) {
-            for m in members {
-                if !written.iter().any(|w| w == m) {
-                    written.push(m.to_string());
-                }
-            }
-        }
-    };
-    for name in written.clone() {
-        add(&mut written, &name);
-    }
-    // And the locals computed from those after the asm, in order (`lo` from the asm, then
-    // `r4[1] = __funnelshift_r(lo, hi, s);`, then `out[0] = r8[0];` needs the asm's result).
-    let after = &source[end.min(reach)..reach];
-    for statement in after.split([';', '{', '}']) {
-        let bytes = statement.as_bytes();
-        let Some(eq) = (0..bytes.len()).find(|&i| {
-            bytes[i] == b'='
-                && bytes.get(i + 1) != Some(&b'=')
-                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
-        }) else {
-            continue;
-        };
-        let (left, right) = (&statement[..eq], &statement[eq + 1..]);
-        let names_result = identifiers_in(right).any(|n| written.iter().any(|w| w == n));
-        let target = left
-            .trim()
-            .trim_end_matches(|c: char| "+-*/|&^<>".contains(c));
-        let target = target.split(['[', '.']).next().unwrap_or("").trim();
-        let root = target
-            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .next()
-            .unwrap_or("");
-        // A local takes the value: a bare name, a member of an anonymous union, or an
-        // element of an array declared in the function (`out[i] = v` through a pointer is a
-        // store, not a local computed from the result).
-        let bare = target
-            == left
-                .trim()
-                .trim_end_matches(|c: char| "+-*/|&^<>".contains(c))
-                .trim();
-        let local = bare
-            || unions.iter().any(|m| m.contains(&root))
-            || declares_array(&source[body.clone()], root);
-        if names_result && !root.is_empty() && !target.contains("->") && local {
-            add(&mut written, root);
-        }
-    }
-    let results: Vec<&str> = written.iter().map(String::as_str).collect();
     let look = Look {
         source,
         tokens: cx.tokens(),
@@ -559,8 +505,11 @@ fn cpp_memory_access_beside(
         feeds: at..end,
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
-        results: &results,
+        outputs: &outputs,
+        results: std::cell::OnceCell::new(),
         results_in: end..body.end,
+        results_reach: reach,
+        function: body.clone(),
         kernel_data_unordered,
     };
     let (before, after) = look.windows(at..end, body.start..reach);
@@ -995,9 +944,16 @@ struct Look<'a> {
     /// From here on, stores cannot move above the asm: the end of the spin loop it (or the
     /// call) is in (`usize::MAX` when none).
     writes_pinned_from: usize,
-    /// The locals the asm's outputs are (`"=r"(a)`): an access after the asm whose address
-    /// or stored value names one needs the asm's result, so it stays after the asm.
-    results: &'a [&'a str],
+    /// The locals the asm's outputs are (`"=r"(a)`, the root of `"=r"(r[0])`).
+    outputs: &'a [&'a str],
+    /// Those and the locals that take their values after the asm ([`written_locals`]), on
+    /// first need: an access after the asm whose address or stored value names one needs the
+    /// asm's result, so it stays after the asm.
+    results: std::cell::OnceCell<Vec<String>>,
+    /// Where the asm's path ends in its function (its code past that is not reached).
+    results_reach: usize,
+    /// The asm's function body.
+    function: std::ops::Range<usize>,
     /// Where [`Look::results`] name those locals: the asm's function after the asm (not a
     /// callee's or another function's body scanned from here).
     results_in: std::ops::Range<usize>,
@@ -1155,9 +1111,17 @@ impl Look<'_> {
     /// (comments and strings do not count); a load merely in the same statement as the
     /// result (`out[i] = data[i] + a;`: `data[i]`) is not pinned.
     fn uses_the_asm_result(&self, access: std::ops::Range<usize>, store: bool) -> bool {
-        if self.results.is_empty() || !self.results_in.contains(&access.start) {
+        if self.outputs.is_empty() || !self.results_in.contains(&access.start) {
             return false;
         }
+        let results = self.results.get_or_init(|| {
+            written_locals(
+                self.source,
+                self.outputs,
+                self.function.clone(),
+                self.results_in.start..self.results_reach,
+            )
+        });
         let names_a_result = |range: std::ops::Range<usize>| {
             let first = self.tokens.partition_point(|t| t.start() < range.start);
             self.tokens[first..]
@@ -1165,7 +1129,7 @@ impl Look<'_> {
                 .take_while(|t| t.start() < range.end)
                 .any(|t| {
                     t.kind == TokenKind::Ident
-                        && self.results.contains(&&self.source[t.span.range()])
+                        && results.iter().any(|r| r == &self.source[t.span.range()])
                 })
         };
         if names_a_result(access.clone()) {
@@ -1360,8 +1324,11 @@ impl Look<'_> {
                 let at_call = Look {
                     exclusive: exclusive_ranges(source, self.tokens, block.clone(), call),
                     feeds: call_end..args_end,
-                    results: &[],
+                    outputs: &[],
+                    results: std::cell::OnceCell::new(),
                     results_in: 0..0,
+                    results_reach: 0,
+                    function: 0..0,
                     // After a call whose spin loop pins the stores after it, every store after
                     // the call is after that loop too.
                     writes_pinned_from: if self.writes_pinned_from == usize::MAX {
@@ -1658,6 +1625,74 @@ fn first_unmatched(
     None
 }
 
+/// The locals an asm writes: its outputs' roots, the other members of an anonymous union
+/// holding one (`union { uint64_t r8[2]; uint32_t r4[4]; };`: a write of `r4[0]` is one of
+/// `r8[0]`), and the locals computed from those in `after` (`lo` from the asm, then `r4[1] =
+/// __funnelshift_r(lo, hi, s);`, then `out[0] = r8[0];` needs the asm's result).
+fn written_locals(
+    source: &str,
+    outputs: &[&str],
+    body: std::ops::Range<usize>,
+    after: std::ops::Range<usize>,
+) -> Vec<String> {
+    let mut written: Vec<String> = outputs.iter().map(|o| o.to_string()).collect();
+    let unions = anonymous_union_members(&source[body.clone()]);
+    let add = |written: &mut Vec<String>, name: &str| {
+        if !written.iter().any(|w| w == name) {
+            written.push(name.to_string());
+        }
+        for members in unions.iter().filter(|m| m.contains(&name)) {
+            for m in members {
+                if !written.iter().any(|w| w == m) {
+                    written.push(m.to_string());
+                }
+            }
+        }
+    };
+    for name in written.clone() {
+        add(&mut written, &name);
+    }
+    let after = source
+        .get(after.start.min(after.end)..after.end)
+        .unwrap_or("");
+    for statement in after.split([';', '{', '}']) {
+        let bytes = statement.as_bytes();
+        let Some(eq) = (0..bytes.len()).find(|&i| {
+            bytes[i] == b'='
+                && bytes.get(i + 1) != Some(&b'=')
+                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
+        }) else {
+            continue;
+        };
+        let (left, right) = (&statement[..eq], &statement[eq + 1..]);
+        if !identifiers_in(right).any(|n| written.iter().any(|w| w == n)) {
+            continue;
+        }
+        let assignee = left
+            .trim()
+            .trim_end_matches(|c: char| "+-*/|&^<>".contains(c))
+            .trim();
+        let target = assignee.split(['[', '.']).next().unwrap_or("").trim();
+        let root = target
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("");
+        if root.is_empty() || target.contains("->") {
+            continue;
+        }
+        // A local takes the value: a bare name, a member of an anonymous union, or an
+        // element of an array declared in the function (`out[i] = v` through a pointer is a
+        // store, not a local computed from the result).
+        if target == assignee
+            || unions.iter().any(|m| m.contains(&root))
+            || declares_array(&source[body.clone()], root)
+        {
+            add(&mut written, root);
+        }
+    }
+    written
+}
+
 /// Where the last declaration of the local `name` in `range` of the source is (`T*
 /// __restrict__ dst_p = ...`: a type word before the name, an initializer or `;` after it).
 fn local_declaration_before(
@@ -1706,6 +1741,83 @@ fn declares_array(body: &str, name: &str) -> bool {
             && before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>')
             && !matches!(word, "return" | "else" | "case" | "delete" | "throw")
     })
+}
+
+/// The pointer an access expression goes through, when it is one name, perhaps cast and
+/// offset: `p`, `reinterpret_cast<T2*>(p + off)`, `(T2*)(p + off)`, `(p + off)`.
+fn leading_pointer(expr: &str) -> Option<&str> {
+    let mut rest = expr.trim();
+    for _ in 0..4 {
+        let word = &rest[..identifier_len(rest)];
+        if CASTS.contains(&word) {
+            let after = rest[word.len()..].trim_start();
+            let after = after.strip_prefix('<').map(|_| after)?;
+            let after = after[angle_group_len(after)?..].trim_start();
+            let inner = after.get(1..group_len(after)? - 1)?;
+            rest = inner.trim();
+        } else if rest.starts_with('(') {
+            let len = group_len(rest)?;
+            let inner = rest[1..len - 1].trim();
+            let after = rest[len..].trim();
+            // `(T*)p`: a C cast, the pointer after it; `(p + off)`: the group itself.
+            rest = if inner.ends_with('*') && !after.is_empty() {
+                after
+            } else if after.is_empty() {
+                inner
+            } else {
+                return None;
+            };
+        } else {
+            break;
+        }
+    }
+    let name = &rest[..identifier_len(rest)];
+    let after = rest[name.len()..].trim_start();
+    let offset = after.is_empty()
+        || ((after.starts_with('+') || after.starts_with('-')) && !after.starts_with("->"));
+    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()) && offset).then_some(name)
+}
+
+/// For a pointer named at `at` inside a parenthesised offset (`(p + off)`, perhaps cast):
+/// `Some(true)` when the group is stored through (`(...)[i] = v`, `*(...) = v`), `Some(false)`
+/// when it is read through (`(...)[i]` otherwise), `None` when it is not accessed there.
+fn stored_through_offset(source: &str, at: usize) -> Option<bool> {
+    let bytes = source.as_bytes();
+    // The `(` the name is in, within its statement.
+    let mut depth = 0i32;
+    let mut open = None;
+    for i in (at.saturating_sub(512)..at).rev() {
+        match bytes[i] {
+            b')' => depth += 1,
+            b'(' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            b'(' => depth -= 1,
+            b';' | b'{' | b'}' => return None,
+            _ => {}
+        }
+    }
+    let open = open?;
+    let close = open + group_len(&source[open..])? - 1;
+    // The pointer leads the group, and an offset follows it: `(p + off)`, `(p - off)`.
+    let name = &source[at..at + identifier_len(&source[at..])];
+    let group = source[open + 1..close].trim();
+    let offset = group.strip_prefix(name).map(str::trim_start);
+    if !offset.is_some_and(|o| o.starts_with(['+', '-']) && !o.starts_with("->")) {
+        return None;
+    }
+    let after = source[close + 1..].trim_start();
+    let deref = source[..open].trim_end().ends_with('*');
+    let rest = if after.starts_with('[') {
+        &after[bracket_group_len(after)?..]
+    } else if deref {
+        after
+    } else {
+        return None;
+    };
+    let rest = rest.trim_start();
+    Some(rest.starts_with('=') && !rest.starts_with("=="))
 }
 
 /// The member names of each anonymous `union { ... };` in `body`, declared as locals.
@@ -2116,10 +2228,9 @@ impl Look<'_> {
         base: std::ops::Range<usize>,
         body: std::ops::Range<usize>,
     ) -> KernelData {
-        let name = self.source[base].trim();
-        if name.is_empty() || identifier_len(name) != name.len() {
+        let Some(name) = leading_pointer(&self.source[base]) else {
             return KernelData::Other;
-        }
+        };
         let key = (name.to_string(), body.start);
         if let Some(&known) = self.file.kernel_data.borrow().get(&key) {
             return known;
@@ -2166,6 +2277,11 @@ impl Look<'_> {
                 return None;
             }
             let open = body_tokens.get(k + 1)?.start();
+            if !source[open..].starts_with('[') {
+                // Through an offset pointer: `reinterpret_cast<T2*>(p + off)[0] = v`, `*(p +
+                // off) = v`.
+                return stored_through_offset(source, body_tokens[k].start());
+            }
             let subscript = source
                 .get(open..)
                 .filter(|rest| rest.starts_with('['))
@@ -2211,9 +2327,19 @@ impl Look<'_> {
             (compares(after) && null(after[2..].trim_start()))
                 || compared.is_some_and(|b| b.ends_with("nullptr") || b.ends_with("NULL"))
         };
+        // `p += off;` moves the pointer: no data read or written.
+        let offset = |k: usize| {
+            let after = source[body_tokens[k].span.range().end..].trim_start();
+            let starts_statement = k == 0
+                || matches!(
+                    source.get(body_tokens[k - 1].span.range()),
+                    Some(";" | "{" | "}")
+                );
+            (after.starts_with("+=") || after.starts_with("-=")) && starts_statement
+        };
         let uses: Option<Vec<bool>> = uses
             .iter()
-            .filter(|&&k| !null_check(k))
+            .filter(|&&k| !null_check(k) && !offset(k))
             .map(|&k| assigned(k))
             .collect();
         match uses {

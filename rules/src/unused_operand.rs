@@ -22,8 +22,11 @@ declare_rule! {
     ///   loop: a prefetch helper's `"=l"(addr) : "l"(addr)`); or a Triton/MLIR asm with side
     ///   effects whose API-required dummy result is returned (`return
     ///   tl.inline_asm_elementwise(...)`) to callers not in view.
-    /// - *warning*: an input never used (a three-way max that ignored its third argument
-    ///   shipped in a real project); *info* when that input is a literal constant (`"r"(0x80008000)`
+    /// - *warning*: an input never used while the template reads one variable through two
+    ///   operands (a three-way max that shipped in a real project, `max.s16x2 %0, %0, %1;`
+    ///   with `"+r"(tmp) : "r"(tmp), "r"(c)`: `%1` was meant to be `c`, and the result is
+    ///   wrong); otherwise an ignored input changes no result by itself: *info*; also *info*
+    ///   when that input is a literal constant (`"r"(0x80008000)`
     ///   left over from an earlier template) or the same expression as another input the
     ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
     ///   ignored; *info* too when the template only copies another operand (`mov.b64 $0, $1;`
@@ -162,9 +165,19 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .python()
                     .is_some_and(|call| call.api == PythonApi::TritonElementwise)
                     && stmt.inputs.iter().all(|i| !used[i.index]);
+                // What makes an ignored input a wrong result rather than a smell: the template
+                // reads another operand twice over, bound to one variable (`max.s16x2 %0, %0,
+                // %1;` with `"+r"(tmp) : "r"(tmp), "r"(c)`: `%1` was meant to be `c`). Without
+                // that, an input the template ignores changes no result.
+                let read_twice = stmt.operands().any(|a| {
+                    used[a.index]
+                        && stmt.operands().any(|b| {
+                            b.index > a.index && used[b.index] && same(&a.expr) == same(&b.expr)
+                        })
+                });
                 let d = Diagnostic::new(
                     META.name,
-                    if constant || passed_again || dependency || shape_only {
+                    if constant || passed_again || dependency || shape_only || !read_twice {
                         Severity::Info
                     } else {
                         Severity::Warning

@@ -666,12 +666,15 @@ fn may_declare(text: &str, tokens: &[Token], i: usize) -> bool {
 fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> {
     let mut words: smallvec::SmallVec<[std::borrow::Cow<str>; 8]> = smallvec::SmallVec::new();
     let mut j = name_at;
+    // The token before the declaration's first word.
+    let mut stop = None;
     while j > scope.search.start {
         j -= 1;
         let w = scope.word(j);
         let is_word =
             scope.tokens[j].kind == TokenKind::Ident || matches!(w.as_ref(), "*" | "&" | "::");
         if !is_word {
+            stop = Some(j);
             // `uint32_t a, b`: walk back over the earlier declarators.
             if w == "," && words.iter().all(|w| w == "*" || w == "&") {
                 // `T a, *b`: the declaration's base type, plus this declarator's pointers.
@@ -704,6 +707,23 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     let leftmost = words.iter().rev().find(|w| w.as_ref() != "::");
     if !leftmost.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')) {
         return None;
+    }
+    // `off = bid_n * BLOCK_N`, `x + a * b`: a product in an expression, not `bid_n* BLOCK_N`.
+    // After `(` or `,` a declaration is a parameter's, whose type is no ALL-CAPS constant
+    // (`f(NUM_MULTICAST * N_EPI_THREADS)` is a call).
+    if let Some(stop) = stop {
+        let before = scope.word(stop);
+        let expression = scope.tokens[stop].kind == TokenKind::Punct
+            && !matches!(
+                before.as_ref(),
+                ";" | "{" | "}" | "(" | "," | ":" | "<" | ">" | ")"
+            );
+        let constant_type = matches!(before.as_ref(), "(" | ",")
+            && words.iter().any(|w| w == "*" || w == "&")
+            && leftmost.is_some_and(|w| crate::cpp::target::is_macro_name(w));
+        if expression || constant_type {
+            return None;
+        }
     }
     words.reverse();
     let refs: smallvec::SmallVec<[&str; 8]> = words.iter().map(|w| w.as_ref()).collect();

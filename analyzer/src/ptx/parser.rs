@@ -402,12 +402,16 @@ impl<'a> Parser<'a> {
                     kind: OperandKind::Not(Box::new(inner)),
                 })
             }
-            TokenKind::Punct(b'-') => self.primary(),
+            TokenKind::Punct(b'-') => {
+                let first = self.primary()?;
+                Some(self.constant_expression(first))
+            }
             TokenKind::Punct(b'[') => Some(self.address()),
             TokenKind::Punct(b'{') => Some(self.list(b'}', "{")),
             TokenKind::Punct(b'(') => Some(self.list(b')', "(")),
             TokenKind::Word => {
                 let first = self.primary()?;
+                let first = self.constant_expression(first);
                 if !self.peek_is(b'|') {
                     return Some(first);
                 }
@@ -423,6 +427,49 @@ impl<'a> Parser<'a> {
                 self.unexpected(&token);
                 None
             }
+        }
+    }
+
+    /// An integer constant expression (`32-2`, `1<<4`): a number followed by operators and
+    /// numbers is one immediate, as ptxas reads it.
+    fn constant_expression(&mut self, first: Operand) -> Operand {
+        if !matches!(first.kind, OperandKind::Immediate(_)) {
+            return first;
+        }
+        let mut end = first.span.end;
+        while let Some(op) = self.peek() {
+            let width = match op.kind {
+                TokenKind::Punct(b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'^') => 1,
+                TokenKind::Punct(b @ (b'<' | b'>'))
+                    if self
+                        .peek_at(1)
+                        .is_some_and(|t| t.is_punct(b) && t.start == op.end) =>
+                {
+                    2
+                }
+                _ => break,
+            };
+            let Some(next) = self.peek_at(width) else {
+                break;
+            };
+            let number = |t: &Token| {
+                t.kind == TokenKind::Word
+                    && !t.has_hole
+                    && self.text_of(t).as_bytes()[0].is_ascii_digit()
+            };
+            if !number(next) {
+                break;
+            }
+            self.pos += width;
+            end = self.bump().end;
+        }
+        if end == first.span.end {
+            return first;
+        }
+        let span = first.span.start..end;
+        Operand {
+            kind: OperandKind::Immediate(self.text[span.clone()].to_string()),
+            span,
         }
     }
 

@@ -20,7 +20,7 @@ __device__ uint32_t elected_or_lane0(uint32_t lane) {
                                   "selp.u32 %0, 1, 0, leader;\n\t"
                                   "}"
                                   : "=r"(r)
-                                  : "r"(0xffffffffu), "r"(lane));),  // expect: unused-operand(warning)
+                                  : "r"(0xffffffffu), "r"(lane));),  // expect: unused-operand(info)
                     (r = lane == 0;));
   return r;
 }

@@ -1,5 +1,5 @@
-# The template reads `$1` but not `$2`: data the asm was given and ignores (a warning; the
-# shape exception is for templates that read no input at all).
+# The template reads `$1` but not `$2`: data the asm was given and ignores. Info: an ignored
+# input changes no result by itself, and nothing here reads one value through two operands.
 import triton
 import triton.language as tl
 
