@@ -637,3 +637,25 @@ fn an_include_inside_the_asm_is_another_files_template() {
     assert!(s[0].template.is_included());
     assert_eq!(s[0].outputs.len(), 1);
 }
+
+/// Only the innermost loop's header counts: a poll inside `for (i ...)` loads while `i` stands
+/// still.
+#[test]
+fn loop_variables_are_the_innermost_loops() {
+    let src = r#"
+__device__ unsigned wait_all(const unsigned* flags, int n) {
+  unsigned v = 0;
+  for (int i = 0; i < n; ++i) {
+    do {
+      asm("ld.u32 %0, [%1];" : "=r"(v) : "l"(flags + i));
+    } while (v == 0);
+    for (int k = 0; k < 2; ++k) asm("ld.u32 %0, [%1];" : "=r"(v) : "l"(flags + k));
+  }
+  return v;
+}
+"#;
+    let s = parse(src);
+    assert!(s[0].context.in_loop);
+    assert!(s[0].context.loop_variables.is_empty());
+    assert_eq!(s[1].context.loop_variables, ["k"]);
+}

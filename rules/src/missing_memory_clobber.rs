@@ -1656,12 +1656,7 @@ fn written_locals(
         .get(after.start.min(after.end)..after.end)
         .unwrap_or("");
     for statement in after.split([';', '{', '}']) {
-        let bytes = statement.as_bytes();
-        let Some(eq) = (0..bytes.len()).find(|&i| {
-            bytes[i] == b'='
-                && bytes.get(i + 1) != Some(&b'=')
-                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
-        }) else {
+        let Some(eq) = crate::support::cpp_uses::assignment_at(statement) else {
             continue;
         };
         let (left, right) = (&statement[..eq], &statement[eq + 1..]);
@@ -1709,12 +1704,17 @@ fn local_declaration_before(
             let rest = rest.trim_start();
             let before =
                 before.trim_end_matches(|c: char| c.is_whitespace() || c == '*' || c == '&');
-            let word_start = before
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .map_or(0, |i| i + 1);
+            let word_start = last_word_start(before);
             let word = &before[word_start..];
+            // The type word starts the declaration, or follows another (`const int* p`):
+            // `s = scale * p[2]` is a product.
+            let ahead = before[..word_start].trim_end();
+            let starts = ahead.is_empty()
+                || ahead.ends_with([';', '{', '}', '(', ',', '>', ')'])
+                || ahead.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
             rest.starts_with(['=', ';', '(', '{', '['])
                 && !rest.starts_with("==")
+                && starts
                 && (before.ends_with('>')
                     || (!word.is_empty() && !word.starts_with(|c: char| c.is_ascii_digit())))
                 && !matches!(
@@ -1722,8 +1722,20 @@ fn local_declaration_before(
                     "return" | "else" | "case" | "delete" | "throw" | "sizeof" | "do"
                 )
         })
-        .last()
         .map(|(before, _)| range.start + before.len())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        // The declaration in force at the asm: in a block still open there.
+        .find(|&at| enclosing_block(source, at).end >= range.end)
+}
+
+/// Where the identifier `text` ends with starts (its length when it ends otherwise).
+fn last_word_start(text: &str) -> usize {
+    text.char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8())
 }
 
 /// Whether `body` declares an array `name` (`float acc[4]`: a type word before the name).
@@ -1733,9 +1745,7 @@ fn declares_array(body: &str, name: &str) -> bool {
         let before = &body[..at];
         let spaced = before.ends_with(|c: char| c.is_whitespace());
         let before = before.trim_end();
-        let word_start = before
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+        let word_start = last_word_start(before);
         let word = &before[word_start..];
         spaced
             && before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '>')
@@ -1843,9 +1853,7 @@ fn anonymous_union_members(body: &str) -> Vec<Vec<&str>> {
             .split(';')
             .filter_map(|declaration| {
                 let declaration = declaration.split('[').next()?.trim_end();
-                let start = declaration
-                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .map_or(0, |i| i + 1);
+                let start = last_word_start(declaration);
                 let name = &declaration[start..];
                 (!name.is_empty() && start > 0).then_some(name)
             })

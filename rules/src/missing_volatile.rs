@@ -1,3 +1,4 @@
+use crate::support::cpp_uses::assignment_at;
 use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
@@ -193,15 +194,14 @@ fn varies_per_iteration(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> bool {
     let Some(before) = stmt.function_text_before(cx.source()) else {
         return false;
     };
-    // One level of locals: `T* p = base + j;` or `p = base + j;`.
-    before.split([';', '{', '}']).any(|statement| {
-        // The assignment's `=`, not one of `==`, `<=`, `>=`, `!=`.
-        let bytes = statement.as_bytes();
-        let Some(at) = (0..bytes.len()).find(|&i| {
-            bytes[i] == b'='
-                && bytes.get(i + 1) != Some(&b'=')
-                && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
-        }) else {
+    // One level of locals: `T* p = base + j;` or `p = base + j;`, near the asm (a local
+    // computed in the loop's body; a bounded look back keeps many asm in one function linear).
+    const LOOK_BACK: usize = 2048;
+    let from = (before.len().saturating_sub(LOOK_BACK)..before.len())
+        .find(|&k| before.is_char_boundary(k))
+        .unwrap_or(before.len());
+    before[from..].split([';', '{', '}']).any(|statement| {
+        let Some(at) = assignment_at(statement) else {
             return false;
         };
         let (left, right) = (&statement[..at], &statement[at + 1..]);
@@ -214,6 +214,7 @@ fn varies_per_iteration(cx: &Ctx, stmt: &AsmStatement, expr: &str) -> bool {
 
 fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Option<Reason> {
     let stmt = flow.stmt;
+    let addresses = std::cell::OnceCell::new();
     let mut clock = None;
     let mut changing = None;
     let mut polled = None;
@@ -271,12 +272,15 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
         }
         // A load whose address changes every iteration (`[source + j]`) is no poll: the
         // compiler cannot hoist it, and its outputs are used.
-        let addresses: Vec<_> = address_uses(stmt)
-            .into_iter()
-            .filter(|u| std::ptr::eq(u.instr, step.instr))
-            .collect();
-        let moving = !addresses.is_empty() && addresses.iter().all(|u| varies(&u.asm.expr));
-        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads && !moving {
+        let moving = || {
+            let mut here = addresses
+                .get_or_init(|| address_uses(stmt))
+                .iter()
+                .filter(|u| std::ptr::eq(u.instr, step.instr))
+                .peekable();
+            here.peek().is_some() && here.all(|u| varies(&u.asm.expr))
+        };
+        if polled.is_none() && stmt.context.in_loop && flow.memory_use(i).reads && !moving() {
             polled = Some(Reason {
                 span: opcode_span,
                 what: format!("loads memory inside a loop (`{opcode}`)"),

@@ -138,7 +138,7 @@ fn report(cx: &Ctx, f: Found) -> Diagnostic {
             operand_ref(stmt, one.index),
             one.expr
         ),
-        [first, .., last] => format!(
+        [first, .., last] if last.index - first.index + 1 == f.outputs.len() => format!(
             "{} outputs, {} (`{}`) to {} (`{}`), are {declared} but {when}: {garbage}",
             f.outputs.len(),
             operand_ref(stmt, first.index),
@@ -146,7 +146,15 @@ fn report(cx: &Ctx, f: Found) -> Diagnostic {
             operand_ref(stmt, last.index),
             last.expr
         ),
-        [] => unreachable!("a finding has an output"),
+        // Not a run: each named (`%0 (`a`), %2 (`c`)`).
+        several => format!(
+            "outputs {} are {declared} but {when}: {garbage}",
+            several
+                .iter()
+                .map(|o| format!("{} (`{}`)", operand_ref(stmt, o.index), o.expr))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
     let mut d = diagnostic(&META, template_span(stmt, f.read), message);
     d = if f.outputs.len() == 1 {

@@ -22,8 +22,9 @@ declare_rule! {
     /// written directly in a `__global__` function's body outside loops and macros (a kernel
     /// is emitted once: it is never inlined), nor a template the parser could not read.
     ///
-    /// A name another asm statement of the file uses without declaring it (`.reg .f32 acc;`
-    /// in one, `mov.b32 $0, acc;` in a later one) is shared on purpose: `{ }` would hide it
+    /// A name another asm statement of the function uses without declaring it (`.reg .f32
+    /// acc;` in one, `mov.b32 $0, acc;` in a later one; in Python, of the file) is shared on
+    /// purpose: `{ }` would hide it
     /// from the other statement, so the finding is *info*, without a fix.
     ///
     /// ## Example
@@ -112,13 +113,22 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The line of another PTX statement of the file that names one of `names` (a register or
-/// label this statement declares) without declaring it: a name shared across statements
+/// The line of another PTX statement of the same function (of the file, for Python calls:
+/// a kernel's helpers share its registers once inlined) that names one of `names` (a register
+/// or label this statement declares) without declaring it: a name shared across statements
 /// (`.reg .f32 acc;` in one, `mov.b32 $0, acc;` in a later one).
 fn shared_with(cx: &Ctx, stmt: &AsmStatement, names: &str) -> Option<usize> {
     let names: Vec<&str> = names.split(", ").collect();
-    cx.ptx_statements()
-        .filter(|other| other.span != stmt.span)
+    // Statements are in source order: those of the function are one run of them.
+    let (from, to) = match stmt.context.function.as_ref() {
+        Some(f) if stmt.python().is_none() => (f.body.start, f.body.end),
+        _ => (0, u32::MAX),
+    };
+    let first = cx.statements.partition_point(|s| s.span.start < from);
+    let last = cx.statements.partition_point(|s| s.span.start < to);
+    cx.statements[first..last.max(first)]
+        .iter()
+        .filter(|other| other.is_ptx() && other.span != stmt.span)
         .find(|other| {
             names.iter().any(|n| {
                 names_word(&other.template.text, n)
@@ -132,9 +142,9 @@ fn shared_with(cx: &Ctx, stmt: &AsmStatement, names: &str) -> Option<usize> {
         .map(|other| cx.file.line_col(other.span.start as usize).0)
 }
 
-/// Whether `text` holds `name` as a whole word.
+/// Whether `text` holds `name` as a whole PTX word (`lo`, not the `.lo` of `mul.lo`).
 fn names_word(text: &str, name: &str) -> bool {
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '%';
+    let is_word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '%' | '.');
     text.match_indices(name).any(|(at, _)| {
         !text[..at].chars().next_back().is_some_and(is_word)
             && !text[at + name.len()..].chars().next().is_some_and(is_word)

@@ -25,7 +25,8 @@ declare_rule! {
     /// - *warning*: an input never used while the template reads one variable through two
     ///   operands (a three-way max that shipped in a real project, `max.s16x2 %0, %0, %1;`
     ///   with `"+r"(tmp) : "r"(tmp), "r"(c)`: `%1` was meant to be `c`, and the result is
-    ///   wrong); otherwise an ignored input changes no result by itself: *info*; also *info*
+    ///   wrong), or one instruction takes one placeholder as two sources (`add.u32 %0, %1,
+    ///   %1;`); otherwise an ignored input changes no result by itself: *info*; also *info*
     ///   when that input is a literal constant (`"r"(0x80008000)`
     ///   left over from an earlier template) or the same expression as another input the
     ///   template uses (`args=[sel, a, b, sel]` reading only the second `sel`): no data is
@@ -174,7 +175,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                         && stmt.operands().any(|b| {
                             b.index > a.index && used[b.index] && same(&a.expr) == same(&b.expr)
                         })
-                });
+                }) || source_read_twice(stmt);
                 let d = Diagnostic::new(
                     META.name,
                     if constant || passed_again || dependency || shape_only || !read_twice {
@@ -200,6 +201,27 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d.with_label(op.expr_span, "bound here"));
         }
     }
+}
+
+/// Whether one instruction takes the same placeholder as two of its sources (`add.u32 %0,
+/// %1, %1;`): where an ignored input likely belonged.
+fn source_read_twice(stmt: &AsmStatement) -> bool {
+    use ptxguard_analyzer::ptx::OperandKind;
+    stmt.ptx.instructions().any(|(_, instr)| {
+        let sources: Vec<String> = instr
+            .operands
+            .iter()
+            .skip(1)
+            .filter_map(|o| match &o.kind {
+                OperandKind::Placeholder(p) => Some(format!("{:?}", p.target)),
+                _ => None,
+            })
+            .collect();
+        sources
+            .iter()
+            .enumerate()
+            .any(|(i, a)| sources[i + 1..].contains(a))
+    })
 }
 
 /// Whether the template is one `mov` from an operand into an operand and nothing else:

@@ -1005,14 +1005,18 @@ impl Scanner<'_> {
         let mut in_loop = inner
             .iter()
             .any(|s| matches!(s.kind, ScopeKind::Loop { .. }));
+        // The innermost loop's: a poll (`while (v == 0)`) inside `for (i ...)` loads from an
+        // address `i` does not change while it polls.
         let mut loop_variables = Vec::new();
-        for s in inner {
-            if let ScopeKind::Loop {
-                header: Some((open, close)),
-            } = s.kind
-            {
-                self.for_variables(open, close, &mut loop_variables);
-            }
+        if let Some(ScopeKind::Loop {
+            header: Some((open, close)),
+        }) = inner
+            .iter()
+            .rev()
+            .map(|s| &s.kind)
+            .find(|k| matches!(k, ScopeKind::Loop { .. }))
+        {
+            self.for_variables(*open, *close, &mut loop_variables);
         }
         // A loop body without braces: `while (!done) asm(...)`.
         if let Some(p) = self.prev(at) {
@@ -1024,9 +1028,13 @@ impl Scanner<'_> {
                     match self.prev(open).map(|b| self.word(b)) {
                         Some(w) if w == "for" => {
                             in_loop = true;
+                            loop_variables.clear();
                             self.for_variables(open, p, &mut loop_variables);
                         }
-                        Some(w) if w == "while" => in_loop = true,
+                        Some(w) if w == "while" => {
+                            in_loop = true;
+                            loop_variables.clear();
+                        }
                         _ => {}
                     }
                 }

@@ -201,8 +201,9 @@ pub struct Context {
     pub conditions: Vec<Condition>,
     /// Inside a `for`/`while`/`do` body.
     pub in_loop: bool,
-    /// The names the headers of the `for` loops around the statement declare or step
-    /// (`u` of `for (int u = 0; u < 4; ++u)`): their values change every iteration.
+    /// The names the header of the innermost loop around the statement declares or steps,
+    /// when it is a `for` (`u` of `for (int u = 0; u < 4; ++u)`): their values change every
+    /// iteration of that loop.
     pub loop_variables: Vec<String>,
     pub in_lambda: bool,
     /// Conditions of the `if (...) { }` blocks around the statement in its function,

@@ -713,12 +713,28 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
     // (`f(NUM_MULTICAST * N_EPI_THREADS)` is a call).
     if let Some(stop) = stop {
         let before = scope.word(stop);
+        // `[[maybe_unused]] T* p`: an attribute's `]]` starts a declaration too.
+        let attribute = before == "]" && stop > 0 && scope.word(stop - 1) == "]";
         let expression = scope.tokens[stop].kind == TokenKind::Punct
+            && !attribute
             && !matches!(
                 before.as_ref(),
                 ";" | "{" | "}" | "(" | "," | ":" | "<" | ">" | ")"
             );
-        let constant_type = matches!(before.as_ref(), "(" | ",")
+        // `arrive(NUM_MULTICAST * N)` is a call; `void f(FP32* p)` a parameter list: a call's
+        // `(` follows its name, and no type comes before that name.
+        let call = before == "(" && {
+            let callee = stop.checked_sub(1);
+            let before_callee = callee.and_then(|c| c.checked_sub(1));
+            callee.is_some_and(|c| scope.tokens[c].kind == TokenKind::Ident)
+                && before_callee.is_none_or(|b| {
+                    let w = scope.word(b);
+                    let type_like = scope.tokens[b].kind == TokenKind::Ident
+                        || matches!(w.as_ref(), ">" | "*" | "&" | "::");
+                    !type_like || matches!(w.as_ref(), "return" | "else" | "case" | "do")
+                })
+        };
+        let constant_type = call
             && words.iter().any(|w| w == "*" || w == "&")
             && leftmost.is_some_and(|w| crate::cpp::target::is_macro_name(w));
         if expression || constant_type {

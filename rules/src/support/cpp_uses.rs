@@ -508,6 +508,17 @@ pub(crate) fn tests_any(condition: &str, names: &[String]) -> bool {
     })
 }
 
+/// Where a C++ statement's assignment `=` is (not one of `==`, `<=`, `>=`, `!=`; a compound
+/// `+=` counts, at its `=`).
+pub(crate) fn assignment_at(statement: &str) -> Option<usize> {
+    let bytes = statement.as_bytes();
+    (0..bytes.len()).find(|&i| {
+        bytes[i] == b'='
+            && bytes.get(i + 1) != Some(&b'=')
+            && (i == 0 || !matches!(bytes[i - 1], b'=' | b'<' | b'>' | b'!'))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
