@@ -1710,7 +1710,7 @@ fn local_declaration_before(
             // `s = scale * p[2]` is a product.
             let ahead = before[..word_start].trim_end();
             let starts = ahead.is_empty()
-                || ahead.ends_with([';', '{', '}', '(', ',', '>', ')'])
+                || ahead.ends_with([';', '{', '}', '(', ',', '>', ')', '*', '&'])
                 || ahead.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
             rest.starts_with(['=', ';', '(', '{', '['])
                 && !rest.starts_with("==")

@@ -723,8 +723,25 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
             );
         // `arrive(NUM_MULTICAST * N)` is a call; `void f(FP32* p)` a parameter list: a call's
         // `(` follows its name, and no type comes before that name.
-        let call = before == "(" && {
-            let callee = stop.checked_sub(1);
+        let open = match before.as_ref() {
+            "(" => Some(stop),
+            // A later argument: back to the list's `(`.
+            "," => {
+                let mut depth = 0i32;
+                (scope.search.start..stop).rev().find(|&k| {
+                    match scope.word(k).as_ref() {
+                        ")" | "]" | "}" => depth += 1,
+                        "(" | "[" | "{" if depth > 0 => depth -= 1,
+                        "(" => return true,
+                        _ => {}
+                    }
+                    false
+                })
+            }
+            _ => None,
+        };
+        let call = open.is_some_and(|open| {
+            let callee = open.checked_sub(1);
             let before_callee = callee.and_then(|c| c.checked_sub(1));
             callee.is_some_and(|c| scope.tokens[c].kind == TokenKind::Ident)
                 && before_callee.is_none_or(|b| {
@@ -733,7 +750,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
                         || matches!(w.as_ref(), ">" | "*" | "&" | "::");
                     !type_like || matches!(w.as_ref(), "return" | "else" | "case" | "do")
                 })
-        };
+        });
         let constant_type = call
             && words.iter().any(|w| w == "*" || w == "&")
             && leftmost.is_some_and(|w| crate::cpp::target::is_macro_name(w));

@@ -5,12 +5,13 @@
 
 __device__ void copy_words(void* dst, const void* src, size_t n, bool wide) {
   if (wide) {
-    uint32_t* dst_p = (uint32_t*)dst;
+    uint32_t* __restrict__ dst_p = (uint32_t*)dst;
     const uint32_t* src_p = (const uint32_t*)src;
     for (size_t i = threadIdx.x; i < n; i += blockDim.x) {
       asm volatile("st.volatile.u32 [%0], %1;" ::"l"(dst_p + i), "r"(src_p[i]));  // expect: missing-memory-clobber(info)
     }
-  } else {
+  }
+  if (!wide) {
     uint8_t* dst_p = (uint8_t*)dst;
     const uint8_t* src_p = (const uint8_t*)src;
     for (size_t i = threadIdx.x; i < n; i += blockDim.x) dst_p[i] = src_p[i];
