@@ -1,8 +1,8 @@
 // ptx-syntax: the twin of `bad-info-trap-in-if-constexpr-branch-no-instantiation-takes.cu`
 // whose `static_assert` also allows N = 8, which no earlier branch takes: `fill<8>` compiles
 // the `trap` without `;`, and ptxas reads what follows it as part of it.
-// gpu: nvcc -arch=sm_90 should fail: ptxas "Parsing error near" (not run yet)
-// gpu-bad: ptxas "Parsing error near"
+// gpu: nvcc -arch=sm_90 fails: ptxas "Arguments mismatch for instruction 'trap'" (what follows the asm read as trap's operands; measured, nvcc 13.0, 2026-12-05)
+// gpu-bad: ptxas "Arguments mismatch for instruction 'trap'"
 template <int N>
 __device__ void fill(unsigned* dst, unsigned value) {
   static_assert(N > 0 && (N & (N - 1)) == 0 && N <= 8, "N is 1, 2, 4 or 8");
