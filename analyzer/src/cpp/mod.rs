@@ -111,6 +111,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         brace_ends: Default::default(),
     };
     let file_index = std::cell::OnceCell::new();
+    let alternatives = groups_with_alternatives(text, tokens);
     let device_file = target::has_device_markers(&file.path, text);
     let mut statements = Vec::new();
     let mut macro_uses: HashMap<String, Context> = HashMap::new();
@@ -120,7 +121,7 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
         match tok.kind {
             TokenKind::Directive if preproc::is_conditional(text, tok.span) => {
                 let dir = parse_directive(text, tok.span);
-                scanner.branch(&dir.kind);
+                scanner.branch(&dir.kind, alternatives.contains(&i));
                 apply_conditional(&mut scanner.cond_stack, text, &dir);
             }
             TokenKind::Punct => scanner.punct(i),
@@ -236,6 +237,30 @@ fn finish(
         }
     }
     stmt
+}
+
+/// The tokens of the `#if`s whose group has an `#elif` or `#else`.
+fn groups_with_alternatives(text: &str, tokens: &[Token]) -> foldhash::HashSet<usize> {
+    let mut open = Vec::new();
+    let mut with = foldhash::HashSet::default();
+    for (i, t) in tokens.iter().enumerate() {
+        if t.kind != TokenKind::Directive || !preproc::is_conditional(text, t.span) {
+            continue;
+        }
+        match preproc::directive_name(&text[t.span.range()]) {
+            "if" | "ifdef" | "ifndef" => open.push(i),
+            "elif" | "elifdef" | "elifndef" | "else" => {
+                if let Some(&at) = open.last() {
+                    with.insert(at);
+                }
+            }
+            "endif" => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    with
 }
 
 /// Conditions in force at a byte offset (for `#define`s).
@@ -451,8 +476,9 @@ struct Scanner<'a> {
     /// innermost function, and a walk down `scopes` would make deep nesting quadratic.
     functions: Vec<usize>,
     parens: Vec<ParenFrame>,
-    /// Per open `#if` group: the scopes when it opened, and after its first branch.
-    branches: Vec<(Nesting, Option<Nesting>)>,
+    /// Per open `#if` group: the scopes when it opened (for a group with another branch), and
+    /// after its first branch.
+    branches: Vec<(Option<Nesting>, Option<Nesting>)>,
     /// For each `{` token, the end offset of its `}` (the text's end when unclosed): found
     /// in one pass on first need, not by a scan per brace.
     brace_ends: std::cell::OnceCell<HashMap<u32, usize>>,
@@ -504,14 +530,17 @@ impl Scanner<'_> {
     /// One build compiles one branch of an `#if` group: each branch starts from the scopes open
     /// at the `#if`, and after the `#endif` the first branch's count for all (`#if A` `f(int
     /// a) {` `#else` `f(long a) {` `#endif` opens one function body, not two).
-    fn branch(&mut self, kind: &DirectiveKind) {
+    /// Only a group with another branch (`alternatives`: it has an `#elif` or `#else`) needs
+    /// the scopes copied at its `#if` (include guards and most groups have none).
+    fn branch(&mut self, kind: &DirectiveKind, alternatives: bool) {
         match kind {
             DirectiveKind::If(_) | DirectiveKind::Ifdef(_) | DirectiveKind::Ifndef(_) => {
-                self.branches.push((self.nesting(), None));
+                let at_if = alternatives.then(|| self.nesting());
+                self.branches.push((at_if, None));
             }
             DirectiveKind::Elif(_) | DirectiveKind::Else => {
                 let now = self.nesting();
-                if let Some((at_if, after_first)) = self.branches.last_mut() {
+                if let Some((Some(at_if), after_first)) = self.branches.last_mut() {
                     if after_first.is_none() {
                         *after_first = Some(now);
                     }
