@@ -1688,13 +1688,10 @@ fn written_locals(
     written
 }
 
-/// Where the last declaration of the local `name` in `range` of the source is (`T*
-/// __restrict__ dst_p = ...`: a type word before the name, an initializer or `;` after it).
-fn local_declaration_before(
-    source: &str,
-    range: std::ops::Range<usize>,
-    name: &str,
-) -> Option<usize> {
+/// Where the block holding the declaration of the local `name` in force at `range`'s end ends
+/// (`T* __restrict__ dst_p = ...`: a type word before the name, an initializer or `;` after
+/// it; the last such declaration in `range` whose block is still open there).
+fn local_scope_end(source: &str, range: std::ops::Range<usize>, name: &str) -> Option<usize> {
     if name.is_empty() {
         return None;
     }
@@ -1727,7 +1724,8 @@ fn local_declaration_before(
         .into_iter()
         .rev()
         // The declaration in force at the asm: in a block still open there.
-        .find(|&at| enclosing_block(source, at).end >= range.end)
+        .map(|at| enclosing_block(source, at).end)
+        .find(|&end| end >= range.end)
 }
 
 /// Where the identifier `text` ends with starts (its length when it ends otherwise).
@@ -3436,12 +3434,12 @@ fn written_object_touched_by_cpp(
         // A local declared in a block names another object past that block's end (a
         // sibling block's `T* dst_p = ...;` is a new variable).
         let root = &name[..identifier_len(name)];
-        let in_scope = local_declaration_before(
+        let in_scope = local_scope_end(
             cx.source(),
             body.start as usize..stmt.span.start as usize,
             root,
         )
-        .map_or(usize::MAX, |at| enclosing_block(cx.source(), at).end);
+        .unwrap_or(usize::MAX);
         let uses = occurrences(after, name).filter(|(before, rest)| {
             if from + before.len() >= in_scope {
                 return false;

@@ -1,6 +1,6 @@
 use crate::support::{
     diagnostics::{diagnostic, template_span},
-    fixes::{on_write_only_output, on_write_only_outputs},
+    fixes::on_write_only_outputs,
     front_end::{operand_ref, ForStatement},
 };
 use crate::Ctx;
@@ -156,13 +156,13 @@ fn report(cx: &Ctx, f: Found) -> Diagnostic {
                 .join(", ")
         ),
     };
-    let mut d = diagnostic(&META, template_span(stmt, f.read), message);
-    d = if f.outputs.len() == 1 {
-        on_write_only_output(cx, stmt, op, d)
-    } else {
-        on_write_only_outputs(cx, stmt, &f.outputs, d)
-    };
-    d = d.note_for(
+    let d = on_write_only_outputs(
+        cx,
+        stmt,
+        &f.outputs,
+        diagnostic(&META, template_span(stmt, f.read), message),
+    )
+    .note_for(
         stmt,
         "an `=` output is not loaded before the asm; measured with nvcc 13: 1 instead of 6",
     );

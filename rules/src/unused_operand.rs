@@ -109,6 +109,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let packed = stmt
             .python()
             .is_some_and(|call| call.pack.is_some_and(|(_, p)| p != Some(1)));
+        // The same for every ignored input of the statement, worked out for the first.
+        let facts = std::cell::OnceCell::new();
         for op in stmt.operands() {
             if used[op.index] || op.constraint.is_read_write() || (fence && !op.is_output) {
                 continue;
@@ -149,33 +151,16 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .starts_with(|c: char| c.is_ascii_digit() || c == '-');
                 // The same value passed again as an input the template uses
                 // (`args=[sel, a, b, sel]` with only `$4` read): no data is ignored.
-                let same = |e: &str| e.split_whitespace().collect::<String>();
                 let passed_again = stmt.inputs.iter().any(|other| {
                     other.index != op.index
                         && used[other.index]
-                        && same(&other.expr) == same(&op.expr)
+                        && same_expression(&other.expr, &op.expr)
                 });
-                // A template that only copies another operand (`mov.b64 $0, $1;` with `[ptr,
-                // token]`): the extra input makes the result depend on it, by design (a
-                // dependency token), not data the template forgot.
-                let dependency = only_copies(stmt);
-                // Triton gives the result the broadcast shape of the arguments: a call whose
-                // template reads none of them passes them for the shape (`mov.b32 $0, 0;`
-                // with `[acc]`), not for data.
-                let shape_only = stmt
-                    .python()
-                    .is_some_and(|call| call.api == PythonApi::TritonElementwise)
-                    && stmt.inputs.iter().all(|i| !used[i.index]);
-                // What makes an ignored input a wrong result rather than a smell: the template
-                // reads another operand twice over, bound to one variable (`max.s16x2 %0, %0,
-                // %1;` with `"+r"(tmp) : "r"(tmp), "r"(c)`: `%1` was meant to be `c`). Without
-                // that, an input the template ignores changes no result.
-                let read_twice = stmt.operands().any(|a| {
-                    used[a.index]
-                        && stmt.operands().any(|b| {
-                            b.index > a.index && used[b.index] && same(&a.expr) == same(&b.expr)
-                        })
-                }) || source_read_twice(stmt);
+                let InputFacts {
+                    dependency,
+                    shape_only,
+                    read_twice,
+                } = *facts.get_or_init(|| input_facts(stmt, &used));
                 let d = Diagnostic::new(
                     META.name,
                     if constant || passed_again || dependency || shape_only || !read_twice {
@@ -203,17 +188,58 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// What the template says about the inputs it ignores, the same for each of them.
+#[derive(Clone, Copy)]
+struct InputFacts {
+    /// The template only copies another operand (`mov.b64 $0, $1;` with `[ptr, token]`): an
+    /// extra input makes the result depend on it, by design (a dependency token), not data
+    /// the template forgot.
+    dependency: bool,
+    /// A Triton call whose template reads none of its inputs: Triton gives the result the
+    /// broadcast shape of the arguments, so they are passed for the shape (`mov.b32 $0, 0;`
+    /// with `[acc]`), not for data.
+    shape_only: bool,
+    /// What makes an ignored input a wrong result rather than a smell: the template reads one
+    /// variable through two operands (`max.s16x2 %0, %0, %1;` with `"+r"(tmp) : "r"(tmp),
+    /// "r"(c)`: `%1` was meant to be `c`), or one placeholder twice as sources. Without that,
+    /// an input the template ignores changes no result.
+    read_twice: bool,
+}
+
+fn input_facts(stmt: &AsmStatement, used: &[bool]) -> InputFacts {
+    InputFacts {
+        dependency: only_copies(stmt),
+        shape_only: stmt
+            .python()
+            .is_some_and(|call| call.api == PythonApi::TritonElementwise)
+            && stmt.inputs.iter().all(|i| !used[i.index]),
+        read_twice: stmt.operands().any(|a| {
+            used[a.index]
+                && stmt.operands().any(|b| {
+                    b.index > a.index && used[b.index] && same_expression(&a.expr, &b.expr)
+                })
+        }) || source_read_twice(stmt),
+    }
+}
+
+/// Two operand expressions written the same, whitespace aside (`a+b` is `a + b`).
+fn same_expression(a: &str, b: &str) -> bool {
+    a.split_whitespace()
+        .flat_map(str::chars)
+        .eq(b.split_whitespace().flat_map(str::chars))
+}
+
 /// Whether one instruction takes the same placeholder as two of its sources (`add.u32 %0,
 /// %1, %1;`): where an ignored input likely belonged.
 fn source_read_twice(stmt: &AsmStatement) -> bool {
     use ptxguard_analyzer::ptx::OperandKind;
     stmt.ptx.instructions().any(|(_, instr)| {
-        let sources: Vec<String> = instr
+        let sources: Vec<_> = instr
             .operands
             .iter()
             .skip(1)
             .filter_map(|o| match &o.kind {
-                OperandKind::Placeholder(p) => Some(format!("{:?}", p.target)),
+                OperandKind::Placeholder(p) => Some(&p.target),
                 _ => None,
             })
             .collect();

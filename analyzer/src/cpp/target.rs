@@ -233,13 +233,17 @@ pub fn amd_register_operands(statements: &mut [AsmStatement]) {
         ) {
             continue;
         }
-        if let Some(c) = constraint_letter_in(stmt, &['v', 's', 'a']) {
+        if let Some(c) = constraint_letter_in(stmt, AMD_REGISTER_CLASSES) {
             stmt.context.target = Some(Target::Foreign(format!(
                 "the constraint `{c}` is an AMD GPU register class, in a file of AMD GPU asm"
             )));
         }
     }
 }
+
+/// AMD's register classes as constraint letters: `v` VGPR, `s` SGPR, `a` AGPR (`s` and `a`
+/// measured rejected in nvcc 13's device code, `constraint-letters.sh`; `v` is no nvcc letter).
+const AMD_REGISTER_CLASSES: &[char] = &['v', 's', 'a'];
 
 /// The first of `letters` an operand's constraint takes, if any.
 fn constraint_letter_in(stmt: &AsmStatement, letters: &[char]) -> Option<char> {
@@ -279,14 +283,13 @@ pub fn amd_asm(stmt: &AsmStatement) -> Option<String> {
     {
         return Some(format!("`{first}` is AMD GPU asm"));
     }
-    let comment = amd_comment(&stmt.template.text);
-    let register_class = constraint_letter_in(stmt, &['v', 's', 'a']);
+    let register_class = constraint_letter_in(stmt, AMD_REGISTER_CLASSES);
     if let (Some(c), true) = (register_class, stmt.template.is_included()) {
         return Some(format!(
             "the constraint `{c}` is an AMD GPU register class and the template is another file's"
         ));
     }
-    if let Some(opening) = comment {
+    if let Some(opening) = amd_comment(&stmt.template.text) {
         return Some(format!(
             "`;` begins a comment in AMD GPU asm, and `{opening}` is no PTX instruction"
         ));
@@ -371,16 +374,8 @@ pub fn foreign_asm(stmt: &AsmStatement) -> Option<String> {
             return Some(format!("the constraint `{c}` is another architecture's"));
         }
     }
-    let text = stmt
-        .template
-        .text
-        .trim_start_matches(|c: char| c.is_whitespace() || c == '{');
-    let first: String = text
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    let lower = first.to_ascii_lowercase();
-    if FOREIGN_MNEMONICS.contains(&lower.as_str()) {
+    let first = first_word(stmt);
+    if FOREIGN_MNEMONICS.contains(&first.to_ascii_lowercase().as_str()) {
         return Some(format!("`{first}` is not a PTX instruction"));
     }
     if let Some(reason) = amd_asm(stmt) {

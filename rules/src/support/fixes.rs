@@ -12,21 +12,11 @@ pub(crate) fn on_write_only_output(
     op: &AsmOperand,
     d: Diagnostic,
 ) -> Diagnostic {
-    let d = d.with_label(op.constraint.span, "declared write-only (`=`) here");
-    match equals_sign_span(cx.source(), op) {
-        Some(eq) => d.cpp_fix_for(
-            stmt,
-            ptxguard_analyzer::Fix::unsafe_(
-                "declare it read-write (`+`)",
-                vec![Edit::replace(eq, "+")],
-            ),
-        ),
-        None => d,
-    }
+    on_write_only_outputs(cx, stmt, &[op], d)
 }
 
-/// [`on_write_only_output`] for several outputs: the first one's constraint labelled, one fix
-/// turning every `=` into `+`.
+/// A finding on one or more `=` outputs: the first one's constraint labelled, one fix turning
+/// every `=` into `+`.
 pub(crate) fn on_write_only_outputs(
     cx: &crate::Ctx,
     stmt: &AsmStatement,
@@ -38,11 +28,13 @@ pub(crate) fn on_write_only_outputs(
         .iter()
         .map(|op| equals_sign_span(cx.source(), op).map(|eq| Edit::replace(eq, "+")))
         .collect();
+    let title = if outputs.len() == 1 {
+        "declare it read-write (`+`)"
+    } else {
+        "declare them read-write (`+`)"
+    };
     match edits {
-        Some(edits) => d.cpp_fix_for(
-            stmt,
-            ptxguard_analyzer::Fix::unsafe_("declare them read-write (`+`)", edits),
-        ),
+        Some(edits) => d.cpp_fix_for(stmt, ptxguard_analyzer::Fix::unsafe_(title, edits)),
         None => d,
     }
 }
