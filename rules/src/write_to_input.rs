@@ -1,8 +1,12 @@
+use crate::support::cpp_uses::{
+    call_sites, condition_names, parameter_names, read_after_call, reads_of_left_value, uses_after,
+    value_set_before, After,
+};
 use crate::support::diagnostics::{diagnostic, template_span};
 use crate::support::front_end::{operand_ref, ForStatement};
 use crate::Ctx;
-use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement};
-use ptxguard_analyzer::{Diagnostic, Edit, Fix};
+use ptxguard_analyzer::cpp::{AsmOperand, AsmStatement, Origin};
+use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity};
 
 declare_rule! {
     /// ## What it does
@@ -16,7 +20,15 @@ declare_rule! {
     /// there. Writing it silently changes that value. Measured with nvcc 13.0:
     /// `asm volatile("mov.u32 %0, 5;" :: "r"(x))` followed by `return x` with `x = 1`
     /// returned 5. CUTLASS and CCCL have shipped templates like this and later fixed them.
-    /// A **warning**: a measured wrong result that no toolchain rejects.
+    /// A **warning**: a measured wrong result that no toolchain rejects, when the code in view
+    /// gives the compiler a reason to keep the value: the variable is read after the asm (or
+    /// the asm is in a loop that reads it again), its value is a constant (which the compiler
+    /// keeps in one register for every use), or it is a copy of a variable read afterwards.
+    /// For a by-value parameter the callers in the file are read the same way: an argument
+    /// that is a constant, is named again after the call, or is passed inside a loop. Where
+    /// none of that holds (the value is dead after the asm, or nothing in the file calls the
+    /// helper), the finding is **info**: true of the contract, but nothing here makes it bite.
+    /// Python calls are always a warning (Triton's values are shared across the kernel).
     ///
     /// ## Example
     /// ```cuda
@@ -83,12 +95,101 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             )
             .with_label(op.constraint.span, "declared as an input here")
             .note_for(stmt, "measured with nvcc 13: writing an input silently changed the C++ variable bound to it");
+            if let Reuse::NotInView(why) = reuse(cx, stmt, op) {
+                d.severity = Severity::Info;
+                d = d.note_for(stmt, why);
+            }
             if let Some(fix) = make_read_write(cx.source(), stmt, op) {
                 d = d.cpp_fix_for(stmt, fix);
             }
             out.push(d);
         }
     }
+}
+
+/// Whether the code in view still uses the value the asm overwrites.
+enum Reuse {
+    /// It does (or may: the model cannot follow the value).
+    Possible,
+    /// Nothing in view reads it again, and why.
+    NotInView(String),
+}
+
+/// What the code around a C++ asm does with an input's value after the asm (see the rule's
+/// documentation for the cases).
+fn reuse(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Reuse {
+    let expr = op.expr.trim();
+    let Some(function) = &stmt.context.function else {
+        return Reuse::Possible;
+    };
+    if !matches!(stmt.origin, Origin::Cpp) || is_constant(expr) || !is_identifier(expr) {
+        return Reuse::Possible;
+    }
+    let read_later = |name: &str| match uses_after(cx, stmt, name) {
+        After::Unknown => true,
+        After::Uses(uses) => !reads_of_left_value(&uses).is_empty(),
+    };
+    if read_later(expr) {
+        return Reuse::Possible;
+    }
+    if let Some(value) = value_set_before(cx, stmt, expr) {
+        if is_constant(&value) {
+            return Reuse::Possible;
+        }
+        // A copy (`T t = x;`) may share `x`'s register; a computed value is a new one.
+        if is_simple_lvalue(&value) && condition_names(&value).iter().any(|n| read_later(n)) {
+            return Reuse::Possible;
+        }
+        return Reuse::NotInView(format!(
+            "`{expr}` is not used after the asm and holds a value computed for it here: the write changes nothing the code reads"
+        ));
+    }
+    let Some(index) =
+        parameter_names(cx, function).and_then(|names| names.iter().position(|n| n == expr))
+    else {
+        return Reuse::Possible;
+    };
+    let sites = call_sites(cx, function);
+    if sites.is_empty() {
+        return Reuse::NotInView(format!(
+            "`{expr}` is not used after the asm, and nothing in this file calls `{}` to show a caller that uses the value again",
+            function.name
+        ));
+    }
+    for site in &sites {
+        let Some(arg) = site.args.get(index) else {
+            return Reuse::Possible;
+        };
+        if is_constant(arg) || read_after_call(cx, site, &condition_names(arg)) {
+            return Reuse::Possible;
+        }
+    }
+    Reuse::NotInView(format!(
+        "`{expr}` is not used after the asm, and no call of `{}` in this file passes a constant or a value it uses again",
+        function.name
+    ))
+}
+
+/// A literal (`0`, `1u`, `0.0f`, `-1`, `'a'`) or an ALL-CAPS name (a macro or constant): a
+/// value the compiler may keep in one register for every use.
+fn is_constant(expr: &str) -> bool {
+    let e = expr.trim().trim_start_matches(['-', '+', '~']).trim();
+    let Some(first) = e.chars().next() else {
+        return false;
+    };
+    if first.is_ascii_digit() || (first == '.' && e.len() > 1) || first == '\'' {
+        return true;
+    }
+    matches!(e, "true" | "false" | "nullptr")
+        || (is_identifier(e)
+            && e.chars().any(|c| c.is_ascii_uppercase())
+            && !e.chars().any(|c| c.is_ascii_lowercase()))
+}
+
+fn is_identifier(expr: &str) -> bool {
+    !expr.is_empty()
+        && !expr.starts_with(|c: char| c.is_ascii_digit())
+        && expr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// An LLVM input tied to an output (`0` in a Python call's constraints, which the front end

@@ -179,6 +179,8 @@ pub(crate) struct CallSite {
     /// `T r = f(...)...;`: the uses of `r` after the statement, to the end of its block;
     /// `None` when the result is used in the statement itself (an argument, a store).
     pub(crate) result_uses: Option<Vec<LaterUse>>,
+    /// The token of the call's closing `)` (`None` for the stand-in past [`MAX_USES`]).
+    pub(crate) close: Option<usize>,
 }
 
 /// The parameter names of a function, in order (`None` when the list cannot be read).
@@ -228,6 +230,7 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
                 args: Vec::new(),
                 conditions: Vec::new(),
                 result_uses: None,
+                close: None,
             });
             break;
         }
@@ -291,9 +294,133 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
             args,
             conditions,
             result_uses,
+            close: Some(close),
         });
     }
     sites
+}
+
+/// Whether the code after the call (to the end of the function holding it) may read one of
+/// `names` again: it names one, or the call sits in a loop, whose next turn runs it again.
+/// `true` when it cannot tell.
+pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bool {
+    let Some(close) = site.close else {
+        return true;
+    };
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let opens_loop = |at: usize| -> bool {
+        // What opens the block or statement starting at token `at`.
+        if at == 0 {
+            return false;
+        }
+        if text(at - 1) == "do" {
+            return true;
+        }
+        text(at - 1) == ")"
+            && matching_open(tokens, at - 1, source)
+                .is_some_and(|open| open > 0 && matches!(text(open - 1), "for" | "while"))
+    };
+    let Some(start) = statement_start(tokens, close, 0, source) else {
+        return true;
+    };
+    if opens_loop(start) {
+        return true;
+    }
+    // The blocks around the call, innermost first, back to the function's body: the
+    // outermost one that is no namespace, class or linkage block.
+    let mut depth = 0i32;
+    let mut body_open = None;
+    for k in (0..start).rev() {
+        if tokens[k].kind != TokenKind::Punct {
+            continue;
+        }
+        match text(k) {
+            "}" => depth += 1,
+            "{" if depth > 0 => depth -= 1,
+            "{" => {
+                if opens_loop(k) {
+                    return true;
+                }
+                let head_start = (0..k)
+                    .rev()
+                    .find(|&i| matches!(text(i), ";" | "{" | "}"))
+                    .map_or(0, |i| i + 1);
+                let container = (head_start..k).any(|i| {
+                    tokens[i].kind == TokenKind::Str
+                        || matches!(
+                            text(i),
+                            "namespace" | "class" | "struct" | "union" | "enum" | "extern"
+                        )
+                });
+                if container {
+                    break;
+                }
+                body_open = Some(k);
+            }
+            _ => {}
+        }
+    }
+    let Some(open) = body_open else {
+        return true;
+    };
+    let mut depth = 0i32;
+    let body_close = (open..tokens.len()).find(|&i| match text(i) {
+        "{" => {
+            depth += 1;
+            false
+        }
+        "}" => {
+            depth -= 1;
+            depth == 0
+        }
+        _ => false,
+    });
+    let Some(end) = body_close else {
+        return true;
+    };
+    (close + 1..end).any(|i| {
+        tokens[i].kind == TokenKind::Ident
+            && names.iter().any(|n| n == text(i))
+            && !matches!(text(i - 1), "." | "->" | "::")
+    })
+}
+
+/// The value a local held when the asm ran, as the last mention of it before the asm in its
+/// function sets it: `T name = value;`, `name = value;` or `T name{value};` gives `value`.
+/// `None` when the last mention is anything else (a read, an increment, its address taken)
+/// or there is none.
+pub(crate) fn value_set_before(cx: &Ctx, stmt: &AsmStatement, name: &str) -> Option<String> {
+    let function = stmt.context.function.as_ref()?;
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let first = tokens.partition_point(|t| t.start() <= function.body.start as usize);
+    let before = tokens.partition_point(|t| t.start() < stmt.span.start as usize);
+    let k = (first..before).rev().find(|&k| {
+        tokens[k].kind == TokenKind::Ident
+            && text(k) == name
+            && !matches!(text(k - 1), "." | "->" | "::")
+    })?;
+    let (opener, closer) = match tokens.get(k + 1).map(|_| text(k + 1))? {
+        "=" if tokens.get(k + 2).is_some_and(|_| text(k + 2) != "=") => ("=", ";"),
+        "{" => ("{", "}"),
+        _ => return None,
+    };
+    let mut depth = 0i32;
+    let end = (k + 2..before).find(|&i| match text(i) {
+        "(" | "[" | "{" => {
+            depth += 1;
+            false
+        }
+        ")" | "]" | "}" if depth > 0 => {
+            depth -= 1;
+            false
+        }
+        t => depth == 0 && (t == closer || (opener == "=" && t == ",")),
+    })?;
+    (end > k + 2).then(|| source[tokens[k + 2].start()..tokens[end - 1].end()].to_string())
 }
 
 /// Whether the Python function around `stmt` (`def name(`) is called elsewhere in the file
@@ -569,6 +696,54 @@ mod tests {
         assert!(matches!(uses(block, "v"), After::Uses(u) if u.is_empty()));
         let looped = "__device__ void f(int n) {\n  unsigned v;\n  for (int i = 0; i < n; ++i) {\n    g(v);\n    asm volatile(\"\" : \"=r\"(v));\n  }\n}\n";
         assert!(matches!(uses(looped, "v"), After::Unknown));
+    }
+
+    fn with_cx<R>(text: &str, f: impl FnOnce(&Ctx) -> R) -> R {
+        let file = SourceFile::new("t.cu", text.to_string());
+        let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
+        let options = crate::Options::default();
+        let context = ptxguard_analyzer::context::AnalysisContext::default();
+        let cx = Ctx {
+            file: &file,
+            statements: &statements,
+            context: &context,
+            options: &options,
+            flows: (0..statements.len()).map(|_| Default::default()).collect(),
+            tokens: Default::default(),
+            targets: Default::default(),
+        };
+        f(&cx)
+    }
+
+    #[test]
+    fn the_value_a_local_was_last_set_to() {
+        let text = "__device__ void f(unsigned a) {\n  unsigned t = a ^ 3, u{7};\n  unsigned v = 0;\n  g(v);\n  asm(\"\" :: \"r\"(t), \"r\"(u), \"r\"(v));\n}\n";
+        with_cx(text, |cx| {
+            let stmt = &cx.statements[0];
+            assert_eq!(value_set_before(cx, stmt, "t").as_deref(), Some("a ^ 3"));
+            assert_eq!(value_set_before(cx, stmt, "u").as_deref(), Some("7"));
+            // Last named in a call: not a value set.
+            assert_eq!(value_set_before(cx, stmt, "v"), None);
+            assert_eq!(value_set_before(cx, stmt, "a"), None);
+        });
+    }
+
+    #[test]
+    fn arguments_read_after_a_call_or_passed_in_a_loop() {
+        let text = "__device__ void h(unsigned x) { asm(\"\" :: \"r\"(x)); }\n\
+            __global__ void k(unsigned* p) {\n  unsigned a = p[0], b = p[1], c = p[2], d = p[3];\n\
+            h(a);\n  p[4] = b;\n  h(b);\n  for (int i = 0; i < 2; ++i) h(c);\n  if (a) { h(d); }\n}\n\
+            namespace n { struct S { __device__ void m(unsigned e) { h(e); } }; }\n";
+        with_cx(text, |cx| {
+            let function = cx.statements[0].context.function.as_ref().unwrap();
+            let sites = call_sites(cx, function);
+            let read: Vec<bool> = sites
+                .iter()
+                .map(|s| read_after_call(cx, s, &condition_names(&s.args[0])))
+                .collect();
+            // a: named in `if (a)` later; b: not after its call; c: in a loop; d, e: not.
+            assert_eq!(read, [true, false, true, false, false]);
+        });
     }
 
     #[test]
