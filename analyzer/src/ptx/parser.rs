@@ -494,6 +494,17 @@ impl<'a> Parser<'a> {
                         let kind = OperandKind::Immediate(self.text[span.clone()].to_string());
                         Some(Operand { kind, span })
                     }
+                    // `-a` of `vmad`: a negated register or placeholder reads that operand.
+                    Some(operand)
+                        if operand.kind == TokenKind::Word && token.end == operand.start =>
+                    {
+                        self.bump();
+                        let inner = self.word_operand(&operand);
+                        Some(Operand {
+                            kind: inner.kind,
+                            span: token.start..inner.span.end,
+                        })
+                    }
                     _ => {
                         self.unexpected(&token);
                         None
@@ -860,10 +871,27 @@ fn looks_like_opcode(text: &str) -> bool {
     }
     match text.find('.') {
         None => false,
-        Some(dot) => !matches!(
-            &bytes[dot + 1..],
-            [b'x' | b'y' | b'z' | b'w' | b'r' | b'g' | b'b' | b'a']
-        ),
+        Some(dot) => {
+            !matches!(
+                &bytes[dot + 1..],
+                [b'x' | b'y' | b'z' | b'w' | b'r' | b'g' | b'b' | b'a']
+            ) && !is_selector(&text[dot + 1..])
+        }
+    }
+}
+
+/// A video instruction's byte or half-word selector on a register (`u0.h1`, `r.b2`, and the
+/// SIMD forms `.b3210`, `.h10`).
+fn is_selector(suffix: &str) -> bool {
+    let digits_up_to = |d: &[u8], max: u8| d.iter().all(|&b| (b'0'..=max).contains(&b));
+    match suffix.as_bytes() {
+        [b'h', d @ ..] => {
+            matches!(d.len(), 1 | 2) && digits_up_to(d, if d.len() == 1 { b'1' } else { b'3' })
+        }
+        [b'b', d @ ..] => {
+            (d.len() == 1 && digits_up_to(d, b'3')) || (d.len() == 4 && digits_up_to(d, b'7'))
+        }
+        _ => false,
     }
 }
 
@@ -1561,6 +1589,27 @@ mod tests {
                 assert_eq!(text.as_bytes()[statement.span.end - 1], b';');
             }
         }
+    }
+
+    #[test]
+    fn video_selectors_and_negated_operands() {
+        let ptx = parse(
+            "vadd.u32.u32.u32 %0.h0, u0.h1, 0, u1;\nvmad.s32.u32.u32 %0, -%1.h0, %2.b3, -u2;\nvadd4.u32.u32.u32 %0.b3210, u0.b7654, u1, %1;",
+            PercentMode::WithOperands,
+        );
+        assert!(ptx.errors.is_empty(), "{:?}", ptx.errors);
+        let all = instructions(&ptx);
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[1].operands.len(), 4);
+        assert!(
+            matches!(&all[1].operands[3].kind, OperandKind::Register { name, .. } if name == "u2")
+        );
+        // A type is no selector: a missing `;` before `and.b32` is still found.
+        let ptx = parse(
+            "mov.b32 u0, 1\nand.b32 u0, u0, 3;",
+            PercentMode::WithOperands,
+        );
+        assert_eq!(ptx.errors[0].kind, SyntaxErrorKind::MissingSemicolon);
     }
 
     #[test]
