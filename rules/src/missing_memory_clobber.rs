@@ -1244,7 +1244,12 @@ impl Look<'_> {
         k > 0
             && self.tokens[k - 1].span.end as usize == at
             && self.tokens[k - 1].kind == TokenKind::Ident
-            && plain_declaration(self.source, self.tokens, k - 1).is_some()
+            && (plain_declaration(self.source, self.tokens, k - 1).is_some()
+                || later_declarator(
+                    self.source,
+                    at.saturating_sub(4096),
+                    self.tokens[k - 1].start(),
+                ))
     }
 
     /// Whether C++ accesses sit beside a call of `name` (outside `callee`, the function's own
@@ -2045,6 +2050,7 @@ impl Look<'_> {
                     if unary
                         && (next.is_ascii_alphabetic() || next == b'_' || next == b'(')
                         && !binds_reference(source, range.start, i, operand_end, end)
+                        && !later_declarator(source, range.start, i)
                         && hit(i + 1, i + 1..operand_end)
                     {
                         found = Some(i..operand_end.max(i + 1));
@@ -2613,6 +2619,72 @@ fn binds_reference(source: &str, floor: usize, start: usize, finish: usize, end:
         && !amp.ends_with("&&")
         && amp.len() > 1
         && whole
+}
+
+/// Whether the `*` or name at `at` begins a later declarator of a declaration (`T *a = x, *b
+/// = y;`, `__shared__ uint64_t full[N], empty[N];`): it declares, accessing nothing. The statement (back to its `;`, `{` or `}`,
+/// no further than `floor`) must open with a type and a first declarator, then a top-level
+/// `,` just before the `*`: an expression statement's comma operator (`a = 1, *p = 2;`) does
+/// not.
+fn later_declarator(source: &str, floor: usize, at: usize) -> bool {
+    let floor = (floor..at)
+        .find(|&k| source.is_char_boundary(k))
+        .unwrap_or(at);
+    let before = source[floor..at].trim_end();
+    if !before.ends_with(',') {
+        return false;
+    }
+    let statement_start = before.rfind([';', '{', '}']).map_or(0, |k| k + 1);
+    // Comments between the statements (`// Declare barriers`) are not part of it.
+    let statement: String = before[statement_start..]
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let statement = statement.as_str();
+    let mut depth = 0i32;
+    let mut first_comma = None;
+    for (k, c) in statement.char_indices() {
+        match c {
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                first_comma.get_or_insert(k);
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    let Some(comma) = first_comma else {
+        return false;
+    };
+    // `uint64_t *full = s.full` less its initialiser, and `__align__(8)`, `[4]` left out: a
+    // type and a name.
+    let mut head = String::new();
+    let mut depth = 0i32;
+    for c in statement[..comma].split('=').next().unwrap_or("").chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                head.push(' ');
+            }
+            _ if depth == 0 => head.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = head
+        .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.len() >= 2
+        && !is_statement_keyword(words[0])
+        && words.iter().all(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '<' | '>' | ','))
+        })
 }
 
 /// Whether the statement that `before` ends in (back to its `;`, `{` or `}`) calls an atomic
@@ -3714,6 +3786,28 @@ fn add_memory_clobber(stmt: &AsmStatement) -> Option<Edit> {
 mod tests {
     use super::*;
     use ptxguard_analyzer::cpp::lexer::lex_range;
+
+    #[test]
+    fn later_declarators_declare() {
+        let at =
+            |text: &str, needle: &str| super::later_declarator(text, 0, text.find(needle).unwrap());
+        assert!(at("{ uint64_t *full = s.full, *empty = s.empty;", "*empty"));
+        assert!(at("{ bf16 *sA = s.A, *sB = s.B, *sC = s.C;", "*sC"));
+        assert!(at(
+            "; __shared__ __align__(8) uint64_t full[4], empty[4];",
+            "empty"
+        ));
+        assert!(at("{ std::pair<int, int> *a = p, *b = q;", "*b"));
+        assert!(at(
+            "; // the barriers\n  uint64_t full[4], empty[4];",
+            "empty"
+        ));
+        // A comma operator, a call's arguments, a return: accesses.
+        assert!(!at("{ a = 1, *p = 2;", "*p"));
+        assert!(!at("{ f(x, *p);", "*p"));
+        assert!(!at("{ return a, *p;", "*p"));
+        assert!(!at("{ *p = 1;", "*p"));
+    }
 
     #[test]
     fn root_names_skip_casts_members_subscripts_and_keywords() {
