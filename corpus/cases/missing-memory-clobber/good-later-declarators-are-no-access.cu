@@ -10,7 +10,7 @@ struct Smem {
 
 __device__ void init_barrier(uint64_t* bar, int count) {
   unsigned addr = static_cast<unsigned>(__cvta_generic_to_shared(bar));
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(addr), "r"(count));  // expect: prefer-cuda-ptx(info)
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(addr), "r"(count));  // expect: missing-memory-clobber(info), prefer-cuda-ptx(info)
 }
 
 __global__ void __cluster_dims__(2, 1, 1) k(float* out) {
