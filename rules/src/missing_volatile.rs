@@ -1,4 +1,4 @@
-use crate::support::cpp_uses::assignment_at;
+use crate::support::cpp_uses::{assignment_at, call_sites, read_after_call};
 use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
@@ -32,6 +32,11 @@ declare_rule! {
     ///   not reported, nor a load whose address changes every iteration (it names a variable
     ///   a `for` header declares or steps, `[source + j]`, or a local assigned from one
     ///   before the asm): the compiler cannot hoist it, and it is no poll.
+    ///
+    /// A clock read that runs once where the compiler could merge or hoist it (not in a
+    /// loop, no other read of that register in its function, and its function called at most
+    /// once in the file, from no loop) is **info**: deleting, merging and hoisting need a
+    /// second execution or an unused result.
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -94,6 +99,8 @@ struct Reason {
     /// A `.relaxed` load outside a loop: what the compiler may do to it the memory model
     /// allows anyway (info).
     relaxed_read: bool,
+    /// A clock or counter register read, and nothing else.
+    clock: bool,
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -160,12 +167,54 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         } else {
             d
         };
+        let d = if reason.clock && stmt.python().is_none() && !clock_read_repeats(cx, stmt) {
+            let mut d = d;
+            d.severity = Severity::Info;
+            d.with_note("it runs once here: not in a loop, no other read of that register in its function, and its function is called once in this file (or not at all), so there is nothing to merge it with or hoist it from")
+        } else {
+            d
+        };
         let d = d.with_label(reason.span, reason.label);
         out.push(match fix {
             Some(fix) => d.with_fix(fix),
             None => d,
         });
     }
+}
+
+/// Whether a clock read may run more than once where the compiler can merge or hoist it: it
+/// is in a loop, another asm of its function reads the same register, or its function is called
+/// from two places in the file or from a loop (inlined, two reads become identical
+/// statements: the classic `t1 - t0 == 0`).
+fn clock_read_repeats<'a>(cx: &Ctx<'a>, stmt: &'a AsmStatement) -> bool {
+    if stmt.context.in_loop {
+        return true;
+    }
+    let Some(function) = &stmt.context.function else {
+        return true;
+    };
+    let registers = |s: &'a AsmStatement| -> Vec<String> {
+        let flow = cx.flow(s);
+        (0..flow.steps.len())
+            .flat_map(|i| flow.changing_registers(i))
+            .map(|(name, _)| name.to_string())
+            .collect()
+    };
+    let mine = registers(stmt);
+    let others = cx.ptx_statements().any(|other| {
+        !std::ptr::eq(other, stmt)
+            && other
+                .context
+                .function
+                .as_ref()
+                .is_some_and(|f| f.body == function.body)
+            && registers(other).iter().any(|r| mine.contains(r))
+    });
+    if others {
+        return true;
+    }
+    let sites = call_sites(cx, function);
+    sites.len() > 1 || sites.iter().any(|site| read_after_call(cx, site, &[]))
 }
 
 /// `volatile`, or `asm goto` (implicitly volatile).
@@ -228,6 +277,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                     what: format!("reads `%{name}`"),
                     label: format!("`%{name}` changes while the thread runs"),
                     relaxed_read: false,
+                    clock: true,
                 });
             }
         }
@@ -252,6 +302,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 what: format!("{what} (`{opcode}`)"),
                 label: format!("`{opcode}` {what}"),
                 relaxed_read: false,
+                clock: false,
             });
         }
         if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
@@ -268,6 +319,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 what: format!("reads a value that changes (`{opcode}`)"),
                 label: "two executions may read different values".to_string(),
                 relaxed_read: relaxed,
+                clock: false,
             });
         }
         // A load whose address changes every iteration (`[source + j]`) is no poll: the
@@ -286,6 +338,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 what: format!("loads memory inside a loop (`{opcode}`)"),
                 label: "a load the compiler may hoist out of the loop".to_string(),
                 relaxed_read: false,
+                clock: false,
             });
         }
     }
