@@ -499,7 +499,7 @@ impl<'a> Parser<'a> {
                         if operand.kind == TokenKind::Word && token.end == operand.start =>
                     {
                         self.bump();
-                        let inner = self.word_operand(&operand);
+                        let inner = self.word_operand(operand);
                         Some(Operand {
                             kind: inner.kind,
                             span: token.start..inner.span.end,
