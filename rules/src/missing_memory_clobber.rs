@@ -110,7 +110,8 @@ declare_rule! {
     ///   (`missing-volatile` reports that): **warning** when it writes or orders memory, or
     ///   is a plain load with a C++ store beside it (the compiler may merge or move the load
     ///   across it; not through a `const T* __restrict__` pointer, whose data nothing writes
-    ///   meanwhile), else **info**. Never an error: no toolchain rejects it.
+    ///   meanwhile, nor a `.global` load beside stores into `__shared__` arrays, which never
+    ///   alias it), else **info**. Never an error: no toolchain rejects it.
     ///   Measured on the GPU: the C++ load after a non-volatile atomic was merged with the one
     ///   before it (`bad-nonvolatile-atomic-merged-load.cu`).
     ///
@@ -313,12 +314,18 @@ fn judge(
         if reads_through_const_pointer(cx, flow.stmt, step) {
             return Some((Severity::Info, Why::Contract));
         }
+        // A `.global` load cannot move across a store into shared memory: they never alias.
+        let writes = if step.instr.has(".global") {
+            Access::WriteOutsideShared
+        } else {
+            Access::Write
+        };
         let store = cpp_memory_access_beside(
             cx,
             file.get_or_init(|| FileScan::new(cx)),
             flow.stmt,
             Side::Both,
-            Access::Write,
+            writes,
             KernelDataUnordered::None,
         );
         return Some(match store {
@@ -422,6 +429,8 @@ enum Side {
 enum Access {
     Any,
     Write,
+    /// A write that may be outside shared memory (what a `.global` load can move across).
+    WriteOutsideShared,
     Shared,
 }
 
@@ -1961,6 +1970,11 @@ impl Look<'_> {
                     // ordering instruction is about it.
                     Access::Any => !self.thread_private(base, function()),
                     Access::Write => written(at) && !self.thread_private(base, function()),
+                    Access::WriteOutsideShared => {
+                        written(at)
+                            && !self.thread_private(base.clone(), function())
+                            && !self.known_shared(base, function())
+                    }
                     Access::Shared => self.may_be_shared(base, function(), strict),
                 }
         };
@@ -2083,6 +2097,18 @@ impl Look<'_> {
             i += 1;
         }
         found_store.or(found)
+    }
+
+    /// Whether the access through the pointer expression at `base` is of shared memory: every
+    /// name it is computed from is (`__shared__` arrays, pointers into them).
+    fn known_shared(&self, base: std::ops::Range<usize>, function: std::ops::Range<usize>) -> bool {
+        let roots = root_names(&self.source[base]);
+        !roots.call
+            && !roots.names.is_empty()
+            && roots
+                .names
+                .iter()
+                .all(|name| self.origin(name, function.clone(), ORIGIN_DEPTH) == Origin::Shared)
     }
 
     /// Whether the access through the pointer expression at `base` may be of shared memory:
