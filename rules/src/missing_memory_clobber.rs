@@ -1249,6 +1249,14 @@ impl Look<'_> {
     /// Whether the `[` at `at` follows the name of an array it declares (`__shared__ float
     /// tile[64];`, `extern __shared__ char smem[];`): no access.
     fn declares_array(&self, at: usize) -> bool {
+        // A later dimension (`tile[2][64]`): back over the groups before it to the name.
+        let mut at = at;
+        while self.source[..at].ends_with(']') {
+            match matching_open_bracket(self.source, at - 1) {
+                Some(open) => at = open,
+                None => break,
+            }
+        }
         let k = self.tokens.partition_point(|t| t.start() < at);
         k > 0
             && self.tokens[k - 1].span.end as usize == at
@@ -2645,6 +2653,26 @@ fn binds_reference(source: &str, floor: usize, start: usize, finish: usize, end:
         && !amp.ends_with("&&")
         && amp.len() > 1
         && whole
+}
+
+/// The `[` matching the `]` at `close` (within 4 KiB).
+fn matching_open_bracket(source: &str, close: usize) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let mut depth = 0usize;
+    for k in (close.saturating_sub(4096)..=close).rev() {
+        match bytes[k] {
+            b']' => depth += 1,
+            b'[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            b';' | b'{' | b'}' => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether the `*` or name at `at` begins a later declarator of a declaration (`T *a = x, *b

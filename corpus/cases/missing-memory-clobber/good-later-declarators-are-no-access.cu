@@ -45,3 +45,13 @@ __global__ void __cluster_dims__(2, 1, 1) k2(float* out) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" :: "r"(addr) : "memory");  // expect: prefer-cuda-ptx(info)
   out[blockIdx.x] = 2.0f;
 }
+
+__global__ void __cluster_dims__(2, 1, 1) k3(float* out) {
+  __shared__ __align__(8) uint64_t bars[2][4];
+  if (threadIdx.x == 0) {
+    init_barrier(&bars[0][0], 1);
+  }
+  asm volatile("barrier.cluster.arrive;\n" : :);  // expect: missing-memory-clobber(info), prefer-cuda-ptx(info)
+  asm volatile("barrier.cluster.wait;\n" : :);  // expect: missing-memory-clobber(info), prefer-cuda-ptx(info)
+  out[blockIdx.x] = 3.0f;
+}
