@@ -1,5 +1,5 @@
 // missing-volatile: two identical clock reads in one kernel, around the work they time; without
-// volatile the compiler may merge them into one read.
+// volatile the compiler may merge them into one read (the GPU header is not yet run).
 // gpu-launch: k<<<1, 32>>>(data: f32[32] = 2.0, cycles: u32[32] = 0)
 // gpu-bad: cycles[0] == 0
 __global__ void k(float* data, unsigned* cycles) {

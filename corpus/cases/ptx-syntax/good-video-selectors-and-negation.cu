@@ -1,5 +1,6 @@
 // Correct: video instructions select bytes or half-words of a register (`u0.h1`, `%1.b0`) and
-// `vmad` negates its sources (`-%1`); ptxas accepts both.
+// `vmad` negates its sources (`-%1`); the PTX ISA's video instructions allow both (ptxas not
+// yet probed for these forms here).
 __device__ unsigned pack_high_halves(float a, float b) {
   unsigned r;
   asm("{\n\t"

@@ -1,5 +1,6 @@
 // write-to-input: the helper's parameter is dead after the asm, but its caller passes the
-// constant 0, which the compiler keeps in one register for every use of 0 in the kernel.
+// constant 0, which the compiler may keep in one register for every use of 0 in the kernel
+// (seen in PTX by a judge on ccminer's jh512; the GPU header is not yet run).
 // gpu-launch: k<<<1, 1>>>(in: u32[1] = 5, out: u32[2] = 0)
 // gpu-bad: out[1] != 0
 __device__ __forceinline__ unsigned add_twice(unsigned v, unsigned scratch) {
