@@ -2429,10 +2429,50 @@ impl Look<'_> {
             if let Some(&known) = self.file.automatic_arrays.borrow().get(&key) {
                 return known;
             }
-            let known = self.automatic_array(name, body.clone(), false);
+            let known = self.automatic_array(name, body.clone(), false)
+                || self.points_into_private(name, body.clone());
             self.file.automatic_arrays.borrow_mut().insert(key, known);
             known
         })
+    }
+
+    /// Whether `name` is a local pointer into the thread's own arrays: declared a pointer in
+    /// `body`, every value it is given computed from automatic local arrays (`float *frag =
+    /// (float*)acc;`, `frag += 8`), and its address never taken.
+    fn points_into_private(&self, name: &str, body: std::ops::Range<usize>) -> bool {
+        let source = self.source;
+        let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
+        let (body_tokens, uses) = self.own_uses(name, body.clone());
+        let mut declared = false;
+        let mut values: Vec<std::ops::Range<usize>> = Vec::new();
+        for k in uses {
+            let prev = k.checked_sub(1).map_or("", |p| text(&body_tokens[p]));
+            let next = body_tokens.get(k + 1).map_or("", text);
+            let after = body_tokens.get(k + 2).map_or("", text);
+            if let Some(declaration) = declaration_before(source, body_tokens, k) {
+                if declared || !declaration.pointer || next != "=" {
+                    return false;
+                }
+                declared = true;
+                let from = body_tokens[k + 1].span.end as usize;
+                values.push(from..expression_end(source, from, body.end));
+            } else if next == "=" && after != "=" {
+                let from = body_tokens[k + 1].span.end as usize;
+                values.push(from..expression_end(source, from, body.end));
+            } else if prev == "&" {
+                return false;
+            }
+        }
+        declared
+            && values.iter().all(|value| {
+                let roots = root_names(&source[value.clone()]);
+                !roots.call
+                    && !roots.names.is_empty()
+                    && roots
+                        .names
+                        .iter()
+                        .all(|n| *n == name || self.automatic_array(n, body.clone(), false))
+            })
     }
 
     /// The tokens of `body`, and the indices among them where `name` is written as itself
