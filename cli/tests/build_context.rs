@@ -513,3 +513,52 @@ fn portability_findings_are_warnings_only_where_clang_matters() {
         show.stdout
     );
 }
+
+/// A helper in an included header whose body always runs an asm with `"memory"` is a compiler
+/// barrier where it is called: the wait's window stops at the call, so the store past it is
+/// not evidence (info). Without the clobber in the header, the same kernel is loud again, also
+/// from the result cache (the header's bytes are part of the key).
+#[test]
+fn barrier_helpers_in_included_headers_close_the_window() {
+    let dir = TestDir::new("bc-header-barrier-helper");
+    let header = |clobber: &str| {
+        format!("#pragma once\n__device__ inline void fence_all() {{\n  asm volatile(\"fence.proxy.async.shared::cta;\" ::: {clobber});\n}}\n")
+    };
+    dir.write("include/helpers.cuh", &header("\"memory\""));
+    dir.write(
+        "kernel.cu",
+        "#include \"include/helpers.cuh\"\n__global__ void k(float* out) {\n  __shared__ float tile[128];\n  asm volatile(\"cp.async.bulk.wait_group.read 0;\");\n  fence_all();\n  tile[threadIdx.x] = 1.0f;\n  __syncthreads();\n  out[threadIdx.x] = tile[127 - threadIdx.x];\n}\n",
+    );
+    let severity = || {
+        let out = ptxguard(
+            &dir.path,
+            &[
+                "check",
+                "--output-format",
+                "concise",
+                "--select",
+                "missing-memory-clobber",
+                "--exit-zero",
+                "kernel.cu",
+            ],
+            &[],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+            .lines()
+            .find(|l| l.starts_with("kernel.cu:4:"))
+            .map(|l| {
+                l.split('[')
+                    .nth(1)
+                    .unwrap_or("")
+                    .split(']')
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(severity(), "info");
+    dir.write("include/helpers.cuh", &header(""));
+    assert_eq!(severity(), "warning");
+}

@@ -830,6 +830,26 @@ fn barrier_helper_calls(
         }
         helpers.push((name, body));
     }
+    // The included headers' helpers (`warpgroup_wait<0>()` from `ptx.cuh`), unless the file
+    // defines a function of that name itself.
+    let included = cx.targets().included_barrier_helpers();
+    let defined_here = |name: &str| {
+        cx.statements.iter().any(|s| {
+            s.context
+                .function
+                .as_ref()
+                .is_some_and(|f| f.name.rsplit("::").next() == Some(name))
+        })
+    };
+    let helpers: Vec<(&str, std::ops::Range<usize>)> = helpers
+        .into_iter()
+        .chain(
+            included
+                .iter()
+                .filter(|name| !defined_here(name))
+                .map(|name| (name.as_str(), 0..0)),
+        )
+        .collect();
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     helpers
         .iter()
@@ -847,14 +867,24 @@ fn barrier_helper_calls(
                 };
                 let before = source[..at].trim_end();
                 let word_before = before.rsplit(|c: char| !ident(c)).next().unwrap_or("");
+                // A header's helper is a free function: `x.name(`, `p->name(`, `T::name(` call
+                // something else.
+                let member = source[..at].ends_with('.')
+                    || source[..at].ends_with("->")
+                    || source[..at].ends_with("::");
                 let call = !source[..at].ends_with(ident)
                     && rest.starts_with('(')
                     && !body.contains(&at)
+                    && (!body.is_empty() || !member)
                     // Not a declaration: a type word before the name.
                     && (word_before.is_empty()
                         || !before.ends_with(ident)
                         || matches!(word_before, "return" | "else" | "do"));
-                call.then(|| at..at + name.len())
+                // The whole call: its arguments are evaluated before the barrier runs.
+                call.then(|| {
+                    let open = at + name.len() + (source[at + name.len()..].len() - rest.len());
+                    at..matching_paren(source, open).unwrap_or(at + name.len())
+                })
             })
         })
         .collect()
@@ -978,23 +1008,58 @@ impl Look<'_> {
         around: std::ops::Range<usize>,
         within: std::ops::Range<usize>,
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
-        let from = self
+        // A barrier in the body of a lambda the window is not in runs where the lambda is
+        // called, not here.
+        let here = |b: &std::ops::Range<usize>| !self.in_other_lambda(b.start, &around, &within);
+        let mut before: Vec<&std::ops::Range<usize>> = self
             .file
             .barriers
             .iter()
             .filter(|b| b.end <= around.start && b.end >= within.start)
-            .map(|b| b.end)
-            .max()
-            .unwrap_or(within.start);
-        let to = self
+            .collect();
+        before.sort_by_key(|b| std::cmp::Reverse(b.end));
+        let from = before
+            .into_iter()
+            .find(|b| here(b))
+            .map_or(within.start, |b| b.end);
+        let mut after: Vec<&std::ops::Range<usize>> = self
             .file
             .barriers
             .iter()
             .filter(|b| b.start >= around.end && b.start <= within.end)
-            .map(|b| b.start)
-            .min()
-            .unwrap_or(within.end);
+            .collect();
+        after.sort_by_key(|b| b.start);
+        let to = after
+            .into_iter()
+            .find(|b| here(b))
+            .map_or(within.end, |b| b.start);
         (from..around.start.max(from), around.end.min(to)..to)
+    }
+
+    /// Whether `at` is inside the body of a lambda that opens within `within` and does not
+    /// hold `around` (climbing the blocks around `at` no further out than `within`).
+    fn in_other_lambda(
+        &self,
+        at: usize,
+        around: &std::ops::Range<usize>,
+        within: &std::ops::Range<usize>,
+    ) -> bool {
+        let bytes = self.source.as_bytes();
+        let mut k = at;
+        while let Some(open) = enclosing_open_brace(bytes, k) {
+            if open <= within.start {
+                return false;
+            }
+            if exclusive::is_lambda_body(self.source, open) {
+                let close = self
+                    .file
+                    .closing_brace(self.source, open)
+                    .unwrap_or(usize::MAX);
+                return !(open < around.start && around.end <= close);
+            }
+            k = open;
+        }
+        false
     }
 
     /// The access nearest the asm (or call) in the window `before` it (when `in_before`), else

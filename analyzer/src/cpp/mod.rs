@@ -6,6 +6,7 @@
 //! (`__global__`, `<<<g, b>>>`, attributes) never hides one.
 
 pub mod asm;
+pub mod barrier_helpers;
 pub mod instantiation;
 pub mod lexer;
 pub mod model;

@@ -143,6 +143,10 @@ pub(crate) struct HeaderMacros {
     includes_found: OnceLock<bool>,
     /// Answers by name; `None` inside: the header chain does not define it.
     answers: Mutex<HashMap<String, Option<MacroValue>>>,
+    /// Where it was read from, for [`HeaderMacros::barrier_helpers`].
+    path: PathBuf,
+    /// Its functions that are compiler barriers, read on first need.
+    barrier_helpers: OnceLock<Arc<[String]>>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -226,6 +230,8 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
             fingerprint: crate::source::fingerprint(&bytes),
             includes_found: OnceLock::new(),
             answers: Mutex::default(),
+            path: path.to_path_buf(),
+            barrier_helpers: OnceLock::new(),
         })
     });
     if let Some(Ok(mut c)) = cache.as_ref().map(|c| c.lock()) {
@@ -357,6 +363,32 @@ impl Macros {
 }
 
 impl HeaderMacros {
+    /// The header's functions that run a compiler barrier on every path
+    /// ([`crate::cpp::barrier_helpers`]): the header is read again and its asm statements
+    /// found, once, and only when its text names a barrier at all.
+    fn barrier_helpers(&self) -> Arc<[String]> {
+        self.barrier_helpers
+            .get_or_init(|| {
+                let Some(bytes) = std::fs::metadata(&self.path)
+                    .ok()
+                    .and_then(|meta| read_header(&self.path, &meta))
+                else {
+                    return Arc::from([]);
+                };
+                let names_a_barrier =
+                    ["\"memory\"", "__syncthreads", "__syncwarp", "__threadfence"]
+                        .iter()
+                        .any(|needle| memchr::memmem::find(&bytes, needle.as_bytes()).is_some());
+                if !names_a_barrier {
+                    return Arc::from([]);
+                }
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let file = crate::source::SourceFile::new(self.path.clone(), text);
+                Arc::from(crate::cpp::barrier_helpers::barrier_helpers(&file))
+            })
+            .clone()
+    }
+
     /// The macro's value at the end of the header: its own last `#define`/`#undef`, else
     /// what its includes say. The second value: the answer was cut short (depth or visits)
     /// and must not be remembered.
@@ -412,6 +444,46 @@ impl Macros {
             }
         }
         true
+    }
+
+    /// The compiler-barrier functions of the headers this file includes, and of theirs
+    /// (standard and toolkit headers aside), each name once. Bounded like the macro lookups.
+    pub(crate) fn included_barrier_helpers(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        let mut seen: HashSet<*const HeaderMacros> = HashSet::new();
+        let mut work: Vec<(Arc<HeaderMacros>, u32)> = Vec::new();
+        let mut visit = |m: &Macros, depth: u32, work: &mut Vec<(Arc<HeaderMacros>, u32)>| {
+            let Some(ctx) = &m.includes else {
+                return;
+            };
+            if depth >= MAX_INCLUDE_DEPTH {
+                return;
+            }
+            for site in m
+                .include_sites
+                .iter()
+                .filter(|s| !is_toolkit_or_standard(s))
+            {
+                if !spend_visit() {
+                    return;
+                }
+                if let Some(h) = &m.lookup(site, ctx).header {
+                    if seen.insert(Arc::as_ptr(h)) {
+                        work.push((h.clone(), depth + 1));
+                    }
+                }
+            }
+        };
+        visit(self, 0, &mut work);
+        while let Some((h, depth)) = work.pop() {
+            for name in h.barrier_helpers().iter() {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+            visit(&h.macros, depth, &mut work);
+        }
+        names
     }
 
     pub(crate) fn included_value(&self, name: &str, at: u32) -> (Option<MacroValue>, bool) {

@@ -1082,6 +1082,12 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// The functions of the headers the file includes (and theirs) that are compiler
+    /// barriers: a call of one orders memory as the barrier in its body does.
+    pub fn included_barrier_helpers(&self) -> Vec<String> {
+        self.facts.macros.included_barrier_helpers()
+    }
+
     /// How the statement's guards treat one target.
     pub fn guarded_for(&self, stmt: &AsmStatement, t: &Target) -> Guarded {
         let g = self.conditions_guard(&stmt.context.conditions, t);
