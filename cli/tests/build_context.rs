@@ -524,7 +524,7 @@ fn barrier_helpers_in_included_headers_close_the_window() {
     let header = |clobber: &str| {
         format!("#pragma once\n__device__ inline void fence_all() {{\n  asm volatile(\"fence.proxy.async.shared::cta;\" ::: {clobber});\n}}\n")
     };
-    dir.write("include/helpers.cuh", &header("\"memory\""));
+    dir.write("include/helpers.cuh", header("\"memory\""));
     dir.write(
         "kernel.cu",
         "#include \"include/helpers.cuh\"\n__global__ void k(float* out) {\n  __shared__ float tile[128];\n  asm volatile(\"cp.async.bulk.wait_group.read 0;\");\n  fence_all();\n  tile[threadIdx.x] = 1.0f;\n  __syncthreads();\n  out[threadIdx.x] = tile[127 - threadIdx.x];\n}\n",
@@ -559,6 +559,6 @@ fn barrier_helpers_in_included_headers_close_the_window() {
             .unwrap_or_default()
     };
     assert_eq!(severity(), "info");
-    dir.write("include/helpers.cuh", &header(""));
+    dir.write("include/helpers.cuh", header(""));
     assert_eq!(severity(), "warning");
 }
