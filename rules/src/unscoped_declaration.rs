@@ -58,6 +58,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     // Braces may be opened by one statement and closed by a later one in the same function.
     let mut open_before: i32 = 0;
     let mut current_function = None;
+    // A statement that only opens a scope, for the asm its callers run after it.
+    let scope_helper = cx
+        .statements
+        .iter()
+        .find(|s| crate::support::front_end::only_a_brace(s) && s.ptx.open_braces_at_end > 0)
+        .map(|s| cx.file.line_col(s.span.start as usize).0);
     for stmt in cx.statements {
         let function = stmt.context.function.as_ref().map(|f| f.body);
         if function != current_function {
@@ -94,6 +100,14 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 }
                 _ => continue,
             };
+            if let Some(helper) = scope_helper {
+                // Its callers may run it inside a scope another function's asm opens.
+                let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice, unless its callers run it inside the scope a helper opens"))
+                    .note_for(stmt, format!("the file opens PTX scopes from a helper (`{{` alone at line {helper}): whether this asm runs inside one depends on its callers, which are not followed"));
+                d.severity = Severity::Info;
+                out.push(d);
+                continue;
+            }
             if let Some(other) = shared_with(cx, stmt, &name) {
                 // Declared here for another asm statement to use: `{ }` would hide it from that
                 // one, so there is no fix, and the author means it.

@@ -191,3 +191,14 @@ mod tests {
         assert!(!llvm_reads(&cpp) && llvm_reads(&triton) && llvm_reads(&cute));
     }
 }
+
+/// A statement whose whole PTX is a lone `{` or `}` (`asm volatile("{");`): a helper that
+/// opens or closes a scope for the asm its callers run between, as a scope macro does.
+pub(crate) fn only_a_brace(stmt: &AsmStatement) -> bool {
+    use ptxguard_analyzer::ptx::StatementKind;
+    !stmt.template.is_partial()
+        && matches!(
+            stmt.ptx.statements.as_slice(),
+            [s] if matches!(s.kind, StatementKind::OpenBrace | StatementKind::CloseBrace)
+        )
+}
