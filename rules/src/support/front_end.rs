@@ -137,6 +137,17 @@ pub(crate) fn owns(stmt: &AsmStatement, span: Span) -> bool {
         || stmt.operands().any(|o| within(o.constraint.span))
 }
 
+/// A statement whose whole PTX is a lone `{` or `}` (`asm volatile("{");`): a helper that
+/// opens or closes a scope for the asm its callers run between, as a scope macro does.
+pub(crate) fn only_a_brace(stmt: &AsmStatement) -> bool {
+    use ptxguard_analyzer::ptx::StatementKind;
+    !stmt.template.is_partial()
+        && matches!(
+            stmt.ptx.statements.as_slice(),
+            [s] if matches!(s.kind, StatementKind::OpenBrace | StatementKind::CloseBrace)
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,15 +201,4 @@ mod tests {
         assert_eq!(operand_ref(&cpp, 0), "%0");
         assert!(!llvm_reads(&cpp) && llvm_reads(&triton) && llvm_reads(&cute));
     }
-}
-
-/// A statement whose whole PTX is a lone `{` or `}` (`asm volatile("{");`): a helper that
-/// opens or closes a scope for the asm its callers run between, as a scope macro does.
-pub(crate) fn only_a_brace(stmt: &AsmStatement) -> bool {
-    use ptxguard_analyzer::ptx::StatementKind;
-    !stmt.template.is_partial()
-        && matches!(
-            stmt.ptx.statements.as_slice(),
-            [s] if matches!(s.kind, StatementKind::OpenBrace | StatementKind::CloseBrace)
-        )
 }
