@@ -23,7 +23,8 @@ declare_rule! {
     /// When every input is a parameter of the function holding the call (a helper such as
     /// `send_signal(addrs)`), the caller decides which threads hold which elements, and may
     /// guard the call by thread (`if tid < world_size:`): the finding is then an info, not a
-    /// warning (torchao's four signal helpers are such a case, and correct). So is an input
+    /// warning (torchao's four signal helpers are such a case, and correct); and so is a call
+    /// directly under such a guard in its own function (`if flat_tid < WORLD_SIZE:`). So is an input
     /// a helper call computes from parameters (`saddr = _ptr_to_shared_u32(mbar_ptr)`), unless
     /// the helper, defined in the file, makes tensors (`tl.arange`...) that could replicate it.
     ///
@@ -71,11 +72,38 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             if !torch_op && inputs_are_parameters(cx, stmt) {
                 d.severity = Severity::Info;
                 d = d.with_note("every input is a parameter of the enclosing function: its callers decide which threads run it");
+            } else if let Some(condition) = thread_guard(cx.source(), stmt) {
+                d.severity = Severity::Info;
+                d = d.with_note(format!("the call runs under `if {condition}:`, which picks threads by their index: which copies run is the guard's choice, not replication"));
             }
             out.push(d);
             break;
         }
     }
+}
+
+/// The condition of the `if` the call sits directly in, when it picks threads by their
+/// index (`if flat_tid < WORLD_SIZE:`, `if tid == 0:`: a name holding `tid` or `thread`
+/// compared with `<`, `<=` or `==`).
+fn thread_guard<'s>(source: &'s str, stmt: &AsmStatement) -> Option<&'s str> {
+    let start = stmt.span.start as usize;
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let own = indent(&source[line_start..start]);
+    // The nearest line above with less indentation (blank lines and comments aside).
+    let head =
+        source[..line_start].lines().rev().take(64).find(|l| {
+            !l.trim().is_empty() && !l.trim_start().starts_with('#') && indent(l) < own
+        })?;
+    let condition = head.trim().strip_prefix("if ")?.strip_suffix(':')?.trim();
+    let names_thread = condition
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| {
+            let w = w.to_ascii_lowercase();
+            w == "tid" || w.ends_with("_tid") || w.starts_with("tid_") || w.contains("thread")
+        });
+    let compares = condition.contains('<') || condition.contains("==");
+    (names_thread && compares && !condition.contains(" or ")).then_some(condition)
 }
 
 /// Whether the call has inputs and each is a bare name among the enclosing function's
