@@ -25,7 +25,9 @@ declare_rule! {
     /// the asm is in a loop that reads it again), its value is a constant (which the compiler
     /// keeps in one register for every use), or it is a copy of a variable read afterwards.
     /// For a by-value parameter the callers in the file are read the same way: an argument
-    /// that is a constant, is named again after the call, or is passed inside a loop. Where
+    /// that is a constant, is named again after the call, or is passed inside a loop (unless
+    /// the call's result replaces it: `value = step(value, d);`). An output of the same asm
+    /// bound to the same variable (`: "=r"(x) : "r"(x)`) replaces it too. Where
     /// none of that holds (the value is dead after the asm, or nothing in the file calls the
     /// helper), the finding is **info**: true of the contract, but nothing here makes it bite.
     /// Python calls are always a warning (Triton's values are shared across the kernel).
@@ -129,7 +131,10 @@ fn reuse(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Reuse {
         After::Unknown => true,
         After::Uses(uses) => !reads_of_left_value(&uses).is_empty(),
     };
-    if read_later(expr) {
+    // `: "=r"(x) : "r"(x)`: the asm's own output replaces the variable, so later reads see
+    // the output, not the input's register.
+    let replaced = stmt.outputs.iter().any(|o| o.expr.trim() == expr);
+    if !replaced && read_later(expr) {
         return Reuse::Possible;
     }
     if let Some(value) = value_set_before(cx, stmt, expr) {

@@ -325,6 +325,24 @@ pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bo
     let Some(start) = statement_start(tokens, close, 0, source) else {
         return true;
     };
+    // `value = f(value, ...);`: the call's result replaces the value passed, so no later
+    // read (nor the next turn of a loop) sees the old one.
+    let replaced = (tokens[start].kind == TokenKind::Ident
+        && tokens
+            .get(start + 1)
+            .is_some_and(|_| text(start + 1) == "=")
+        && tokens
+            .get(start + 2)
+            .is_some_and(|_| text(start + 2) != "="))
+    .then(|| text(start));
+    let names: Vec<String> = names
+        .iter()
+        .filter(|n| Some(n.as_str()) != replaced)
+        .cloned()
+        .collect();
+    if names.is_empty() && replaced.is_some() {
+        return false;
+    }
     if opens_loop(start) {
         return true;
     }
@@ -732,7 +750,8 @@ mod tests {
     fn arguments_read_after_a_call_or_passed_in_a_loop() {
         let text = "__device__ void h(unsigned x) { asm(\"\" :: \"r\"(x)); }\n\
             __global__ void k(unsigned* p) {\n  unsigned a = p[0], b = p[1], c = p[2], d = p[3];\n\
-            h(a);\n  p[4] = b;\n  h(b);\n  for (int i = 0; i < 2; ++i) h(c);\n  if (a) { h(d); }\n}\n\
+            h(a);\n  p[4] = b;\n  h(b);\n  for (int i = 0; i < 2; ++i) h(c);\n  if (a) { h(d); }\n\
+            for (int i = 0; i < 2; ++i) d = h(d);\n}\n\
             namespace n { struct S { __device__ void m(unsigned e) { h(e); } }; }\n";
         with_cx(text, |cx| {
             let function = cx.statements[0].context.function.as_ref().unwrap();
@@ -741,8 +760,9 @@ mod tests {
                 .iter()
                 .map(|s| read_after_call(cx, s, &condition_names(&s.args[0])))
                 .collect();
-            // a: named in `if (a)` later; b: not after its call; c: in a loop; d, e: not.
-            assert_eq!(read, [true, false, true, false, false]);
+            // a: named in `if (a)` later; b: not after its call; c: in a loop; d: named by the
+            // loop after it, where the call's result replaces it (not read again); e: not.
+            assert_eq!(read, [true, false, true, true, false, false]);
         });
     }
 
