@@ -510,7 +510,7 @@ fn cpp_memory_access_beside(
         access,
         // Code on a branch the asm's path never takes, or in a preprocessor branch no build
         // compiles with it, is not beside it.
-        exclusive: exclusive_ranges(source, cx.tokens(), body.clone(), at),
+        exclusive: exclusive_ranges(source, cx.tokens(), &file.dead, body.clone(), at),
         feeds: at..end,
         writes_pinned_from: exclusive::spin_loop_end(source, body.clone(), at)
             .unwrap_or(usize::MAX),
@@ -544,10 +544,17 @@ fn cpp_memory_access_beside(
 fn exclusive_ranges(
     source: &str,
     tokens: &[Token],
+    dead: &[std::ops::Range<usize>],
     body: std::ops::Range<usize>,
     at: usize,
 ) -> Vec<std::ops::Range<usize>> {
     let mut out = exclusive::exclusive_ranges(source, body.clone(), at);
+    // Branches no target compiles (the file's own `#define`s decide them).
+    out.extend(
+        dead.iter()
+            .filter(|r| r.start < body.end && r.end > body.start)
+            .cloned(),
+    );
     out.extend(preprocessor::other_branches(source, tokens, body, at));
     out.sort_by_key(|r| r.start);
     out
@@ -727,6 +734,8 @@ struct FileScan {
     /// The file is C++ (its tokens tell its comments; a Python file's C++ is in strings the
     /// C++ lexer does not read as code).
     cpp_tokens: bool,
+    /// `#if` branches no target compiles ([`preprocessor::dead_branches`]), in order.
+    dead: Vec<std::ops::Range<usize>>,
 }
 
 impl FileScan {
@@ -782,6 +791,7 @@ impl FileScan {
             brace_pairs: Default::default(),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
+            dead: preprocessor::dead_branches(cx, 0..cx.source().len()),
         }
     }
 }
@@ -1409,7 +1419,13 @@ impl Look<'_> {
                 let block = enclosing_function_body(source, call);
                 // Code on a branch the call's path never takes is not beside it either.
                 let at_call = Look {
-                    exclusive: exclusive_ranges(source, self.tokens, block.clone(), call),
+                    exclusive: exclusive_ranges(
+                        source,
+                        self.tokens,
+                        &self.file.dead,
+                        block.clone(),
+                        call,
+                    ),
                     feeds: call_end..args_end,
                     outputs: &[],
                     results: std::cell::OnceCell::new(),
@@ -2482,6 +2498,9 @@ impl Look<'_> {
                 return true;
             }
         }
+        if self.member_array_of_local(text, body.clone()) {
+            return true;
+        }
         let roots = root_names(&self.source[base]);
         if roots.call || roots.names.is_empty() {
             return false;
@@ -2538,6 +2557,47 @@ impl Look<'_> {
                         .iter()
                         .all(|n| *n == name || self.automatic_array(n, body.clone(), false))
             })
+    }
+
+    /// Whether `text` (the part before a `[`) is `local.member`, a member array of a plain
+    /// local object (`ditto4 reg_w;` ... `reg_w.u32[j]`): the object lives in the thread's
+    /// registers or local memory. The member must be declared an array in the file (a struct
+    /// or union in view), never a pointer; the local a value, not a pointer or reference.
+    fn member_array_of_local(&self, text: &str, body: std::ops::Range<usize>) -> bool {
+        let Some((object, member)) = text.split_once('.') else {
+            return false;
+        };
+        let (object, member) = (object.trim(), member.trim());
+        let plain = |w: &str| identifier_len(w) == w.len() && !w.is_empty();
+        if !plain(object) || !plain(member) || self.file.shared_names.iter().any(|n| n == object) {
+            return false;
+        }
+        // The local: declared once in the body, as a value.
+        let source = self.source;
+        let text_of = |t: &Token| source.get(t.span.range()).unwrap_or("");
+        let (body_tokens, uses) = self.own_uses(object, body);
+        let declarations: Vec<(bool, bool)> = uses
+            .iter()
+            .filter_map(|&k| plain_declaration(source, body_tokens, k))
+            .collect();
+        if declarations != [(false, false)] {
+            return false;
+        }
+        // The member: an array wherever the file declares it.
+        let mut array = false;
+        for (k, t) in self.tokens.iter().enumerate() {
+            if t.kind != TokenKind::Ident || text_of(t) != member {
+                continue;
+            }
+            let Some((_, pointer)) = plain_declaration(source, self.tokens, k) else {
+                continue;
+            };
+            if pointer || self.tokens.get(k + 1).map(text_of) != Some("[") {
+                return false;
+            }
+            array = true;
+        }
+        array
     }
 
     /// The tokens of `body`, and the indices among them where `name` is written as itself
@@ -3635,6 +3695,7 @@ fn written_object_touched_by_cpp(
                 exclusive_ranges(
                     cx.source(),
                     cx.tokens(),
+                    &preprocessor::dead_branches(cx, 0..cx.source().len()),
                     body.start as usize + 1..(body.end as usize).min(cx.source().len()),
                     stmt.span.start as usize,
                 )

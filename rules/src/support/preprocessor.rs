@@ -57,3 +57,44 @@ pub(crate) fn other_branches(
     }
     out
 }
+
+/// Byte ranges of `body` in `#if` branches (opened inside `body`) that no target the file is
+/// built for compiles, the file's own and its headers' macros applied (`#define DO_LOOKUP`
+/// ... `#ifndef DO_LOOKUP` plain code `#else` ...): code there is not code at all.
+pub(crate) fn dead_branches(cx: &crate::Ctx, body: Range<usize>) -> Vec<Range<usize>> {
+    use ptxguard_analyzer::context::targets::Guarded;
+    use ptxguard_analyzer::cpp::preproc::{
+        active_conditions, apply_conditional, is_conditional, parse_directive, CondFrame,
+    };
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let first = tokens.partition_point(|t| t.start() < body.start);
+    let last = tokens.partition_point(|t| t.start() < body.end);
+    let directives: Vec<&Token> = tokens[first..last]
+        .iter()
+        .filter(|t| t.kind == TokenKind::Directive && is_conditional(source, t.span))
+        .collect();
+    if directives.is_empty() {
+        return Vec::new();
+    }
+    let evaluator = cx.targets();
+    let mut stack: Vec<CondFrame> = Vec::new();
+    let mut out = Vec::new();
+    for (k, t) in directives.iter().enumerate() {
+        let directive = parse_directive(source, t.span);
+        apply_conditional(&mut stack, source, &directive);
+        let conditions = active_conditions(&stack);
+        if conditions.is_empty() || evaluator.targets.is_empty() {
+            continue;
+        }
+        let dead = evaluator
+            .targets
+            .iter()
+            .all(|target| evaluator.conditions_guard(&conditions, target) == Guarded::Excluded);
+        if dead {
+            let end = directives.get(k + 1).map_or(body.end, |n| n.start());
+            out.push(t.end()..end);
+        }
+    }
+    out
+}
