@@ -562,3 +562,41 @@ fn barrier_helpers_in_included_headers_close_the_window() {
     dir.write("include/helpers.cuh", header(""));
     assert_eq!(severity(), "warning");
 }
+
+/// Only a header's free functions that run their barrier on every path are barriers at their
+/// calls: a braced early return skips it on some path, a method of the same name is another
+/// function, and a name in a comment is no call. Each kernel stays loud.
+#[test]
+fn header_helpers_that_are_not_barriers_everywhere_do_not_close_the_window() {
+    let dir = TestDir::new("bc-header-not-barriers");
+    dir.write(
+        "include/util.cuh",
+        "#pragma once\n__device__ inline void maybe_sync(bool skip) {\n  if (skip) { return; }\n  __syncthreads();\n}\nstruct Pipeline {\n  __device__ void wait() { __syncthreads(); }\n};\n__device__ inline void fence_all() { asm volatile(\"fence.acq_rel.gpu;\" ::: \"memory\"); }\n",
+    );
+    dir.write(
+        "kernels.cu",
+        "#include \"include/util.cuh\"\n__device__ void wait(int n);\n__device__ float a(const float* p, bool skip) {\n  asm volatile(\"fence.acq_rel.gpu;\");\n  maybe_sync(skip);\n  return *p;\n}\n__device__ float b(const float* p) {\n  asm volatile(\"fence.acq_rel.gpu;\");\n  wait(10);\n  return *p;\n}\n__device__ float c(const float* p) {\n  asm volatile(\"fence.acq_rel.gpu;\");\n  // fence_all() would order it\n  return *p;\n}\n",
+    );
+    let out = ptxguard(
+        &dir.path,
+        &[
+            "check",
+            "--output-format",
+            "concise",
+            "--select",
+            "missing-memory-clobber",
+            "--exit-zero",
+            "--no-cache",
+            "kernels.cu",
+        ],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let loud: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("[warning]"))
+        .map(|l| l.split(':').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(loud, ["4", "9", "14"], "{}", out.stdout);
+}

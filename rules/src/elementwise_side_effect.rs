@@ -83,8 +83,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 }
 
 /// The condition of the `if` the call sits directly in, when it picks threads by their
-/// index (`if flat_tid < WORLD_SIZE:`, `if tid == 0:`: a name holding `tid` or `thread`
-/// compared with `<`, `<=` or `==`).
+/// index (`if flat_tid < WORLD_SIZE:`, `if tid == 0:`: a name the function assigns from
+/// something reading the thread index, compared with `<`, `<=` or `==`).
 fn thread_guard<'s>(source: &'s str, stmt: &AsmStatement) -> Option<&'s str> {
     let start = stmt.span.start as usize;
     let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -96,14 +96,37 @@ fn thread_guard<'s>(source: &'s str, stmt: &AsmStatement) -> Option<&'s str> {
             !l.trim().is_empty() && !l.trim_start().starts_with('#') && indent(l) < own
         })?;
     let condition = head.trim().strip_prefix("if ")?.strip_suffix(':')?.trim();
-    let names_thread = condition
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .any(|w| {
-            let w = w.to_ascii_lowercase();
-            w == "tid" || w.ends_with("_tid") || w.starts_with("tid_") || w.contains("thread")
-        });
-    let compares = condition.contains('<') || condition.contains("==");
-    (names_thread && compares && !condition.contains(" or ")).then_some(condition)
+    // `name < N`, `name <= N`, `name == N`, the thread index on the left.
+    let (left, _) = ["<=", "<", "=="]
+        .iter()
+        .find_map(|op| condition.split_once(op))?;
+    let name = left.trim();
+    if condition.contains(" or ")
+        || name.is_empty()
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return None;
+    }
+    // The name holds the thread's index: the function assigns it from something that reads
+    // one (`flat_tid = get_flat_tid()`, an asm reading `%tid`), not a program id.
+    let function_start = source[..line_start]
+        .rfind("\ndef ")
+        .or_else(|| source[..line_start].rfind("def "))
+        .unwrap_or(0);
+    let assigned = source[function_start..line_start].lines().any(|l| {
+        let l = l.trim();
+        let Some(value) = l
+            .strip_prefix(name)
+            .and_then(|r| r.trim_start().strip_prefix('='))
+        else {
+            return false;
+        };
+        let value = value.to_ascii_lowercase();
+        !value.starts_with('=')
+            && (value.contains("tid") || value.contains("thread"))
+            && !value.contains("program_id")
+    });
+    assigned.then_some(condition)
 }
 
 /// Whether the call has inputs and each is a bare name among the enclosing function's

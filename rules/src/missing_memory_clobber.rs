@@ -843,14 +843,38 @@ fn barrier_helper_calls(
     // The included headers' helpers (`warpgroup_wait<0>()` from `ptx.cuh`), unless the file
     // defines a function of that name itself.
     let included = cx.targets().included_barrier_helpers();
-    let defined_here = |name: &str| {
-        cx.statements.iter().any(|s| {
-            s.context
-                .function
-                .as_ref()
-                .is_some_and(|f| f.name.rsplit("::").next() == Some(name))
-        })
-    };
+    let tokens = cx.tokens();
+    let word = |k: usize| source.get(tokens[k].span.range()).unwrap_or("");
+    // The functions the file defines itself (`name(...) {`, qualifiers between): a header's
+    // helper of the same name is not what the file calls.
+    let mut defined: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    if !included.is_empty() {
+        let mut k = 0;
+        while k + 1 < tokens.len() {
+            if tokens[k].kind == TokenKind::Ident && word(k + 1) == "(" {
+                let mut depth = 0i32;
+                let close = (k + 1..tokens.len()).find(|&i| {
+                    match word(i) {
+                        "(" => depth += 1,
+                        ")" => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0 || matches!(word(i), ";" | "{" | "}")
+                });
+                if let Some(c) = close.filter(|&c| word(c) == ")") {
+                    let mut i = c + 1;
+                    while i < tokens.len() && tokens[i].kind == TokenKind::Ident {
+                        i += 1;
+                    }
+                    if i < tokens.len() && word(i) == "{" {
+                        defined.insert(word(k));
+                    }
+                }
+            }
+            k += 1;
+        }
+    }
+    let defined_here = |name: &str| defined.contains(name);
     let helpers: Vec<(&str, std::ops::Range<usize>)> = helpers
         .into_iter()
         .chain(
@@ -882,7 +906,11 @@ fn barrier_helper_calls(
                 let member = source[..at].ends_with('.')
                     || source[..at].ends_with("->")
                     || source[..at].ends_with("::");
-                let call = !source[..at].ends_with(ident)
+                // Code, not a comment: a token covers it.
+                let k = tokens.partition_point(|t| t.start() <= at);
+                let code = k > 0 && at < tokens[k - 1].end();
+                let call = code
+                    && !source[..at].ends_with(ident)
                     && rest.starts_with('(')
                     && !body.contains(&at)
                     && (!body.is_empty() || !member)
@@ -2192,12 +2220,22 @@ impl Look<'_> {
     /// name it is computed from is (`__shared__` arrays, pointers into them).
     fn known_shared(&self, base: std::ops::Range<usize>, function: std::ops::Range<usize>) -> bool {
         let roots = root_names(&self.source[base]);
+        let text_of = |t: &Token| self.source.get(t.span.range()).unwrap_or("");
+        // A pointer kept in shared memory (`__shared__ float* dst;`) may point anywhere.
+        let shared_pointer = |name: &str| {
+            self.tokens.iter().enumerate().any(|(k, t)| {
+                t.kind == TokenKind::Ident
+                    && text_of(t) == name
+                    && plain_declaration(self.source, self.tokens, k)
+                        .is_some_and(|(_, pointer)| pointer)
+            })
+        };
         !roots.call
             && !roots.names.is_empty()
-            && roots
-                .names
-                .iter()
-                .all(|name| self.origin(name, function.clone(), ORIGIN_DEPTH) == Origin::Shared)
+            && roots.names.iter().all(|name| {
+                self.origin(name, function.clone(), ORIGIN_DEPTH) == Origin::Shared
+                    && !shared_pointer(name)
+            })
     }
 
     /// Whether the access through the pointer expression at `base` may be of shared memory:
@@ -2543,7 +2581,9 @@ impl Look<'_> {
             } else if next == "=" && after != "=" {
                 let from = body_tokens[k + 1].span.end as usize;
                 values.push(from..expression_end(source, from, body.end));
-            } else if prev == "&" {
+            } else if matches!(prev, "&" | "=" | "(" | ",") && !matches!(next, "[" | "+" | "-") {
+                // Its address taken, bound to a reference (`T*& r = p;`), or handed to a call
+                // that may take it by reference: it may be re-seated elsewhere.
                 return false;
             }
         }
@@ -2576,11 +2616,16 @@ impl Look<'_> {
         let source = self.source;
         let text_of = |t: &Token| source.get(t.span.range()).unwrap_or("");
         let (body_tokens, uses) = self.own_uses(object, body);
-        let declarations: Vec<(bool, bool)> = uses
+        let declarations: Vec<(bool, bool, &str)> = uses
             .iter()
-            .filter_map(|&k| plain_declaration(source, body_tokens, k))
+            .filter_map(|&k| {
+                let (storage, pointer) = plain_declaration(source, body_tokens, k)?;
+                Some((storage, pointer, body_tokens.get(k + 1).map_or("", text_of)))
+            })
             .collect();
-        if declarations != [(false, false)] {
+        // Declared once, as a value, with no initialiser (`Ref box = g_box;` may bind a
+        // reference through an alias of a reference type).
+        if !matches!(declarations[..], [(false, false, ";" | "{")]) {
             return false;
         }
         // The member: an array wherever the file declares it.
@@ -2876,7 +2921,9 @@ fn later_declarator(source: &str, floor: usize, at: usize) -> bool {
             return false;
         }
     }
-    let Some(comma) = first_comma else {
+    // The `,` just before `at` must be a top-level one too (not `f(x, *p)` inside an
+    // initialiser).
+    let Some(comma) = first_comma.filter(|_| depth == 0) else {
         return false;
     };
     // `uint64_t *full = s.full` less its initialiser, and `__align__(8)`, `[4]` left out: a
@@ -3695,7 +3742,7 @@ fn written_object_touched_by_cpp(
                 exclusive_ranges(
                     cx.source(),
                     cx.tokens(),
-                    &preprocessor::dead_branches(cx, 0..cx.source().len()),
+                    &file.dead,
                     body.start as usize + 1..(body.end as usize).min(cx.source().len()),
                     stmt.span.start as usize,
                 )

@@ -1,4 +1,4 @@
-use crate::support::cpp_uses::{assignment_at, call_sites, read_after_call};
+use crate::support::cpp_uses::{assignment_at, call_context, call_sites};
 use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
@@ -34,9 +34,9 @@ declare_rule! {
     ///   before the asm): the compiler cannot hoist it, and it is no poll.
     ///
     /// A clock read that runs once where the compiler could merge or hoist it (not in a
-    /// loop, no other read of that register in its function, and its function called at most
-    /// once in the file, from no loop) is **info**: deleting, merging and hoisting need a
-    /// second execution or an unused result.
+    /// loop or a `#define`, no other asm of the file reading that register, and its function a
+    /// kernel or called once in the file, from a kernel and from no loop) is **info**:
+    /// deleting, merging and hoisting need a second execution or an unused result.
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -170,7 +170,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         let d = if reason.clock && stmt.python().is_none() && !clock_read_repeats(cx, stmt) {
             let mut d = d;
             d.severity = Severity::Info;
-            d.with_note("it runs once here: not in a loop, no other read of that register in its function, and its function is called once in this file (or not at all), so there is nothing to merge it with or hoist it from")
+            d.with_note("it runs once here: not in a loop, no other read of that register in this file, and its function is a kernel or called once, from a kernel and no loop, so there is nothing to merge it with or hoist it from")
         } else {
             d
         };
@@ -183,11 +183,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
 }
 
 /// Whether a clock read may run more than once where the compiler can merge or hoist it: it
-/// is in a loop, another asm of its function reads the same register, or its function is called
-/// from two places in the file or from a loop (inlined, two reads become identical
-/// statements: the classic `t1 - t0 == 0`).
+/// is in a loop or a `#define` (used who knows how often), another asm of the file reads the
+/// same register (two helpers inlined into one kernel, a start and a stop, become identical
+/// statements: the classic `t1 - t0 == 0`), or its function is called from two places, from a
+/// loop, or from anything but a kernel (whose own callers are not followed).
 fn clock_read_repeats<'a>(cx: &Ctx<'a>, stmt: &'a AsmStatement) -> bool {
-    if stmt.context.in_loop {
+    if stmt.context.in_loop || stmt.macro_name.is_some() {
         return true;
     }
     let Some(function) = &stmt.context.function else {
@@ -202,19 +203,26 @@ fn clock_read_repeats<'a>(cx: &Ctx<'a>, stmt: &'a AsmStatement) -> bool {
     };
     let mine = registers(stmt);
     let others = cx.ptx_statements().any(|other| {
-        !std::ptr::eq(other, stmt)
-            && other
-                .context
-                .function
-                .as_ref()
-                .is_some_and(|f| f.body == function.body)
-            && registers(other).iter().any(|r| mine.contains(r))
+        !std::ptr::eq(other, stmt) && registers(other).iter().any(|r| mine.contains(r))
     });
     if others {
         return true;
     }
     let sites = call_sites(cx, function);
-    sites.len() > 1 || sites.iter().any(|site| read_after_call(cx, site, &[]))
+    if sites.len() > 1 {
+        return true;
+    }
+    let source = cx.source();
+    let tokens = cx.tokens();
+    sites.iter().any(|site| match call_context(cx, site) {
+        None => true,
+        Some(call) => {
+            call.in_loop
+                || !tokens[call.head.clone()]
+                    .iter()
+                    .any(|t| &source[t.span.range()] == "__global__")
+        }
+    })
 }
 
 /// `volatile`, or `asm goto` (implicitly volatile).

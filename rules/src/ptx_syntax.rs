@@ -398,14 +398,13 @@ fn braces(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         balance(&[stmt], out);
     }
     for (_, stmts) in groups {
-        if stmts
-            .iter()
-            .any(|s| crate::support::front_end::only_a_brace(s))
-        {
-            // A function that only opens (or closes) a scope, for the asm its callers run
-            // before the matching call (`nestStart()` ... `nestEnd()`): balanced, if at all,
-            // across functions.
-            continue;
+        if let [only] = stmts[..] {
+            if crate::support::front_end::only_a_brace(only) {
+                // A function whose one asm only opens (or closes) a scope, for the asm its
+                // callers run before the matching call (`nestStart()` ... `nestEnd()`):
+                // balanced, if at all, across functions.
+                continue;
+            }
         }
         let same_conditions = stmts.windows(2).all(|w| {
             let a: Vec<&str> = w[0]

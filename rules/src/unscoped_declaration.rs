@@ -100,7 +100,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 }
                 _ => continue,
             };
-            if let Some(helper) = scope_helper {
+            if let Some(helper) = scope_helper.filter(|_| runs_inside_a_callers_scope(cx, stmt)) {
                 // Its callers may run it inside a scope another function's asm opens.
                 let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice, unless its callers run it inside the scope a helper opens"))
                     .note_for(stmt, format!("the file opens PTX scopes from a helper (`{{` alone at line {helper}): whether this asm runs inside one depends on its callers, which are not followed"));
@@ -125,6 +125,18 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
+}
+
+/// Whether the statement only declares (no instruction, no label): in a file with scope
+/// helpers, such a statement exists to declare into the scope its caller opened. A statement
+/// that declares and computes is self-contained and should carry its own braces.
+fn runs_inside_a_callers_scope(_cx: &Ctx, stmt: &AsmStatement) -> bool {
+    stmt.context.function.is_some()
+        && stmt
+            .ptx
+            .statements
+            .iter()
+            .all(|s| matches!(&s.kind, StatementKind::Directive(d) if is_declaration(&d.name)))
 }
 
 /// The line of another PTX statement of the same function (of the file, for Python calls:

@@ -1,6 +1,6 @@
 use crate::support::cpp_uses::{
-    call_sites, condition_names, parameter_names, read_after_call, reads_of_left_value, uses_after,
-    value_set_before, After,
+    call_sites, condition_names, is_copy, parameter_names, read_after_call, reads_of_left_value,
+    uses_after, value_set_before, After,
 };
 use crate::support::diagnostics::{diagnostic, template_span};
 use crate::support::front_end::{operand_ref, ForStatement};
@@ -141,8 +141,9 @@ fn reuse(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Reuse {
         if is_constant(&value) {
             return Reuse::Possible;
         }
-        // A copy (`T t = x;`) may share `x`'s register; a computed value is a new one.
-        if is_simple_lvalue(&value) && condition_names(&value).iter().any(|n| read_later(n)) {
+        // A copy (`T t = x;`, `t = (unsigned)x;`) may share `x`'s register; a computed value
+        // is a new one.
+        if is_copy(&value) && condition_names(&value).iter().any(|n| read_later(n)) {
             return Reuse::Possible;
         }
         return Reuse::NotInView(format!(
@@ -155,6 +156,10 @@ fn reuse(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Reuse {
         return Reuse::Possible;
     };
     let sites = call_sites(cx, function);
+    if called_from_a_macro(cx, &function.name) {
+        // A `#define`'s uses are not followed.
+        return Reuse::Possible;
+    }
     if sites.is_empty() {
         return Reuse::NotInView(format!(
             "`{expr}` is not used after the asm, and nothing in this file calls `{}` to show a caller that uses the value again",
@@ -173,6 +178,24 @@ fn reuse(cx: &Ctx, stmt: &AsmStatement, op: &AsmOperand) -> Reuse {
         "`{expr}` is not used after the asm, and no call of `{}` in this file passes a constant or a value it uses again",
         function.name
     ))
+}
+
+/// Whether a `#define` of the file names the function: its calls through the macro are not
+/// call sites [`call_sites`] sees.
+fn called_from_a_macro(cx: &Ctx, name: &str) -> bool {
+    use ptxguard_analyzer::cpp::lexer::TokenKind;
+    let source = cx.source();
+    cx.tokens().iter().any(|t| {
+        t.kind == TokenKind::Directive && {
+            let line = &source[t.span.range()];
+            line.trim_start_matches(['#', ' ', '\t'])
+                .starts_with("define")
+                && line
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .skip(2)
+                    .any(|w| w == name)
+        }
+    })
 }
 
 /// A literal (`0`, `1u`, `0.0f`, `-1`, `'a'`) or an ALL-CAPS name (a macro or constant): a

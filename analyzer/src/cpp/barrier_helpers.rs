@@ -72,11 +72,19 @@ fn enclosing_function<'t>(
     let word = |i: usize| &text[tokens[i].span.range()];
     let mut depth = 0i32;
     let mut found = None;
+    let mut in_class = false;
     for i in (0..k).rev() {
         match word(i) {
             "}" => depth += 1,
             "{" if depth > 0 => depth -= 1,
             "{" => {
+                // A class body around it: a method, not a free function.
+                let head_start = (0..i)
+                    .rev()
+                    .find(|&j| matches!(word(j), ";" | "{" | "}"))
+                    .map_or(0, |j| j + 1);
+                in_class |=
+                    (head_start..i).any(|j| matches!(word(j), "class" | "struct" | "union"));
                 // Back over qualifiers (`const`, `noexcept`) to a `)`.
                 let mut j = i;
                 while j > 0 && tokens[j - 1].kind == TokenKind::Ident {
@@ -106,7 +114,10 @@ fn enclosing_function<'t>(
             _ => {}
         }
     }
-    let (name, open, _) = found?;
+    let (name, open, name_at) = found?;
+    if in_class || (name_at > 0 && word(name_at - 1) == "::") {
+        return None;
+    }
     let mut depth = 0i32;
     let close = (open..tokens.len()).find(|&i| match word(i) {
         "{" => {
@@ -124,8 +135,8 @@ fn enclosing_function<'t>(
 
 /// Whether the code at `at` runs whenever the body (`{ ... }`) runs: it stands at the body's
 /// top level (no block, loop or branch around it, not the statement of an unbraced `if`,
-/// `for`, `while` or `else`), and no `return`, `goto`, `throw` or directive line comes
-/// before it at that level.
+/// `for`, `while` or `else`), and no `return`, `goto`, `throw` (at any depth: `if (skip) {
+/// return; }`) or directive line comes before it.
 fn runs_on_every_path(
     text: &str,
     tokens: &[Token],
@@ -147,7 +158,8 @@ fn runs_on_every_path(
             "}" => depth -= 1,
             "(" => parens += 1,
             ")" => parens -= 1,
-            "return" | "goto" | "throw" | "co_return" if depth == 0 => return false,
+            // Anywhere before it, a way out skips it on some path.
+            "return" | "goto" | "throw" | "co_return" => return false,
             _ => {}
         }
         if depth < 0 {
@@ -189,6 +201,8 @@ __device__ void sync_all() { int x = 0; (void)x; __syncthreads(); }
 __device__ void maybe(bool b) { if (b) { asm volatile("bar.sync 1;" ::: "memory"); } }
 __device__ void unbraced(bool b) { if (b) asm volatile("bar.sync 1;" ::: "memory"); }
 __device__ void early(bool b) { if (b) return; asm volatile("bar.sync 1;" ::: "memory"); }
+__device__ void braced_early(bool b) { if (b) { return; } __syncthreads(); }
+struct Stage { __device__ void sync() { __syncthreads(); } };
 __device__ void no_clobber() { asm volatile("bar.sync 1;"); }
 __device__ void looped(int n) { for (int i = 0; i < n; ++i) __syncwarp(); }
 struct Pipe { __device__ void store(int v) { asm volatile("st.shared.u32 [0], %0;" :: "r"(v) : "memory"); } };

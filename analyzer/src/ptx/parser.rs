@@ -23,6 +23,7 @@ pub(crate) fn parse(text: &str, mode: PercentMode) -> Ptx {
         min_depth: 0,
         saw_hole: false,
         operand_nesting: 0,
+        negation_allowed: false,
     };
     while parser.pos < tokens.len() {
         parser.statement();
@@ -60,6 +61,8 @@ struct Parser<'a> {
     /// [`MAX_OPERAND_NESTING`], tokens are reported and skipped instead of recursed into, so
     /// that the input does not choose the stack depth.
     operand_nesting: u32,
+    /// The instruction being read is `vmad`, whose sources may be negated (`-%1`).
+    negation_allowed: bool,
 }
 
 const MAX_OPERAND_NESTING: u32 = 32;
@@ -175,6 +178,7 @@ impl<'a> Parser<'a> {
         }
         // ptxas accepts modifiers separated from the opcode by spaces: `prmt .b32 d, a, b, c;`.
         let mut opcode_string = opcode_text.to_string();
+        self.negation_allowed = opcode_text == "vmad" || opcode_text.starts_with("vmad.");
         let mut parts = split_parts(opcode_text, opcode.start);
         let mut opcode_end = opcode.end;
         while let Some(next) = self.peek().filter(|t| t.kind == TokenKind::Word) {
@@ -496,7 +500,9 @@ impl<'a> Parser<'a> {
                     }
                     // `-a` of `vmad`: a negated register or placeholder reads that operand.
                     Some(operand)
-                        if operand.kind == TokenKind::Word && token.end == operand.start =>
+                        if self.negation_allowed
+                            && operand.kind == TokenKind::Word
+                            && token.end == operand.start =>
                     {
                         self.bump();
                         let inner = self.word_operand(operand);
@@ -1604,6 +1610,9 @@ mod tests {
         assert!(
             matches!(&all[1].operands[3].kind, OperandKind::Register { name, .. } if name == "u2")
         );
+        // Only `vmad` negates its sources.
+        let ptx = parse("add.u32 %0, -%1, %2;", PercentMode::WithOperands);
+        assert!(!ptx.errors.is_empty());
         // A type is no selector: a missing `;` before `and.b32` is still found.
         let ptx = parse(
             "mov.b32 u0, 1\nand.b32 u0, u0, 3;",

@@ -300,57 +300,59 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
     sites
 }
 
-/// Whether the code after the call (to the end of the function holding it) may read one of
-/// `names` again: it names one, or the call sits in a loop, whose next turn runs it again.
-/// `true` when it cannot tell.
-pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bool {
-    let Some(close) = site.close else {
-        return true;
-    };
+/// Where a call sits in its caller, as far as the tokens show.
+pub(crate) struct CallContext {
+    /// The call's statement is in a loop (its body, braced or not, an `if` between allowed).
+    pub(crate) in_loop: bool,
+    /// The caller's body tokens, its `{` to its `}`.
+    pub(crate) body: std::ops::Range<usize>,
+    /// The caller's head, its name to its body's `{` (`__global__ void k(...)`: which
+    /// qualifiers it has, which parameters).
+    pub(crate) head: std::ops::Range<usize>,
+    /// The statement holding the call: its first token.
+    pub(crate) statement: usize,
+}
+
+/// How far back a call's caller is looked for (tokens): a bound on the work per call site.
+const CALLER_LOOK_BACK: usize = 200_000;
+
+/// The context of a call site ([`CallContext`]); `None` when it cannot be read.
+pub(crate) fn call_context(cx: &Ctx, site: &CallSite) -> Option<CallContext> {
+    let close = site.close?;
     let source = cx.source();
     let tokens = cx.tokens();
     let text = |k: usize| &source[tokens[k].span.range()];
-    let opens_loop = |at: usize| -> bool {
-        // What opens the block or statement starting at token `at`.
-        if at == 0 {
-            return false;
+    let floor = close.saturating_sub(CALLER_LOOK_BACK);
+    // Whether what opens the block or statement starting at token `at` is a loop, climbing
+    // through unbraced `if (c)` / `else` heads (`for (...) if (c) f(a);`).
+    let opens_loop = |mut at: usize| -> bool {
+        for _ in 0..64 {
+            if at <= floor {
+                return false;
+            }
+            match text(at - 1) {
+                "do" => return true,
+                "else" => at -= 1,
+                ")" => match matching_open(tokens, at - 1, source) {
+                    Some(open) if open > floor => match text(open - 1) {
+                        "for" | "while" => return true,
+                        "if" => at = open - 1,
+                        _ => return false,
+                    },
+                    _ => return false,
+                },
+                _ => return false,
+            }
         }
-        if text(at - 1) == "do" {
-            return true;
-        }
-        text(at - 1) == ")"
-            && matching_open(tokens, at - 1, source)
-                .is_some_and(|open| open > 0 && matches!(text(open - 1), "for" | "while"))
+        false
     };
-    let Some(start) = statement_start(tokens, close, 0, source) else {
-        return true;
-    };
-    // `value = f(value, ...);`: the call's result replaces the value passed, so no later
-    // read (nor the next turn of a loop) sees the old one.
-    let replaced = (tokens[start].kind == TokenKind::Ident
-        && tokens
-            .get(start + 1)
-            .is_some_and(|_| text(start + 1) == "=")
-        && tokens
-            .get(start + 2)
-            .is_some_and(|_| text(start + 2) != "="))
-    .then(|| text(start));
-    let names: Vec<String> = names
-        .iter()
-        .filter(|n| Some(n.as_str()) != replaced)
-        .cloned()
-        .collect();
-    if names.is_empty() && replaced.is_some() {
-        return false;
-    }
-    if opens_loop(start) {
-        return true;
-    }
+    let statement = statement_start(tokens, close, floor, source)?;
+    let mut in_loop = opens_loop(statement);
     // The blocks around the call, innermost first, back to the function's body: the
     // outermost one that is no namespace, class or linkage block.
     let mut depth = 0i32;
     let mut body_open = None;
-    for k in (0..start).rev() {
+    for k in (floor..statement).rev() {
         if tokens[k].kind != TokenKind::Punct {
             continue;
         }
@@ -358,13 +360,10 @@ pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bo
             "}" => depth += 1,
             "{" if depth > 0 => depth -= 1,
             "{" => {
-                if opens_loop(k) {
-                    return true;
-                }
-                let head_start = (0..k)
+                let head_start = (floor..k)
                     .rev()
                     .find(|&i| matches!(text(i), ";" | "{" | "}"))
-                    .map_or(0, |i| i + 1);
+                    .map_or(floor, |i| i + 1);
                 let container = (head_start..k).any(|i| {
                     tokens[i].kind == TokenKind::Str
                         || matches!(
@@ -375,16 +374,15 @@ pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bo
                 if container {
                     break;
                 }
-                body_open = Some(k);
+                in_loop |= opens_loop(k);
+                body_open = Some((k, head_start));
             }
             _ => {}
         }
     }
-    let Some(open) = body_open else {
-        return true;
-    };
+    let (open, head_start) = body_open?;
     let mut depth = 0i32;
-    let body_close = (open..tokens.len()).find(|&i| match text(i) {
+    let end = (open..tokens.len()).find(|&i| match text(i) {
         "{" => {
             depth += 1;
             false
@@ -394,15 +392,130 @@ pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bo
             depth == 0
         }
         _ => false,
-    });
-    let Some(end) = body_close else {
+    })?;
+    Some(CallContext {
+        in_loop,
+        body: open..end,
+        head: head_start..open,
+        statement,
+    })
+}
+
+/// Whether the code after the call (to the end of the function holding it) may read one of
+/// `names` (the argument's variables) again: it names one, the call sits in a loop, whose next
+/// turn runs it again, or a name is the caller's own parameter (its callers are not
+/// followed). A local the caller copied from another variable (`T c = a;`, `c = (T)a;`)
+/// stands for that variable too. `true` when it cannot tell.
+pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bool {
+    let Some(close) = site.close else {
         return true;
     };
-    (close + 1..end).any(|i| {
+    let Some(call) = call_context(cx, site) else {
+        return true;
+    };
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    // `value = f(value, ...);`, the call the whole value: the result replaces the value
+    // passed, so no later read (nor the next turn of a loop) sees the old one.
+    let start = call.statement;
+    let replaced = (tokens[start].kind == TokenKind::Ident
+        && tokens
+            .get(start + 1)
+            .is_some_and(|_| text(start + 1) == "=")
+        && tokens
+            .get(start + 2)
+            .is_some_and(|_| text(start + 2) != "=")
+        && tokens
+            .get(close + 1)
+            .is_some_and(|_| text(close + 1) == ";"))
+    .then(|| text(start));
+    let mut watched: Vec<String> = Vec::new();
+    for name in names {
+        if Some(name.as_str()) == replaced {
+            continue;
+        }
+        watched.push(name.clone());
+        // One level of copies in the caller: `T c = a;` before the call.
+        for k in call.body.start..start {
+            if text(k) == name
+                && tokens.get(k + 1).is_some_and(|_| text(k + 1) == "=")
+                && !matches!(text(k - 1), "." | "->" | "::")
+            {
+                let value_end = (k + 2..start).find(|&i| matches!(text(i), ";" | ","));
+                if let Some(value_end) = value_end {
+                    let value = &source[tokens[k + 2].start()..tokens[value_end - 1].end()];
+                    if is_copy(value) {
+                        watched.extend(condition_names(value));
+                    }
+                }
+            }
+        }
+    }
+    if watched.is_empty() {
+        // Every argument's value is replaced by the call's result.
+        return false;
+    }
+    if call.in_loop {
+        return true;
+    }
+    // An argument that is a parameter of the caller: the caller's callers may read it.
+    let head_names = &source[tokens[call.head.start].start()..tokens[call.head.end - 1].end()];
+    if names.iter().any(|n| {
+        Some(n.as_str()) != replaced
+            && head_names
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == n)
+    }) {
+        return true;
+    }
+    (close + 1..call.body.end).any(|i| {
         tokens[i].kind == TokenKind::Ident
-            && names.iter().any(|n| n == text(i))
+            && watched.iter().any(|n| n == text(i))
             && !matches!(text(i - 1), "." | "->" | "::")
     })
+}
+
+/// A value that is another variable as it is: a name, member or element, perhaps behind a
+/// cast (`(unsigned)a`, `static_cast<uint32_t>(a)`).
+pub(crate) fn is_copy(value: &str) -> bool {
+    let mut v = value.trim();
+    loop {
+        if let Some(rest) = v.strip_prefix('(') {
+            // `(T)x`: a cast whose parenthesised type is followed by the operand.
+            if let Some(close) = rest.find(')') {
+                let after = rest[close + 1..].trim();
+                if !after.is_empty()
+                    && rest[..close]
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_: *<>".contains(c))
+                {
+                    v = after;
+                    continue;
+                }
+                if after.is_empty() {
+                    v = rest[..close].trim();
+                    continue;
+                }
+            }
+            return false;
+        }
+        if let Some(rest) = ["static_cast<", "reinterpret_cast<", "const_cast<"]
+            .iter()
+            .find_map(|p| v.strip_prefix(p))
+        {
+            let Some(gt) = rest.find(">(") else {
+                return false;
+            };
+            v = rest[gt + 2..].trim().strip_suffix(')').unwrap_or("").trim();
+            continue;
+        }
+        break;
+    }
+    !v.is_empty()
+        && !v.starts_with(|c: char| c.is_ascii_digit())
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c) || c == ' ')
 }
 
 /// The value a local held when the asm ran, as the last mention of it before the asm in its
@@ -421,6 +534,34 @@ pub(crate) fn value_set_before(cx: &Ctx, stmt: &AsmStatement, name: &str) -> Opt
             && text(k) == name
             && !matches!(text(k - 1), "." | "->" | "::")
     })?;
+    // Set on every path to the asm: not in a block closed before it, nor the statement of an
+    // unbraced `if`/`else`/loop head (`if (c) x = 0;`).
+    let mut depth = 0i32;
+    for t in &tokens[k..before] {
+        match &source[t.span.range()] {
+            "{" => depth += 1,
+            "}" => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    let head = statement_start(tokens, k, first.saturating_sub(1), source)?;
+    if head != k || matches!(text(k - 1), ")" | "else" | "do") {
+        // `T x = v` starts at the type; `x = v` at `x`. An `if (c) x = v;` starts after `)`.
+        // `T x = v` (a type before the name), or a later declarator (`T a = 1, x = v`).
+        let declared = text(k - 1) == ","
+            || tokens[head..k].iter().all(|t| {
+                t.kind == TokenKind::Ident
+                    || matches!(&source[t.span.range()], "*" | "::" | "<" | ">")
+            });
+        if !declared || matches!(text(head - 1), ")" | "else" | "do") {
+            return None;
+        }
+    }
     let (opener, closer) = match tokens.get(k + 1).map(|_| text(k + 1))? {
         "=" if tokens.get(k + 2).is_some_and(|_| text(k + 2) != "=") => ("=", ";"),
         "{" => ("{", "}"),
@@ -761,8 +902,9 @@ mod tests {
                 .map(|s| read_after_call(cx, s, &condition_names(&s.args[0])))
                 .collect();
             // a: named in `if (a)` later; b: not after its call; c: in a loop; d: named by the
-            // loop after it, where the call's result replaces it (not read again); e: not.
-            assert_eq!(read, [true, false, true, true, false, false]);
+            // loop after it, where the call's result replaces it (not read again); e: a
+            // parameter of its caller, whose callers are not followed.
+            assert_eq!(read, [true, false, true, true, false, true]);
         });
     }
 

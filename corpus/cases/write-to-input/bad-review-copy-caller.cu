@@ -1,0 +1,11 @@
+__device__ __forceinline__ void swab(unsigned x) {
+    asm volatile("prmt.b32 %0, %0, 0, 0x0123;" :: "r"(x));
+}
+__global__ void k(unsigned* out, const unsigned* in) {
+    unsigned a = in[threadIdx.x];
+    unsigned b = a;          // copy: same SSA value as a
+    swab(b);
+    out[threadIdx.x] = a;   // a shares the register b was passed in
+}
+// Found by a review of the 2026-12-07 session's changes: the rule must stay loud here.
+// expect@-9: prefer-intrinsic(info), write-to-input(warning)
