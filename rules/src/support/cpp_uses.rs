@@ -460,7 +460,10 @@ pub(crate) fn read_after_call(cx: &Ctx, site: &CallSite, names: &[String]) -> bo
         return true;
     }
     // An argument that is a parameter of the caller: the caller's callers may read it.
-    let head_names = &source[tokens[call.head.start].start()..tokens[call.head.end - 1].end()];
+    let head_names = match call.head.clone() {
+        head if head.is_empty() => "",
+        head => &source[tokens[head.start].start()..tokens[head.end - 1].end()],
+    };
     if names.iter().any(|n| {
         Some(n.as_str()) != replaced
             && head_names
