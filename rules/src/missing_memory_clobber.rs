@@ -771,6 +771,9 @@ impl FileScan {
         asm_spans.sort_by_key(|r| r.start);
         let calls: Vec<_> = barrier_calls(cx.source()).collect();
         let helper_calls = barrier_helper_calls(cx, &asm_spans, &calls);
+        let dead = preprocessor::dead_branches(cx, 0..cx.source().len());
+        // A barrier in a branch no target compiles bounds nothing.
+        let live = |r: &std::ops::Range<usize>| !dead.iter().any(|d| d.contains(&r.start));
         FileScan {
             cpp_tokens: !cx.file.language.is_python(),
             asm_spans,
@@ -781,6 +784,7 @@ impl FileScan {
                 .map(span)
                 .chain(calls)
                 .chain(helper_calls)
+                .filter(live)
                 .collect(),
             shared_names: shared_declarations(cx.source(), cx.tokens()),
             callee_bodies: Default::default(),
@@ -791,7 +795,7 @@ impl FileScan {
             brace_pairs: Default::default(),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
-            dead: preprocessor::dead_branches(cx, 0..cx.source().len()),
+            dead,
         }
     }
 }
