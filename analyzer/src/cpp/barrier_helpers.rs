@@ -19,26 +19,52 @@ pub fn barrier_helpers(file: &SourceFile) -> Vec<String> {
             names.push(name.to_string());
         }
     };
-    for stmt in crate::statements::find_asm_statements(file) {
-        let Some(function) = &stmt.context.function else {
+    // Asm statements with a `"memory"` clobber, found on the tokens alone (a header is not
+    // analysed: only which of its functions are barriers matters): `asm`, its qualifiers,
+    // `(`, and a `"memory"` string after a `:` inside the parentheses.
+    let word = |i: usize| &text[tokens[i].span.range()];
+    for k in 0..tokens.len() {
+        if tokens[k].kind != TokenKind::Ident || !matches!(word(k), "asm" | "__asm__" | "__asm") {
             continue;
-        };
-        // Free functions only: a method's name says little without its object's type.
-        if stmt.has_clobber("memory")
-            && stmt.macro_name.is_none()
-            && !function.defined_in_class
-            && !function.name.contains("::")
-            && !text[..function.name_span.start as usize]
-                .trim_end()
-                .ends_with("::")
-            && runs_on_every_path(
-                text,
-                &tokens,
-                function.body.range(),
-                stmt.span.start as usize,
+        }
+        let mut open = k + 1;
+        while open < tokens.len()
+            && tokens[open].kind == TokenKind::Ident
+            && matches!(
+                word(open),
+                "volatile" | "__volatile__" | "__volatile" | "inline" | "goto"
             )
         {
-            add(&function.name);
+            open += 1;
+        }
+        if open >= tokens.len() || word(open) != "(" {
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut after_colon = false;
+        let mut memory = false;
+        for i in open..tokens.len() {
+            match word(i) {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                ":" | "::" if depth == 1 => after_colon = true,
+                "\"memory\"" if depth == 1 && after_colon => memory = true,
+                ";" | "{" | "}" => break,
+                _ => {}
+            }
+        }
+        if !memory {
+            continue;
+        }
+        if let Some((name, body)) = enclosing_function(text, &tokens, k) {
+            if runs_on_every_path(text, &tokens, body, tokens[k].start()) {
+                add(name);
+            }
         }
     }
     // Wrappers of the CUDA barrier calls: the function around each, by brace matching.
