@@ -720,7 +720,9 @@ struct FileScan {
     /// every wait of a file.
     origins: std::cell::RefCell<HashMap<(String, usize, usize), Origin>>,
     callees_touch: std::cell::RefCell<HashMap<(String, usize, bool), bool>>,
-    /// Memo of [`Look::thread_private`]'s names: (name, function body start).
+    /// Memo of [`Look::thread_private`]'s names: (name, function body start); also `*name`
+    /// (arrays of pointers), `a.b` (member arrays of locals) and `&name` (pointers declared
+    /// in the file, body 0).
     automatic_arrays: std::cell::RefCell<HashMap<(String, usize), bool>>,
     /// Memo of [`Look::subscripts_callable`]: (name, function body start).
     callables: std::cell::RefCell<HashMap<(String, usize), bool>>,
@@ -2226,13 +2228,20 @@ impl Look<'_> {
         let roots = root_names(&self.source[base]);
         let text_of = |t: &Token| self.source.get(t.span.range()).unwrap_or("");
         // A pointer kept in shared memory (`__shared__ float* dst;`) may point anywhere.
+        // Memoised with the arrays under `&name` (the check reads the file).
         let shared_pointer = |name: &str| {
-            self.tokens.iter().enumerate().any(|(k, t)| {
+            let key = (format!("&{name}"), 0);
+            if let Some(&known) = self.file.automatic_arrays.borrow().get(&key) {
+                return known;
+            }
+            let known = self.tokens.iter().enumerate().any(|(k, t)| {
                 t.kind == TokenKind::Ident
                     && text_of(t) == name
                     && plain_declaration(self.source, self.tokens, k)
                         .is_some_and(|(_, pointer)| pointer)
-            })
+            });
+            self.file.automatic_arrays.borrow_mut().insert(key, known);
+            known
         };
         !roots.call
             && !roots.names.is_empty()
@@ -2540,8 +2549,18 @@ impl Look<'_> {
                 return true;
             }
         }
-        if self.member_array_of_local(text, body.clone()) {
-            return true;
+        if text.contains('.') {
+            // Memoised with the arrays (a `.` key cannot be a name): the check reads the file.
+            let key = (text.to_string(), body.start);
+            let known = self.file.automatic_arrays.borrow().get(&key).copied();
+            let known = known.unwrap_or_else(|| {
+                let known = self.member_array_of_local(text, body.clone());
+                self.file.automatic_arrays.borrow_mut().insert(key, known);
+                known
+            });
+            if known {
+                return true;
+            }
         }
         let roots = root_names(&self.source[base]);
         if roots.call || roots.names.is_empty() {

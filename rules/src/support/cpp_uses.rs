@@ -814,20 +814,7 @@ mod tests {
     use ptxguard_analyzer::SourceFile;
 
     fn uses(text: &str, expr: &str) -> After {
-        let file = SourceFile::new("t.cu", text.to_string());
-        let statements = ptxguard_analyzer::statements::find_asm_statements(&file);
-        let options = crate::Options::default();
-        let context = ptxguard_analyzer::context::AnalysisContext::default();
-        let cx = Ctx {
-            file: &file,
-            statements: &statements,
-            context: &context,
-            options: &options,
-            flows: (0..statements.len()).map(|_| Default::default()).collect(),
-            tokens: Default::default(),
-            targets: Default::default(),
-        };
-        uses_after(&cx, &statements[0], expr)
+        with_cx(text, |cx| uses_after(cx, &cx.statements[0], expr))
     }
 
     #[test]
