@@ -563,6 +563,42 @@ fn barrier_helpers_in_included_headers_close_the_window() {
     assert_eq!(severity(), "warning");
 }
 
+/// A store into a member array of a local whose type a project header defines is the thread's
+/// own: not cited beside a load asm without `"memory"`. The header says which type: another
+/// union reusing the member's name as a scalar does not decide, and once the member is a
+/// pointer the store may reach memory and is cited (the cached result too).
+#[test]
+fn member_arrays_of_locals_typed_in_included_headers_are_private() {
+    let dir = TestDir::new("bc-header-member-arrays");
+    let header = |member: &str| {
+        format!("#pragma once\n#include <cuda_fp16.h>\ntypedef union pair {{ unsigned u; half2 h; }} pair;\ntypedef union words {{ uint4 v; {member}; }} words;\n")
+    };
+    dir.write("include/words.h", header("half2 h[4]"));
+    dir.write(
+        "kernel.cu",
+        "#include \"include/words.h\"\n__device__ unsigned load_weight(const unsigned* p) {\n  unsigned out;\n  asm(\"ld.global.L1::evict_last.u32 %0, [%1];\" : \"=r\"(out) : \"l\"(p));\n  return out;\n}\n__global__ void k(const unsigned* w, const half2* book, float* y) {\n  words reg;\n  for (int j = 0; j < 4; ++j) {\n    unsigned idx = load_weight(w + j);\n    reg.h[j] = book[idx & 255];\n  }\n  y[threadIdx.x] = __low2float(reg.h[0]);\n}\n",
+    );
+    let cited = || {
+        let out = ptxguard(
+            &dir.path,
+            &[
+                "check",
+                "--select",
+                "missing-memory-clobber",
+                "--exit-zero",
+                "kernel.cu",
+            ],
+            &[],
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert!(out.stdout.contains("kernel.cu:4:"), "{}", out.stdout);
+        out.stdout.contains("11 │")
+    };
+    assert!(!cited());
+    dir.write("include/words.h", header("half2* h"));
+    assert!(cited());
+}
+
 /// Only a header's free functions that run their barrier on every path are barriers at their
 /// calls: a braced early return skips it on some path, a method of the same name is another
 /// function, and a name in a comment is no call. Each kernel stays loud.

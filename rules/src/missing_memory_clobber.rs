@@ -4,6 +4,9 @@ use crate::support::{
     preprocessor,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::declarations::{
+    is_statement_keyword, plain_declaration, type_members, TypeMembers,
+};
 use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
 use ptxguard_analyzer::cpp::types::reachable_end;
 use ptxguard_analyzer::cpp::AsmStatement;
@@ -503,7 +506,9 @@ fn cpp_memory_access_beside(
         .map(|e| &e[..identifier_len(e)])
         .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
+    let included_type_members = |name: &str| cx.targets().included_type_members(name);
     let look = Look {
+        included_type_members: &included_type_members,
         source,
         tokens: cx.tokens(),
         file,
@@ -738,6 +743,8 @@ struct FileScan {
     cpp_tokens: bool,
     /// `#if` branches no target compiles ([`preprocessor::dead_branches`]), in order.
     dead: Vec<std::ops::Range<usize>>,
+    /// The members of the types the file defines, on first need.
+    type_members: std::cell::OnceCell<TypeMembers>,
 }
 
 impl FileScan {
@@ -795,6 +802,7 @@ impl FileScan {
             automatic_arrays: Default::default(),
             kernel_data: Default::default(),
             brace_pairs: Default::default(),
+            type_members: Default::default(),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
             dead,
@@ -1042,6 +1050,9 @@ struct Look<'a> {
     results_in: std::ops::Range<usize>,
     /// Which of the kernel's inputs and outputs the asm does not order ([`Look::kernel_data`]).
     kernel_data_unordered: KernelDataUnordered,
+    /// The members of a type as the headers the file includes define it
+    /// (`Evaluator::included_type_members`).
+    included_type_members: &'a dyn Fn(&str) -> Option<HashMap<String, bool>>,
 }
 
 impl Look<'_> {
@@ -2639,19 +2650,37 @@ impl Look<'_> {
         let source = self.source;
         let text_of = |t: &Token| source.get(t.span.range()).unwrap_or("");
         let (body_tokens, uses) = self.own_uses(object, body);
-        let declarations: Vec<(bool, bool, &str)> = uses
+        let declarations: Vec<(bool, bool, &str, usize)> = uses
             .iter()
             .filter_map(|&k| {
                 let (storage, pointer) = plain_declaration(source, body_tokens, k)?;
-                Some((storage, pointer, body_tokens.get(k + 1).map_or("", text_of)))
+                let next = body_tokens.get(k + 1).map_or("", text_of);
+                Some((storage, pointer, next, k))
             })
             .collect();
         // Declared once, as a value, with no initialiser (`Ref box = g_box;` may bind a
         // reference through an alias of a reference type).
-        if !matches!(declarations[..], [(false, false, ";" | "{")]) {
+        let [(false, false, ";" | "{", k)] = declarations[..] else {
             return false;
+        };
+        // The member of the local's type, where the file or a header it includes defines the
+        // type (`ditto4 reg_w;` and `typedef union { half2 f16x2[4]; ... } ditto4;`).
+        let type_name = body_tokens[k - 1];
+        if type_name.kind == TokenKind::Ident {
+            let type_name = text_of(&type_name);
+            let own = self
+                .file
+                .type_members
+                .get_or_init(|| type_members(source, self.tokens));
+            let members = own
+                .get(type_name)
+                .cloned()
+                .or_else(|| (self.included_type_members)(type_name));
+            if let Some(members) = members {
+                return members.get(member) == Some(&true);
+            }
         }
-        // The member: an array wherever the file declares it.
+        // A type not in view: the member is an array wherever the file declares it.
         let mut array = false;
         for (k, t) in self.tokens.iter().enumerate() {
             if t.kind != TokenKind::Ident || text_of(t) != member {
@@ -3191,90 +3220,6 @@ fn declaration_before(source: &str, tokens: &[Token], k: usize) -> Option<Declar
         pointer,
         array: false,
     })
-}
-
-/// Whether the name at `tokens[k]` is declared there (no `&`; with `*`, a pointer), allowing
-/// `alignas(16)` / `__align__(16)` / `__attribute__((...))` among the specifiers
-/// (`alignas(16) float acc[4][8]`): `Some(true)` when a storage class makes it more than
-/// the thread's own (`static`, `extern`, `__shared__`, `__constant__`, `__device__`), and
-/// whether it is declared a pointer.
-fn plain_declaration(source: &str, tokens: &[Token], k: usize) -> Option<(bool, bool)> {
-    let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
-    let (mut words, mut storage, mut pointer, mut i) = (0, false, false, k);
-    // Whether the token before the name, attributes aside, ends a type (a name or `>`).
-    let mut ends_type = None;
-    while i > 0 {
-        i -= 1;
-        let s = text(&tokens[i]);
-        match s {
-            // A directive line ends what came before it (`#endif` above a declaration).
-            _ if tokens[i].kind == TokenKind::Directive => break,
-            ";" | "{" | "}" => break,
-            ")" => {
-                // An attribute's group: back to its `(`, which must follow the attribute word.
-                let mut depth = 1;
-                while depth > 0 {
-                    i = i.checked_sub(1)?;
-                    match text(&tokens[i]) {
-                        ")" => depth += 1,
-                        "(" => depth -= 1,
-                        _ => {}
-                    }
-                }
-                let word = text(tokens.get(i.checked_sub(1)?)?);
-                if !matches!(
-                    word,
-                    "alignas" | "__align__" | "__attribute__" | "__attribute" | "__declspec"
-                ) {
-                    return None;
-                }
-                i -= 1;
-            }
-            "::" | "<" | ">" | "," => {
-                ends_type.get_or_insert(s == ">");
-            }
-            "*" => {
-                ends_type.get_or_insert(true);
-                pointer = true;
-            }
-            _ if tokens[i].kind == TokenKind::Number => {
-                ends_type.get_or_insert(false);
-            }
-            _ if tokens[i].kind == TokenKind::Ident && !is_statement_keyword(s) => {
-                ends_type.get_or_insert(true);
-                words += 1;
-                storage |= matches!(
-                    s,
-                    "static" | "extern" | "__shared__" | "__constant__" | "__device__"
-                );
-                if matches!(s, "auto" | "decltype") {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-    }
-    (words > 0 && ends_type == Some(true)).then_some((storage, pointer))
-}
-
-/// Words that start or continue a statement without declaring anything.
-fn is_statement_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "return"
-            | "else"
-            | "case"
-            | "goto"
-            | "throw"
-            | "new"
-            | "delete"
-            | "sizeof"
-            | "do"
-            | "co_return"
-            | "co_yield"
-            | "typedef"
-            | "using"
-    )
 }
 
 /// Words that are not names of variables: keywords and built-in types.

@@ -1,4 +1,4 @@
-use crate::support::cpp_uses::{assignment_at, call_context, call_sites};
+use crate::support::cpp_uses::{assignment_at, call_context, call_sites, CallContext};
 use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
@@ -6,6 +6,8 @@ use crate::support::{
     operands::address_uses,
 };
 use crate::Ctx;
+use ptxguard_analyzer::cpp::lexer::TokenKind;
+use ptxguard_analyzer::cpp::model::Function;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
@@ -33,10 +35,13 @@ declare_rule! {
     ///   a `for` header declares or steps, `[source + j]`, or a local assigned from one
     ///   before the asm): the compiler cannot hoist it, and it is no poll.
     ///
-    /// A clock read that runs once where the compiler could merge or hoist it (not in a
-    /// loop or a `#define`, no other asm of the file reading that register, and its function a
-    /// kernel or called once in the file, from a kernel and from no loop) is **info**:
-    /// deleting, merging and hoisting need a second execution or an unused result.
+    /// A clock read is a **warning** only where it runs in a loop: the asm itself, or a call of
+    /// its function (or of a `#define` holding it) in a loop, following the callers the file
+    /// defines. Measured with nvcc 13.0 -O3 (`gpu-tests/measure/clock-reads.sh`, SASS counts):
+    /// a non-volatile read in a loop was hoisted out of it, and a spin until a deadline
+    /// (`do { t = clock; } while (t - t0 < wait);`) read the clock once and never ended; two
+    /// reads in straight-line code were both kept, whether back to back, around work, from a
+    /// helper called twice or a macro used twice. Elsewhere the read is **info**, with a note.
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -167,10 +172,10 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         } else {
             d
         };
-        let d = if reason.clock && stmt.python().is_none() && !clock_read_repeats(cx, stmt) {
+        let d = if reason.clock && stmt.python().is_none() && !clock_read_in_loop(cx, stmt) {
             let mut d = d;
             d.severity = Severity::Info;
-            d.with_note("it runs once here: not in a loop, no other read of that register in this file, and its function is a kernel or called once, from a kernel and no loop, so there is nothing to merge it with or hoist it from")
+            d.with_note("no loop runs it here (nor, in this file, a call of its function): measured with nvcc 13, reads outside loops were kept, even two identical ones; in a loop a read was hoisted out of it")
         } else {
             d
         };
@@ -182,46 +187,86 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether a clock read may run more than once where the compiler can merge or hoist it: it
-/// is in a loop or a `#define` (used who knows how often), another asm of the file reads the
-/// same register (two helpers inlined into one kernel, a start and a stop, become identical
-/// statements: the classic `t1 - t0 == 0`), or its function is called from two places, from a
-/// loop, or from anything but a kernel (whose own callers are not followed).
-fn clock_read_repeats<'a>(cx: &Ctx<'a>, stmt: &'a AsmStatement) -> bool {
-    if stmt.context.in_loop || stmt.macro_name.is_some() {
+/// How many callers up a clock read's function is followed to a loop.
+const CALLER_LEVELS: u32 = 4;
+
+/// Whether a clock read runs in a loop, where the compiler hoists it or merges it with the
+/// read before (measured: module docs): the asm is in one, or its function (or its `#define`)
+/// is called in one, through the callers the file defines. A read whose callers are not in
+/// view is not known to loop.
+fn clock_read_in_loop(cx: &Ctx, stmt: &AsmStatement) -> bool {
+    if stmt.context.in_loop {
         return true;
     }
-    let Some(function) = &stmt.context.function else {
-        return true;
+    let function = match (&stmt.macro_name, &stmt.context.function) {
+        // A macro's uses look like calls; its definition is a directive, not a call.
+        (Some(name), _) => Function {
+            name: name.clone(),
+            name_span: Span {
+                start: u32::MAX,
+                end: u32::MAX,
+            },
+            qualifiers: Vec::new(),
+            body: Span {
+                start: u32::MAX,
+                end: u32::MAX,
+            },
+            defined_in_class: false,
+        },
+        (None, Some(function)) => function.clone(),
+        (None, None) => return false,
     };
-    let registers = |s: &'a AsmStatement| -> Vec<String> {
-        let flow = cx.flow(s);
-        (0..flow.steps.len())
-            .flat_map(|i| flow.changing_registers(i))
-            .map(|(name, _)| name.to_string())
-            .collect()
-    };
-    let mine = registers(stmt);
-    let others = cx.ptx_statements().any(|other| {
-        !std::ptr::eq(other, stmt) && registers(other).iter().any(|r| mine.contains(r))
-    });
-    if others {
-        return true;
-    }
-    let sites = call_sites(cx, function);
-    if sites.len() > 1 {
-        return true;
-    }
+    called_in_loop(cx, &function, CALLER_LEVELS)
+}
+
+/// Whether a call of `function` in the file sits in a loop, or in a function (not a kernel)
+/// whose own calls do, `levels` callers up.
+fn called_in_loop(cx: &Ctx, function: &Function, levels: u32) -> bool {
     let source = cx.source();
     let tokens = cx.tokens();
-    sites.iter().any(|site| match call_context(cx, site) {
-        None => true,
-        Some(call) => {
-            call.in_loop
-                || !tokens[call.head.clone()]
-                    .iter()
-                    .any(|t| &source[t.span.range()] == "__global__")
+    call_sites(cx, function).iter().any(|site| {
+        let Some(call) = call_context(cx, site) else {
+            return false;
+        };
+        if call.in_loop {
+            return true;
         }
+        let head = &tokens[call.head.clone()];
+        let kernel = head.iter().any(|t| &source[t.span.range()] == "__global__");
+        if kernel || levels == 0 {
+            return false;
+        }
+        caller(cx, &call).is_some_and(|caller| called_in_loop(cx, &caller, levels - 1))
+    })
+}
+
+/// The function whose body holds a call: its name is the word before the parameter list
+/// that ends its head (`void stamp(unsigned* out, int i) const {`).
+fn caller(cx: &Ctx, call: &CallContext) -> Option<Function> {
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let close = call.head.clone().rev().find(|&k| text(k) == ")")?;
+    let mut depth = 0i32;
+    let open = (call.head.start..=close).rev().find(|&k| {
+        match text(k) {
+            ")" => depth += 1,
+            "(" => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    })?;
+    let name = open.checked_sub(1).filter(|&n| n >= call.head.start)?;
+    if tokens[name].kind != TokenKind::Ident {
+        return None;
+    }
+    let (body_open, body_close) = (&tokens[call.body.start], &tokens[call.body.end]);
+    Some(Function {
+        name: text(name).to_string(),
+        name_span: tokens[name].span,
+        qualifiers: Vec::new(),
+        body: body_open.span.cover(body_close.span),
+        defined_in_class: false,
     })
 }
 

@@ -11,12 +11,59 @@ use std::collections::HashMap;
 
 pub const KEYWORDS: [&str; 3] = ["asm", "__asm__", "__asm"];
 
-/// Whether `asm` after a token of this kind and text is a declaration's asm label, not a
-/// statement: after the name a declarator ends with (`register float v asm("v64");`, GCC's
-/// explicit register variables and symbol names). A statement's `asm` follows `;`, a brace,
-/// a label's `:`, an `if (...)`'s `)`, `else` or `do`.
-pub fn is_asm_label(previous: TokenKind, text: &str) -> bool {
-    previous == TokenKind::Ident && !matches!(text, "else" | "do" | "volatile" | "__volatile__")
+/// Whether the `asm` at `tokens[at]` is a declaration's asm label, not a statement: after the
+/// name a declarator ends with (`register float v asm("v64");`, GCC's explicit register
+/// variables and symbol names), or after a function declarator's parameters or exception
+/// specification (`void* memchr(void*, int, size_t) throw() __asm__("memchr");`, as in
+/// preprocessed glibc headers), or an array's bounds. A statement's `asm` follows `;`, a brace, a label's `:`, the
+/// `)` of an `if`/`for`/`while`/`switch` head, `else` or `do`.
+pub fn is_asm_label<'t>(
+    tokens: &[Token],
+    at: usize,
+    word: impl Fn(usize) -> std::borrow::Cow<'t, str>,
+) -> bool {
+    /// How far back a `)` is matched to its `(`: a declarator's parameter list is short.
+    const LOOK_BACK: usize = 4096;
+    let Some(prev) = at.checked_sub(1) else {
+        return false;
+    };
+    if tokens[prev].kind == TokenKind::Ident {
+        return !matches!(
+            word(prev).as_ref(),
+            "else" | "do" | "volatile" | "__volatile__"
+        );
+    }
+    if tokens[prev].kind != TokenKind::Punct {
+        return false;
+    }
+    match word(prev).as_ref() {
+        // `int table[4] asm("sym")`; `[[likely]] asm(...)` is a statement.
+        "]" => return prev == 0 || word(prev - 1) != "]",
+        ")" => {}
+        _ => return false,
+    }
+    let mut depth = 0usize;
+    let floor = prev.saturating_sub(LOOK_BACK);
+    let Some(open) = (floor..=prev).rev().find(|&k| {
+        if tokens[k].kind == TokenKind::Punct {
+            match word(k).as_ref() {
+                ")" => depth += 1,
+                "(" => depth -= 1,
+                _ => {}
+            }
+        }
+        depth == 0
+    }) else {
+        return false;
+    };
+    // `f(int) asm(...)`, `f() throw() asm(...)`: a declarator; `if (c) asm(...)`: a statement.
+    open.checked_sub(1).is_some_and(|before| {
+        tokens[before].kind == TokenKind::Ident
+            && !matches!(
+                word(before).as_ref(),
+                "if" | "for" | "while" | "switch" | "constexpr" | "consteval" | "return"
+            )
+    })
 }
 pub const QUALIFIERS: [&str; 7] = [
     "volatile",
@@ -84,7 +131,7 @@ fn is_punct(input: &AsmInput, i: usize, p: &str) -> bool {
 /// (`asm` used as a name, a `#define asm __asm__`...).
 pub fn parse_asm(input: &AsmInput, at: usize) -> Option<ParsedAsm> {
     let toks = input.tokens;
-    if at > 0 && is_asm_label(toks[at - 1].kind, &word(input, at - 1)) {
+    if is_asm_label(toks, at, |k| word(input, k)) {
         return None;
     }
     let mut i = at + 1;

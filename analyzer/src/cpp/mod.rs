@@ -7,6 +7,7 @@
 
 pub mod asm;
 pub mod barrier_helpers;
+pub mod declarations;
 pub mod instantiation;
 pub mod lexer;
 pub mod model;

@@ -65,7 +65,7 @@ fn collect_statements(text: &str, tokens: &[Token], out: &mut Vec<Span>) {
     while i < tokens.len() {
         if tokens[i].kind != TokenKind::Ident
             || !KEYWORDS.contains(&word(i).as_ref())
-            || (i > 0 && is_asm_label(tokens[i - 1].kind, &word(i - 1)))
+            || is_asm_label(tokens, i, word)
         {
             i += 1;
             continue;

@@ -1,6 +1,7 @@
 // Correct: video instructions select bytes or half-words of a register (`u0.h1`, `%1.b0`) and
-// `vmad` negates its sources (`-%1`); the PTX ISA's video instructions allow both (ptxas not
-// yet probed for these forms here).
+// `vmad` negates its sources (`-%1`); the PTX ISA's video instructions allow both (ptxas 13.0
+// accepted `vadd ... r0.h0, r1.h1, r2.b0`, `vmad ... -r1.h0` and `vadd4 ... .b3210` for sm_80
+// and sm_90a; it rejected `-` on `vadd`'s and `add`'s sources: gpu-tests/measure/ptxas-accepts.sh).
 __device__ unsigned pack_high_halves(float a, float b) {
   unsigned r;
   asm("{\n\t"

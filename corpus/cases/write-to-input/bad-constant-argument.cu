@@ -1,6 +1,7 @@
 // write-to-input: the helper's parameter is dead after the asm, but its caller passes the
 // constant 0, which the compiler may keep in one register for every use of 0 in the kernel
-// (seen in PTX by a judge on ccminer's jh512; the GPU header is not yet run).
+// (seen in PTX by a judge on ccminer's jh512). Measured on an H100 with nvcc 13.0
+// (docs/confirmations.md): out[1] = 10 instead of 0.
 // gpu-launch: k<<<1, 1>>>(in: u32[1] = 5, out: u32[2] = 0)
 // gpu-bad: out[1] != 0
 __device__ __forceinline__ unsigned add_twice(unsigned v, unsigned scratch) {

@@ -147,6 +147,8 @@ pub(crate) struct HeaderMacros {
     path: PathBuf,
     /// Its functions that are compiler barriers, read on first need.
     barrier_helpers: OnceLock<Arc<[String]>>,
+    /// The members of the types it defines, read on first need.
+    type_members: OnceLock<Arc<crate::cpp::declarations::TypeMembers>>,
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -232,6 +234,7 @@ fn header(path: &Path, ctx: &IncludeContext) -> Option<Arc<HeaderMacros>> {
             answers: Mutex::default(),
             path: path.to_path_buf(),
             barrier_helpers: OnceLock::new(),
+            type_members: OnceLock::new(),
         })
     });
     if let Some(Ok(mut c)) = cache.as_ref().map(|c| c.lock()) {
@@ -389,6 +392,23 @@ impl HeaderMacros {
             .clone()
     }
 
+    /// The members of the types the header defines
+    /// ([`crate::cpp::declarations::type_members`]): the header read again and lexed, once.
+    fn type_members(&self) -> Arc<crate::cpp::declarations::TypeMembers> {
+        self.type_members
+            .get_or_init(|| {
+                let Some(bytes) = std::fs::metadata(&self.path)
+                    .ok()
+                    .and_then(|meta| read_header(&self.path, &meta))
+                else {
+                    return Arc::default();
+                };
+                let text = String::from_utf8_lossy(&bytes);
+                Arc::new(crate::cpp::declarations::type_members_of_text(&text))
+            })
+            .clone()
+    }
+
     /// The macro's value at the end of the header: its own last `#define`/`#undef`, else
     /// what its includes say. The second value: the answer was cut short (depth or visits)
     /// and must not be remembered.
@@ -446,44 +466,67 @@ impl Macros {
         true
     }
 
-    /// The compiler-barrier functions of the headers this file includes, and of theirs
-    /// (standard and toolkit headers aside), each name once. Bounded like the macro lookups.
-    pub(crate) fn included_barrier_helpers(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
+    /// Visits the headers this file includes, and theirs (standard and toolkit headers
+    /// aside), each once, until `visit` says stop. Bounded like the macro lookups.
+    fn for_each_included_header(&self, mut visit: impl FnMut(&HeaderMacros) -> bool) {
         let mut seen: HashSet<*const HeaderMacros> = HashSet::new();
         let mut work: Vec<(Arc<HeaderMacros>, u32)> = Vec::new();
-        let mut visit = |m: &Macros, depth: u32, work: &mut Vec<(Arc<HeaderMacros>, u32)>| {
-            let Some(ctx) = &m.includes else {
-                return;
-            };
-            if depth >= MAX_INCLUDE_DEPTH {
-                return;
-            }
-            for site in m
-                .include_sites
-                .iter()
-                .filter(|s| !is_toolkit_or_standard(s))
-            {
-                if !spend_visit() {
+        let mut push_includes =
+            |m: &Macros, depth: u32, work: &mut Vec<(Arc<HeaderMacros>, u32)>| {
+                let Some(ctx) = &m.includes else {
+                    return;
+                };
+                if depth >= MAX_INCLUDE_DEPTH {
                     return;
                 }
-                if let Some(h) = &m.lookup(site, ctx).header {
-                    if seen.insert(Arc::as_ptr(h)) {
-                        work.push((h.clone(), depth + 1));
+                for site in m
+                    .include_sites
+                    .iter()
+                    .filter(|s| !is_toolkit_or_standard(s))
+                {
+                    if !spend_visit() {
+                        return;
+                    }
+                    if let Some(h) = &m.lookup(site, ctx).header {
+                        if seen.insert(Arc::as_ptr(h)) {
+                            work.push((h.clone(), depth + 1));
+                        }
                     }
                 }
-            }
-        };
-        visit(self, 0, &mut work);
+            };
+        push_includes(self, 0, &mut work);
         while let Some((h, depth)) = work.pop() {
+            if !visit(&h) {
+                return;
+            }
+            push_includes(&h.macros, depth, &mut work);
+        }
+    }
+
+    /// The compiler-barrier functions of the headers this file includes, and of theirs,
+    /// each name once.
+    pub(crate) fn included_barrier_helpers(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        self.for_each_included_header(|h| {
             for name in h.barrier_helpers().iter() {
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
             }
-            visit(&h.macros, depth, &mut work);
-        }
+            true
+        });
         names
+    }
+
+    /// The members of the type `name` as the first header this file includes (and theirs)
+    /// that defines it says ([`crate::cpp::declarations::type_members`]); `None` when none does.
+    pub(crate) fn included_type_members(&self, name: &str) -> Option<HashMap<String, bool>> {
+        let mut found = None;
+        self.for_each_included_header(|h| {
+            found = h.type_members().get(name).cloned();
+            found.is_none()
+        });
+        found
     }
 
     pub(crate) fn included_value(&self, name: &str, at: u32) -> (Option<MacroValue>, bool) {

@@ -1088,6 +1088,12 @@ impl<'a> Evaluator<'a> {
         self.facts.macros.included_barrier_helpers()
     }
 
+    /// The members of the type `name` as the headers the file includes (and theirs) define it:
+    /// for each, whether it is an array of values. `None` when no header defines it.
+    pub fn included_type_members(&self, name: &str) -> Option<HashMap<String, bool>> {
+        self.facts.macros.included_type_members(name)
+    }
+
     /// How the statement's guards treat one target.
     pub fn guarded_for(&self, stmt: &AsmStatement, t: &Target) -> Guarded {
         let g = self.conditions_guard(&stmt.context.conditions, t);
