@@ -37,7 +37,7 @@ declare_rule! {
     ///
     /// A clock read is a **warning** only where it runs in a loop: the asm itself, or a call of
     /// its function (or of a `#define` holding it) in a loop, following the callers the file
-    /// defines. Measured with nvcc 13.0 -O3 (`gpu-tests/measure/clock-reads.sh`, SASS counts):
+    /// defines. Measured with nvcc 13.0 -O3 (`gpu-tests/measure/changing-reads.sh`, SASS counts):
     /// a non-volatile read in a loop was hoisted out of it, and a spin until a deadline
     /// (`do { t = clock; } while (t - t0 < wait);`) read the clock once and never ended; two
     /// reads in straight-line code were both kept, whether back to back, around work, from a

@@ -76,6 +76,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let fix = wrap_in_braces(stmt);
+        // The names one fix covers, reported together: one finding per statement.
+        let mut unscoped: Vec<(&str, String, std::ops::Range<usize>)> = Vec::new();
         for s in &stmt.ptx.statements {
             if s.depth != 0 {
                 continue;
@@ -117,13 +119,47 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                 out.push(d);
                 continue;
             }
-            let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}` outside `{{ }}`: a second instance of this asm in one function defines it twice"))
-                .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
-            if let Some(fix) = &fix {
-                d = d.cpp_fix_for(stmt, fix.clone());
-            }
-            out.push(d);
+            unscoped.push((what, name, span));
         }
+        let Some((what, name, span)) = unscoped.first().cloned() else {
+            continue;
+        };
+        let more = match unscoped.len() - 1 {
+            0 => String::new(),
+            1 => format!(" and the {} of `{}`", unscoped[1].0, unscoped[1].1),
+            n => {
+                let kinds = |w: &str| unscoped[1..].iter().all(|(what, _, _)| *what == w);
+                let plural = if kinds("label") {
+                    "labels"
+                } else if kinds("declaration") {
+                    "declarations"
+                } else {
+                    "declarations or labels"
+                };
+                format!(" and {n} more {plural}")
+            }
+        };
+        let them = if more.is_empty() { "it" } else { "them" };
+        let mut d = diagnostic(&META, template_span(stmt, span), format!("{what} of `{name}`{more} outside `{{ }}`: a second instance of this asm in one function defines {them} twice"))
+            .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
+        // The others, each where it is written (the first few: one fix covers all).
+        const SHOWN: usize = 4;
+        for (what, name, span) in unscoped.iter().skip(1).take(SHOWN) {
+            d = d.with_label(
+                template_span(stmt, span.clone()),
+                format!("{what} of `{name}`, also outside `{{ }}`"),
+            );
+        }
+        if unscoped.len() > SHOWN + 1 {
+            d = d.with_note(format!(
+                "{} more not shown; wrapping the template in `{{ }}` scopes them all",
+                unscoped.len() - SHOWN - 1
+            ));
+        }
+        if let Some(fix) = &fix {
+            d = d.cpp_fix_for(stmt, fix.clone());
+        }
+        out.push(d);
     }
 }
 

@@ -1,6 +1,6 @@
 // missing-volatile (info): %clock64 changes between reads; without volatile two reads may be
 // merged, but nvcc 13 -O3 kept both reads of a helper called twice in straight-line code
-// (measured: gpu-tests/measure/clock-reads.sh). (clock64() is the intrinsic.)
+// (measured: gpu-tests/measure/changing-reads.sh). (clock64() is the intrinsic.)
 __device__ unsigned long long stamp() {
   unsigned long long t;
   asm("mov.u64 %0, %%clock64;" : "=l"(t));  // expect: missing-volatile(info), prefer-intrinsic(info)

@@ -7,5 +7,5 @@ __global__ void k(unsigned* out, float* x) {
     out[threadIdx.x] = t1 - t0;
 }
 // Found by a review of the 2026-12-07 session's changes; then measured (2026-12-07, by
-// the clock-reads script in gpu-tests/measure): nvcc 13 kept both straight-line reads: info.
+// the changing-reads script in gpu-tests/measure): nvcc 13 kept both straight-line reads: info.
 // expect@-10: missing-volatile(info), prefer-intrinsic(info)

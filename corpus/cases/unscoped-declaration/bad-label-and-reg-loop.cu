@@ -5,7 +5,7 @@
 __device__ __forceinline__ unsigned spin_count(unsigned n) {
   unsigned left = n;
   asm volatile(".reg .pred more;\n\t"  // expect: unscoped-declaration
-               "SPIN_AGAIN:\n\t"  // expect: unscoped-declaration
+               "SPIN_AGAIN:\n\t"  // one finding for the statement: the label is its second label
                "sub.u32 %0, %0, 1;\n\t"
                "setp.ne.u32 more, %0, 0;\n\t"
                "@more bra SPIN_AGAIN;"

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# Measures what nvcc -O3 does with clock reads written as asm without `volatile`: how many
-# clock reads each kernel keeps in its PTX and SASS (two reads merged into one, a read hoisted
-# out of a loop, an unused read deleted). Each variant is one kernel; `volatile` twins beside.
-# Usage: clock-reads.sh OUTDIR   (needs nvcc and cuobjdump on PATH)
+# Measures what nvcc -O3 does with reads of changing state written as asm without `volatile`
+# (clock registers; `.cv`, `.volatile`, `.acquire` loads): how many reads each kernel keeps in
+# its PTX and SASS (two reads merged into one, a read hoisted out of a loop). Each variant is
+# one kernel; `volatile` twins beside.
+# Usage: changing-reads.sh OUTDIR   (needs nvcc and cuobjdump on PATH)
 set -uo pipefail
 out=$1; mkdir -p "$out"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 nvcc --version | tail -1 > "$out/nvcc-version.txt"
-report="$out/clock-reads.txt"; : > "$report"
+report="$out/changing-reads.txt"; : > "$report"
 variant() { # name, body (QUAL is replaced by nothing, then by volatile)
   for qual in plain volatile; do
     q=""; [ "$qual" = volatile ] && q="volatile"
     printf '#include <cstdint>\n%s\n' "${2//QUAL/$q}" > "$work/$1-$qual.cu"
     if (cd "$work" && nvcc -O3 -arch=sm_90 -cubin "$1-$qual.cu" -o "$1-$qual.cubin" 2>"$1-$qual.err" \
         && nvcc -O3 -arch=sm_90 -ptx "$1-$qual.cu" -o "$1-$qual.ptx" 2>>"$1-$qual.err"); then
-      ptx=$(grep -cE '%clock|%globaltimer' "$work/$1-$qual.ptx")
-      sass=$(cuobjdump -sass "$work/$1-$qual.cubin" | grep -cE 'SR_CLOCK|SR_GLOBALTIMER')
-      echo "$1 $qual: ptx clock reads $ptx, sass clock reads $sass" >> "$report"
+      ptx=$(grep -cE '%clock|%globaltimer|ld\.(global\.cv|volatile|acquire)' "$work/$1-$qual.ptx")
+      sass=$(cuobjdump -sass "$work/$1-$qual.cubin" | grep -cE 'SR_CLOCK|SR_GLOBALTIMER|LDG')
+      echo "$1 $qual: ptx reads $ptx, sass reads $sass" >> "$report"
     else
       echo "$1 $qual: build failed: $(head -3 "$work/$1-$qual.err" | tr '\n' ' ')" >> "$report"
     fi
@@ -51,4 +52,13 @@ variant spin_until '__global__ void k(unsigned* c, unsigned wait) { unsigned t0,
 variant globaltimer_twice '__global__ void k(float* d, unsigned long long* c) { unsigned long long t0, t1;
   asm QUAL("mov.u64 %0, %%globaltimer;" : "=l"(t0)); d[threadIdx.x] = sqrtf(d[threadIdx.x]) * 3.0f;
   asm QUAL("mov.u64 %0, %%globaltimer;" : "=l"(t1)); c[threadIdx.x] = t1 - t0; }'
+# Loads of changing memory, twice in straight-line code through a helper (the corpus's
+# bad-ld-cv-refetch), and polled in a loop.
+for load in "ld.global.cv.u32" "ld.volatile.global.u32" "ld.acquire.gpu.global.u32"; do
+  name=${load//./_}
+  variant "${name}_helper_twice" "__device__ __forceinline__ unsigned rd(const unsigned* f) { unsigned v; asm QUAL(\"$load %0, [%1];\" : \"=r\"(v) : \"l\"(f)); return v; }
+__global__ void k(const unsigned* f, unsigned* s) { unsigned a = rd(f); s[threadIdx.x + 1] = a * 3u; unsigned b = rd(f); s[threadIdx.x] = b - a; }"
+  variant "${name}_in_loop" "__global__ void k(const unsigned* f, unsigned* s) { unsigned v, n = 0;
+  do { asm QUAL(\"$load %0, [%1];\" : \"=r\"(v) : \"l\"(f)); ++n; } while (v == 0 && n < 1000000u); s[threadIdx.x] = n; }"
+done
 cat "$report"
