@@ -2724,20 +2724,43 @@ impl Look<'_> {
     fn automatic_array(&self, name: &str, body: std::ops::Range<usize>, of_pointers: bool) -> bool {
         let source = self.source;
         let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
-        let (body_tokens, uses) = self.own_uses(name, body);
-        let mut found = false;
+        let (body_tokens, uses) = self.own_uses(name, body.clone());
+        let mut declarations = 0;
         for k in uses {
             let Some((storage, pointers)) = plain_declaration(source, body_tokens, k) else {
                 continue;
             };
             let array = body_tokens.get(k + 1).map(text) == Some("[");
-            if !array || storage || pointers != of_pointers || found {
-                // Declared twice (shadowed), or not an automatic array: not known.
+            if !array || storage || pointers != of_pointers {
+                // Not an automatic array: not known.
                 return false;
             }
-            found = true;
+            declarations += 1;
         }
-        found
+        if declarations <= 1 {
+            return declarations == 1;
+        }
+        // Declared in several blocks of the function (`float t16[16];` in sibling scopes): each
+        // use is of one of them, unless a name outside the body is visible where a block's
+        // declaration is not: a parameter, or a variable of device memory at file scope.
+        let floor = (body.start.saturating_sub(4096)..body.start)
+            .find(|&k| source.is_char_boundary(k))
+            .unwrap_or(body.start);
+        let head_start = source[floor..body.start]
+            .rfind([';', '}'])
+            .map_or(floor, |k| floor + k + 1);
+        let head = &source[head_start..body.start];
+        let parameter = head.match_indices(name).any(|(at, _)| {
+            let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+            !head[..at].chars().next_back().is_some_and(is_word)
+                && !head[at + name.len()..].chars().next().is_some_and(is_word)
+        });
+        let device_memory = self.tokens.iter().enumerate().any(|(k, t)| {
+            t.kind == TokenKind::Ident
+                && text(t) == name
+                && plain_declaration(source, self.tokens, k).is_some_and(|(storage, _)| storage)
+        });
+        !parameter && !device_memory
     }
 
     /// The origin of a local `name` declared in `body`, from its declaration and every value
