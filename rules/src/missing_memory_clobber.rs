@@ -503,7 +503,7 @@ fn cpp_memory_access_beside(
         .outputs
         .iter()
         .map(|o| o.expr.trim())
-        .map(|e| &e[..identifier_len(e)])
+        .map(output_root)
         .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
     let included_type_members = |name: &str| cx.targets().included_type_members(name);
@@ -745,6 +745,16 @@ struct FileScan {
     dead: Vec<std::ops::Range<usize>>,
     /// The members of the types the file defines, on first need.
     type_members: std::cell::OnceCell<TypeMembers>,
+    /// Each asm statement's start, the roots of its outputs and the names its inputs read,
+    /// in order: a later asm computing from an asm's result carries it on.
+    asm_flows: Vec<AsmFlow>,
+}
+
+/// What an asm statement reads and writes, by local name ([`FileScan::asm_flows`]).
+struct AsmFlow {
+    start: usize,
+    writes: Vec<String>,
+    reads: Vec<String>,
 }
 
 impl FileScan {
@@ -803,6 +813,7 @@ impl FileScan {
             kernel_data: Default::default(),
             brace_pairs: Default::default(),
             type_members: Default::default(),
+            asm_flows: asm_flows(cx),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
             dead,
@@ -1249,6 +1260,7 @@ impl Look<'_> {
                 self.outputs,
                 self.function.clone(),
                 self.results_in.start..self.results_reach,
+                &self.file.asm_flows,
             )
         });
         let names_a_result = |range: std::ops::Range<usize>| {
@@ -1782,6 +1794,7 @@ fn written_locals(
     outputs: &[&str],
     body: std::ops::Range<usize>,
     after: std::ops::Range<usize>,
+    asm_flows: &[AsmFlow],
 ) -> Vec<String> {
     let mut written: Vec<String> = outputs.iter().map(|o| o.to_string()).collect();
     let unions = anonymous_union_members(&source[body.clone()]);
@@ -1800,9 +1813,38 @@ fn written_locals(
     for name in written.clone() {
         add(&mut written, &name);
     }
+    // Later asm statements computing from a result (`mma.sync` on fragments an `ldmatrix`
+    // loaded) write results too; then the assignments; twice, for chains through both.
+    let later_asm: Vec<&AsmFlow> = asm_flows
+        .iter()
+        .filter(|f| f.start > after.start && f.start < after.end)
+        .collect();
+    let after_range = after.clone();
     let after = source
-        .get(after.start.min(after.end)..after.end)
+        .get(after_range.start.min(after_range.end)..after_range.end)
         .unwrap_or("");
+    for _ in 0..2 {
+        for flow in &later_asm {
+            if flow.reads.iter().any(|r| written.contains(r)) {
+                for w in &flow.writes {
+                    add(&mut written, w);
+                }
+            }
+        }
+        assigned_from_results(source, &body, after, &unions, &mut written, &add);
+    }
+    written
+}
+
+/// Adds to `written` the locals an assignment in `after` computes from one of them.
+fn assigned_from_results(
+    source: &str,
+    body: &std::ops::Range<usize>,
+    after: &str,
+    unions: &[Vec<&str>],
+    written: &mut Vec<String>,
+    add: &dyn Fn(&mut Vec<String>, &str),
+) {
     for statement in after.split([';', '{', '}']) {
         let Some(eq) = crate::support::cpp_uses::assignment_at(statement) else {
             continue;
@@ -1830,10 +1872,108 @@ fn written_locals(
             || unions.iter().any(|m| m.contains(&root))
             || declares_array(&source[body.clone()], root)
         {
-            add(&mut written, root);
+            add(written, root);
         }
     }
-    written
+}
+
+/// The local an output expression writes: its first name (`v`, `r` of `r[0]`, `frag` of
+/// `((unsigned*)(frag + 0))[1]`), past casts (`(unsigned*)`, `(float)`); empty when none.
+fn output_root(expr: &str) -> &str {
+    let mut e = expr.trim();
+    loop {
+        let len = identifier_len(e);
+        if len > 0 {
+            let word = &e[..len];
+            return if word.starts_with(|c: char| c.is_ascii_digit()) {
+                ""
+            } else {
+                word
+            };
+        }
+        let Some(inner) = e.strip_prefix('(') else {
+            // `*p`, `&x`: memory through a pointer, not a local.
+            return "";
+        };
+        // `(unsigned*)`, `(const float *)`, `(float)`: a cast, skipped; else step inside.
+        let cast = inner.find(')').filter(|&close| {
+            let words = &inner[..close];
+            words
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || " _*&:".contains(c))
+                && (words.contains(['*', '&'])
+                    || words.split_whitespace().all(|w| {
+                        matches!(
+                            w,
+                            "unsigned"
+                                | "signed"
+                                | "int"
+                                | "short"
+                                | "long"
+                                | "char"
+                                | "float"
+                                | "double"
+                                | "const"
+                                | "volatile"
+                        )
+                    }))
+        });
+        e = match cast {
+            Some(close) => inner[close + 1..].trim_start(),
+            None => inner.trim_start(),
+        };
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn output_roots_past_casts() {
+    assert_eq!(output_root("v"), "v");
+    assert_eq!(output_root(" r[0]"), "r");
+    assert_eq!(
+        output_root("((unsigned*)(A_shared_warp + 0))[1]"),
+        "A_shared_warp"
+    );
+    assert_eq!(output_root("((float *)(C_warp + 8))[0]"), "C_warp");
+    assert_eq!(output_root("(float)x"), "x");
+    assert_eq!(output_root("*p"), "");
+    assert_eq!(output_root("(*p)"), "");
+    assert_eq!(output_root("0"), "");
+}
+
+/// [`FileScan::asm_flows`]: each asm statement's output roots (`c` of `"=f"(c[0])`) and the
+/// names its inputs read (with `"+r"` outputs, which are read too).
+fn asm_flows(cx: &Ctx) -> Vec<AsmFlow> {
+    let mut flows: Vec<AsmFlow> = cx
+        .statements
+        .iter()
+        .map(|stmt| {
+            let root = |e: &str| output_root(e).to_string();
+            let writes = stmt
+                .outputs
+                .iter()
+                .map(|o| root(&o.expr))
+                .filter(|r| !r.is_empty() && !r.starts_with(|c: char| c.is_ascii_digit()))
+                .collect();
+            let reads = stmt
+                .inputs
+                .iter()
+                .chain(
+                    stmt.outputs
+                        .iter()
+                        .filter(|o| o.constraint.text.contains('+')),
+                )
+                .flat_map(|o| identifiers_in(&o.expr).map(str::to_string))
+                .collect();
+            AsmFlow {
+                start: stmt.span.start as usize,
+                writes,
+                reads,
+            }
+        })
+        .collect();
+    flows.sort_by_key(|f| f.start);
+    flows
 }
 
 /// Where the block holding the declaration of the local `name` in force at `range`'s end ends
