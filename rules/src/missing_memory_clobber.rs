@@ -509,6 +509,7 @@ fn cpp_memory_access_beside(
     let included_type_members = |name: &str| cx.targets().included_type_members(name);
     let look = Look {
         included_type_members: &included_type_members,
+        call_at: None,
         source,
         tokens: cx.tokens(),
         file,
@@ -1064,6 +1065,9 @@ struct Look<'a> {
     /// The members of a type as the headers the file includes define it
     /// (`Evaluator::included_type_members`).
     included_type_members: &'a dyn Fn(&str) -> Option<HashMap<String, bool>>,
+    /// Where the call of the asm's function is, when the window is around a call: a store of
+    /// its result (`state[i] = f(bar(x));`) runs after it whatever the window.
+    call_at: Option<usize>,
 }
 
 impl Look<'_> {
@@ -1292,6 +1296,28 @@ impl Look<'_> {
         names_a_result(value_start..value_end)
     }
 
+    /// Whether the value a store assigns (from the `=` after `access_end` to the statement's
+    /// end) holds the call the window is around: the store needs the call's result.
+    fn stores_the_call_result(&self, access_end: usize) -> bool {
+        let Some(call) = self.call_at else {
+            return false;
+        };
+        let source = self.source;
+        let rest = source.get(access_end..).unwrap_or("");
+        let Some(eq) = rest
+            .trim_start()
+            .strip_prefix('=')
+            .map(|_| rest.find('=').unwrap_or(0))
+        else {
+            return false;
+        };
+        let value_start = access_end + eq + 1;
+        let value_end = source[value_start..]
+            .find([';', '{', '}'])
+            .map_or(source.len(), |k| value_start + k);
+        (value_start..value_end).contains(&call)
+    }
+
     /// Whether the access through `base` is a `volatile` one: through a name declared
     /// `volatile` in `function` (its body or parameters) or at file scope, or through a cast
     /// to a `volatile` pointer. The compiler keeps volatile accesses, in order, beside volatile
@@ -1476,6 +1502,7 @@ impl Look<'_> {
                 let block = enclosing_function_body(source, call);
                 // Code on a branch the call's path never takes is not beside it either.
                 let at_call = Look {
+                    call_at: Some(call),
                     exclusive: exclusive_ranges(
                         source,
                         self.tokens,
@@ -2217,6 +2244,10 @@ impl Look<'_> {
                 self.uses_the_asm_result(base.start..access_end, assigned)
             };
             let pinned = (!last && needs_result())
+                || (assigned
+                    && self.stores_the_call_result(
+                        postfix_end(source, at, range.end.min(source.len())).max(at),
+                    ))
                 || if store {
                     at >= self.writes_pinned_from
                 } else {
