@@ -70,16 +70,31 @@ declare_rule! {
     }
 }
 
+/// The findings one statement shows at most: text that is not PTX at all (host assembly's
+/// `.quad` data) would otherwise give one per word.
+const MAX_PER_STATEMENT: usize = 8;
+
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     for stmt in cx.ptx_statements() {
         if stmt.template.is_partial() && !stmt.ptx.errors.is_empty() {
             // A piece we cannot see broke the parse (`.pragma "..." __FILE__ ...`).
             continue;
         }
+        let before = out.len();
         parse_errors(stmt, out);
         unterminated_last(cx, stmt, out);
         for (_, instr) in stmt.ptx.instructions() {
             instruction(stmt, instr, out);
+        }
+        let found = out.len() - before;
+        if found > MAX_PER_STATEMENT {
+            out.truncate(before + MAX_PER_STATEMENT);
+            if let Some(last) = out.pop() {
+                let more = found - MAX_PER_STATEMENT;
+                out.push(last.with_note(format!(
+                    "{more} more syntax findings in this statement not shown"
+                )));
+            }
         }
     }
     braces(cx, out);
