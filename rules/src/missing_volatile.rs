@@ -35,13 +35,16 @@ declare_rule! {
     ///   a `for` header declares or steps, `[source + j]`, or a local assigned from one
     ///   before the asm): the compiler cannot hoist it, and it is no poll.
     ///
-    /// A clock read is a **warning** only where it runs in a loop: the asm itself, or a call of
-    /// its function (or of a `#define` holding it) in a loop, following the callers the file
-    /// defines. Measured with nvcc 13.0 -O3 (`gpu-tests/measure/changing-reads.sh`, SASS counts):
-    /// a non-volatile read in a loop was hoisted out of it, and a spin until a deadline
-    /// (`do { t = clock; } while (t - t0 < wait);`) read the clock once and never ended; two
-    /// reads in straight-line code were both kept, whether back to back, around work, from a
-    /// helper called twice or a macro used twice. Elsewhere the read is **info**, with a note.
+    /// A clock read, or a `.volatile`/`.cv` load, is a **warning** only where it runs
+    /// in a loop: the asm itself, or a call of its function (or of a `#define` holding it) in a
+    /// loop, following the callers the file defines. Measured with nvcc 13.0 -O3
+    /// (`gpu-tests/measure/changing-reads.sh`, PTX and SASS counts): a non-volatile clock read
+    /// in a loop was hoisted out of it, and a spin until a deadline (`do { t = clock; } while
+    /// (t - t0 < wait);`) read the clock once and never ended; two reads in straight-line code
+    /// were both kept, whether back to back, around work, from a helper called twice or a macro
+    /// used twice, and so were two `ld.global.cv`, `ld.volatile.global` or `ld.acquire.gpu`
+    /// loads through a helper called twice. Elsewhere the read is **info**, with a note (an
+    /// `.acquire` load also orders memory, and is reported for that wherever it is).
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -106,6 +109,8 @@ struct Reason {
     relaxed_read: bool,
     /// A clock or counter register read, and nothing else.
     clock: bool,
+    /// A load of a value that changes (`.volatile`, `.cv`), and nothing else.
+    changing_read: bool,
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -172,10 +177,11 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         } else {
             d
         };
-        let d = if reason.clock && stmt.python().is_none() && !clock_read_in_loop(cx, stmt) {
+        let repeated_read = reason.clock || (reason.changing_read && !reason.relaxed_read);
+        let d = if repeated_read && stmt.python().is_none() && !runs_in_a_loop(cx, stmt) {
             let mut d = d;
             d.severity = Severity::Info;
-            d.with_note("no loop runs it here (nor, in this file, a call of its function): measured with nvcc 13, reads outside loops were kept, even two identical ones; in a loop a read was hoisted out of it")
+            d.with_note("no loop runs it here (nor, in this file, a call of its function): measured with nvcc 13, such reads outside loops were kept, even two identical ones; in a loop a read was hoisted out of it")
         } else {
             d
         };
@@ -187,14 +193,15 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// How many callers up a clock read's function is followed to a loop.
+/// How many callers up a read's function is followed to a loop.
 const CALLER_LEVELS: u32 = 4;
 
-/// Whether a clock read runs in a loop, where the compiler hoists it or merges it with the
-/// read before (measured: module docs): the asm is in one, or its function (or its `#define`)
-/// is called in one, through the callers the file defines. A read whose callers are not in
-/// view is not known to loop.
-fn clock_read_in_loop(cx: &Ctx, stmt: &AsmStatement) -> bool {
+/// Whether a read of changing state (a clock register, a `.volatile`/`.cv` load)
+/// runs in a loop, where the compiler hoists it or merges it with the read before (measured:
+/// module docs): the asm is in one, or its function (or its `#define`) is called in one,
+/// through the callers the file defines. A read whose callers are not in view is not known
+/// to loop.
+fn runs_in_a_loop(cx: &Ctx, stmt: &AsmStatement) -> bool {
     if stmt.context.in_loop {
         return true;
     }
@@ -331,6 +338,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                     label: format!("`%{name}` changes while the thread runs"),
                     relaxed_read: false,
                     clock: true,
+                    changing_read: false,
                 });
             }
         }
@@ -356,6 +364,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 label: format!("`{opcode}` {what}"),
                 relaxed_read: false,
                 clock: false,
+                changing_read: false,
             });
         }
         if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
@@ -373,6 +382,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 label: "two executions may read different values".to_string(),
                 relaxed_read: relaxed,
                 clock: false,
+                changing_read: true,
             });
         }
         // A load whose address changes every iteration (`[source + j]`) is no poll: the
@@ -392,6 +402,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 label: "a load the compiler may hoist out of the loop".to_string(),
                 relaxed_read: false,
                 clock: false,
+                changing_read: false,
             });
         }
     }

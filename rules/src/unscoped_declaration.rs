@@ -16,7 +16,12 @@ declare_rule! {
     /// the function is inlined twice, a loop is unrolled, or a macro expands twice, the same
     /// name is defined twice in one scope and ptxas stops: `Duplicate definition of variable
     /// 't1'` / `Duplicate definition of label 'DONE'` (measured with nvcc 13.0). It compiles
-    /// today only because the statement happens to appear once.
+    /// today only because the statement happens to appear once. In a loop it does not even
+    /// need a second call: nvcc 13 -O3 copied such an asm, and ptxas failed, in every loop tried
+    /// (a runtime trip count, a constant one, `#pragma unroll 4`) and in a helper inlined twice
+    /// (`gpu-tests/measure/labels-in-loops.sh`); written once outside loops, it compiled.
+    ///
+    /// One finding per statement: one fix scopes every name, so the others are labels on it.
     ///
     /// Labels that contain `%=` are unique per instance and are not reported, nor is an asm
     /// written directly in a `__global__` function's body outside loops and macros (a kernel

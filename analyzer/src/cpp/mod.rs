@@ -183,6 +183,21 @@ fn statements_from_tokens(file: &SourceFile, tokens: &[Token]) -> Vec<AsmStateme
                 if let Some(parsed) = parse_asm(&input, k) {
                     let end = parsed.end_token;
                     let mut context = macro_uses.get(&def.name).cloned().unwrap_or_default();
+                    // A macro used at file scope that defines a function around its asm
+                    // (`#define DEFINE_LOADER(...) __device__ T f(...) { asm(...); }`).
+                    let braced = body[..k]
+                        .iter()
+                        .filter(|t| t.kind == TokenKind::Punct)
+                        .fold(0i32, |depth, t| match t.text(text).as_ref() {
+                            "{" => depth + 1,
+                            "}" => depth - 1,
+                            _ => depth,
+                        })
+                        > 0;
+                    if context.at_file_scope && braced {
+                        context.at_file_scope = false;
+                        context.target = Some(target::decide(&context, false));
+                    }
                     let directive_conditions =
                         conditions_at(text, tokens, def.name_span.start as usize);
                     if context.conditions.is_empty() {
@@ -1107,6 +1122,12 @@ impl Scanner<'_> {
             if_conditions,
             target: None,
             nv_target,
+            // Namespace, `extern "C"` and class bodies are read as classes; any other block
+            // (a function the outline did not recognise) is not file scope.
+            at_file_scope: self
+                .scopes
+                .iter()
+                .all(|s| matches!(s.kind, ScopeKind::Class)),
         };
         context.target = Some(target::decide(&context, lambdas.iter().any(|d| *d)));
         context

@@ -214,6 +214,9 @@ pub struct Context {
     /// Enclosing `NV_IF_TARGET`/`NV_IF_ELSE_TARGET`/`NV_DISPATCH_TARGET` branches:
     /// the target query (`NV_PROVIDES_SM_90`) and whether the statement is in its true branch.
     pub nv_target: Vec<(String, bool)>,
+    /// Outside every function, lambda and block (namespaces and `extern "C"` aside): an asm
+    /// declaration at file scope, which nvcc gives the host compiler only.
+    pub at_file_scope: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

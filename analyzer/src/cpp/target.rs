@@ -99,6 +99,11 @@ pub fn decide(context: &Context, in_device_lambda: bool) -> Target {
         return Target::Device;
     }
     let Some(function) = &context.function else {
+        // Measured with nvcc 13 (gpu-tests/measure/file-scope-asm.sh): a file-scope asm went
+        // into the host object, never into the PTX, even when its text was PTX.
+        if context.at_file_scope {
+            return Target::Host("at file scope, which nvcc gives the host compiler".into());
+        }
         return Target::Unknown;
     };
     let q = |name: &str| function.has(name);
