@@ -56,9 +56,14 @@ pub fn is_asm_label<'t>(
     }) else {
         return false;
     };
-    // `f(int) asm(...)`, `f() throw() asm(...)`: a declarator; `if (c) asm(...)`: a statement.
+    // `f(int) asm(...)`, `f() throw() asm(...)`: a declarator; `if (c) asm(...)`: a statement,
+    // and so is the body of `#define F(x) asm(...)`.
     open.checked_sub(1).is_some_and(|before| {
+        let macro_parameters = before
+            .checked_sub(1)
+            .is_some_and(|d| matches!(word(d).as_ref(), "define" | "#define"));
         tokens[before].kind == TokenKind::Ident
+            && !macro_parameters
             && !matches!(
                 word(before).as_ref(),
                 "if" | "for" | "while" | "switch" | "constexpr" | "consteval" | "return"
