@@ -1064,7 +1064,7 @@ struct Look<'a> {
     kernel_data_unordered: KernelDataUnordered,
     /// The members of a type as the headers the file includes define it
     /// (`Evaluator::included_type_members`).
-    included_type_members: &'a dyn Fn(&str) -> Option<HashMap<String, bool>>,
+    included_type_members: &'a dyn Fn(&str) -> Option<HashMap<String, u32>>,
     /// Where the call of the asm's function is, when the window is around a call: a store of
     /// its result (`state[i] = f(bar(x));`) runs after it whatever the window.
     call_at: Option<usize>,
@@ -1294,6 +1294,53 @@ impl Look<'_> {
             .find([';', '{', '}'])
             .map_or(source.len(), |k| value_start + k);
         names_a_result(value_start..value_end)
+    }
+
+    /// Whether the postfix expression through the `[` or `->` at `at` is a row of a
+    /// multi-dimensional array member and stops there (`state->histogram[r]` with `uint32_t
+    /// histogram[3][256];` in a type of the file): an address, loading nothing. Only
+    /// `name->member[...]` and `name.member[...]`, with fewer subscripts than every type of the
+    /// file that declares `member` gives it dimensions.
+    fn partial_member_row(&self, floor: usize, at: usize, end: usize) -> bool {
+        let source = self.source;
+        let start = postfix_start(source, floor, at);
+        let finish = postfix_end(source, at, end).max(at);
+        let Some(expr) = source.get(start..finish) else {
+            return false;
+        };
+        let expr = expr.trim();
+        let name = identifier_len(expr);
+        if name == 0 {
+            return false;
+        }
+        let rest = expr[name..].trim_start();
+        let Some(rest) = rest.strip_prefix("->").or_else(|| rest.strip_prefix('.')) else {
+            return false;
+        };
+        let rest = rest.trim_start();
+        let member_len = identifier_len(rest);
+        if member_len == 0 {
+            return false;
+        }
+        let member = &rest[..member_len];
+        let mut rest = rest[member_len..].trim_start();
+        let mut subscripts = 0;
+        while rest.starts_with('[') {
+            let Some(n) = delimited_len(rest, b'[', b']') else {
+                return false;
+            };
+            subscripts += 1;
+            rest = rest[n..].trim_start();
+        }
+        if !rest.is_empty() {
+            return false;
+        }
+        let types = self
+            .file
+            .type_members
+            .get_or_init(|| type_members(source, self.tokens));
+        let mut declared = types.values().filter_map(|m| m.get(member)).peekable();
+        declared.peek().is_some() && declared.all(|&dimensions| dimensions > subscripts)
     }
 
     /// Whether the value a store assigns (from the `=` after `access_end` to the statement's
@@ -2333,6 +2380,7 @@ impl Look<'_> {
                     && (bytes[i - 1].is_ascii_alphanumeric()
                         || matches!(bytes[i - 1], b'_' | b')' | b']'))
                     && !only_address(source, range.start, i, end)
+                    && !self.partial_member_row(range.start, i, end)
                     && !self.declares_array(i)
                     && !self.passed_by_reference(i, end)
                     && !self.subscripts_callable(i, function())
@@ -2347,6 +2395,7 @@ impl Look<'_> {
                 b'-' if bytes.get(i + 1) == Some(&b'>')
                     && !trailing_return_type(source, i)
                     && !only_address(source, range.start, i, end)
+                    && !self.partial_member_row(range.start, i, end)
                     && hit(i + 2, postfix_start(source, range.start, i)..i) =>
                 {
                     let start = postfix_start(source, range.start, i);
@@ -2848,7 +2897,9 @@ impl Look<'_> {
                 .cloned()
                 .or_else(|| (self.included_type_members)(type_name));
             if let Some(members) = members {
-                return members.get(member) == Some(&true);
+                return members
+                    .get(member)
+                    .is_some_and(|&dimensions| dimensions > 0);
             }
         }
         // A type not in view: the member is an array wherever the file declares it.

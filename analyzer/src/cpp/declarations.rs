@@ -90,9 +90,10 @@ pub fn is_statement_keyword(word: &str) -> bool {
 }
 
 /// The data members of each class, struct or union `text` defines, by the type's names (its tag
-/// and a `typedef`'s aliases): for each member, whether it is an array of values
-/// (`half2 f16x2[4];`: `true`) or not (a pointer, a scalar, a nested object: `false`).
-pub type TypeMembers = HashMap<String, HashMap<String, bool>>;
+/// and a `typedef`'s aliases): for each member, how many dimensions it has as an array of
+/// values (`half2 f16x2[4];`: 1, `uint32_t histogram[3][256];`: 2), 0 when it is not one (a
+/// pointer, a scalar, a nested object).
+pub type TypeMembers = HashMap<String, HashMap<String, u32>>;
 
 /// The [`TypeMembers`] of a whole text (a header, or a file's own tokens).
 pub fn type_members(text: &str, tokens: &[Token]) -> TypeMembers {
@@ -116,7 +117,7 @@ pub fn type_members(text: &str, tokens: &[Token]) -> TypeMembers {
         let tag = (k + 1 < open && tokens[k + 1].kind == TokenKind::Ident)
             .then(|| word(k + 1))
             .filter(|w| !matches!(*w, "final" | "alignas" | "__align__"));
-        let mut members: HashMap<String, bool> = HashMap::new();
+        let mut members: HashMap<String, u32> = HashMap::new();
         let mut depth = 0u32;
         let mut close = None;
         for i in open..tokens.len() {
@@ -131,10 +132,16 @@ pub fn type_members(text: &str, tokens: &[Token]) -> TypeMembers {
                 }
                 _ if depth == 1 && tokens[i].kind == TokenKind::Ident => {
                     if let Some((_, pointer)) = plain_declaration(text, tokens, i) {
-                        let next = tokens.get(i + 1).map(|_| word(i + 1));
-                        let array = !pointer && next == Some("[");
-                        let shape = members.entry(word(i).to_string()).or_insert(true);
-                        *shape &= array;
+                        let dimensions = if pointer {
+                            0
+                        } else {
+                            dimensions_after(text, tokens, i)
+                        };
+                        // Declared twice with different shapes: not known as an array.
+                        let shape = members.entry(word(i).to_string()).or_insert(dimensions);
+                        if *shape != dimensions {
+                            *shape = 0;
+                        }
                     }
                 }
                 _ => {}
@@ -163,6 +170,28 @@ pub fn type_members(text: &str, tokens: &[Token]) -> TypeMembers {
     types
 }
 
+/// How many `[...]` groups follow the declared name at `tokens[name]` (`a[3][256]`: 2).
+fn dimensions_after(text: &str, tokens: &[Token], name: usize) -> u32 {
+    let word = |i: usize| text.get(tokens[i].span.range()).unwrap_or("");
+    let (mut dimensions, mut i) = (0, name + 1);
+    while i < tokens.len() && word(i) == "[" {
+        let mut depth = 0i32;
+        let Some(close) = (i..tokens.len()).find(|&k| {
+            match word(k) {
+                "[" => depth += 1,
+                "]" => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        }) else {
+            break;
+        };
+        dimensions += 1;
+        i = close + 1;
+    }
+    dimensions
+}
+
 /// [`type_members`] of a text lexed here.
 pub fn type_members_of_text(text: &str) -> TypeMembers {
     type_members(text, &lex_range(text, 0, text.len(), false))
@@ -180,12 +209,12 @@ mod tests {
              struct S : Base<int> { half2 *ptr; alignas(16) float acc[2][2]; struct { int x[2]; } in; };\n\
              int x = f(y[3]);",
         );
-        assert!(!types["ditto"]["f16x2"]);
-        assert!(types["ditto4"]["f16x2"]);
-        assert!(types["ditto4"]["f32"]);
-        assert!(!types["ditto4"]["v"]);
-        assert!(!types["S"]["ptr"]);
-        assert!(types["S"]["acc"]);
+        assert_eq!(types["ditto"]["f16x2"], 0);
+        assert_eq!(types["ditto4"]["f16x2"], 1);
+        assert_eq!(types["ditto4"]["f32"], 1);
+        assert_eq!(types["ditto4"]["v"], 0);
+        assert_eq!(types["S"]["ptr"], 0);
+        assert_eq!(types["S"]["acc"], 2);
         // A nested type's members are not the outer type's.
         assert!(!types["S"].contains_key("x"));
         assert!(!types.contains_key("y"));

@@ -520,7 +520,7 @@ impl Macros {
 
     /// The members of the type `name` as the first header this file includes (and theirs)
     /// that defines it says ([`crate::cpp::declarations::type_members`]); `None` when none does.
-    pub(crate) fn included_type_members(&self, name: &str) -> Option<HashMap<String, bool>> {
+    pub(crate) fn included_type_members(&self, name: &str) -> Option<HashMap<String, u32>> {
         let mut found = None;
         self.for_each_included_header(|h| {
             found = h.type_members().get(name).cloned();

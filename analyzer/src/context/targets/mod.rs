@@ -1089,8 +1089,8 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The members of the type `name` as the headers the file includes (and theirs) define it:
-    /// for each, whether it is an array of values. `None` when no header defines it.
-    pub fn included_type_members(&self, name: &str) -> Option<HashMap<String, bool>> {
+    /// for each, its dimensions as an array of values (0: not one). `None` when no header defines it.
+    pub fn included_type_members(&self, name: &str) -> Option<HashMap<String, u32>> {
         self.facts.macros.included_type_members(name)
     }
 
