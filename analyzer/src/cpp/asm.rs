@@ -27,6 +27,26 @@ pub fn is_asm_label<'t>(
     let Some(prev) = at.checked_sub(1) else {
         return false;
     };
+    // A label is `asm("symbol")`: one string literal naming a symbol, no qualifiers, no
+    // operands. Anything else is a statement, whatever comes before it (`FOR_LANES(i, 4) asm
+    // volatile(...)` after a macro's `)`).
+    let symbol_only = tokens
+        .get(at + 1)
+        .is_some_and(|t| word(at + 1) == "(" && t.kind == TokenKind::Punct)
+        && tokens.get(at + 2).is_some_and(|t| {
+            t.kind == TokenKind::Str && {
+                let w = word(at + 2);
+                let inner = w.trim_start_matches(|c: char| c != '"').trim_matches('"');
+                !inner.is_empty()
+                    && inner
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'))
+            }
+        })
+        && tokens.get(at + 3).is_some_and(|_| word(at + 3) == ")");
+    if !symbol_only {
+        return false;
+    }
     if tokens[prev].kind == TokenKind::Ident {
         return !matches!(
             word(prev).as_ref(),

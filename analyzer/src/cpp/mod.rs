@@ -241,6 +241,13 @@ fn finish(
         origin: Default::default(),
     };
     stmt.context = context;
+    // At file scope only a basic asm is allowed (no operands, no qualifiers): an extended one
+    // there means the scopes were misread (a kernel whose braces a macro writes), so its
+    // target is not known.
+    if stmt.context.at_file_scope && (!stmt.colons.is_empty() || !stmt.qualifiers.is_empty()) {
+        stmt.context.at_file_scope = false;
+        stmt.context.target = Some(target::decide(&stmt.context, false));
+    }
     stmt.ptx = ptx::parse(&stmt.template.text, stmt.percent_mode());
     if matches!(stmt.context.target, Some(Target::Device)) {
         // HIP device code is `__device__` too.
