@@ -11,6 +11,7 @@ use ptxguard_analyzer::cpp::model::Function;
 use ptxguard_analyzer::cpp::{AsmStatement, PythonApi};
 use ptxguard_analyzer::isa::Effects;
 use ptxguard_analyzer::{Diagnostic, Edit, Fix, Severity, Span};
+use std::collections::HashMap;
 
 declare_rule! {
     /// ## What it does
@@ -119,6 +120,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
     if implements_cuda_intrinsics(cx) {
         return;
     }
+    // Which functions of the file are called in a loop (through their callers), by name.
+    let mut loops: HashMap<String, bool> = HashMap::new();
     for stmt in cx.ptx_statements() {
         // In C++ an asm without outputs is implicitly volatile; in MLIR an op without results
         // and without side effects is dead code.
@@ -178,7 +181,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             d
         };
         let repeated_read = reason.clock || (reason.changing_read && !reason.relaxed_read);
-        let d = if repeated_read && stmt.python().is_none() && !runs_in_a_loop(cx, stmt) {
+        let d = if repeated_read && stmt.python().is_none() && !runs_in_a_loop(cx, stmt, &mut loops)
+        {
             let mut d = d;
             d.severity = Severity::Info;
             d.with_note("no loop runs it here (nor, in this file, a call of its function): measured with nvcc 13, such reads outside loops were kept, even two identical ones; in a loop a read was hoisted out of it")
@@ -201,7 +205,7 @@ const CALLER_LEVELS: u32 = 4;
 /// module docs): the asm is in one, or its function (or its `#define`) is called in one,
 /// through the callers the file defines. A read whose callers are not in view is not known
 /// to loop.
-fn runs_in_a_loop(cx: &Ctx, stmt: &AsmStatement) -> bool {
+fn runs_in_a_loop(cx: &Ctx, stmt: &AsmStatement, memo: &mut HashMap<String, bool>) -> bool {
     if stmt.context.in_loop {
         return true;
     }
@@ -223,12 +227,35 @@ fn runs_in_a_loop(cx: &Ctx, stmt: &AsmStatement) -> bool {
         (None, Some(function)) => function.clone(),
         (None, None) => return false,
     };
-    called_in_loop(cx, &function, CALLER_LEVELS)
+    called_in_loop(cx, &function, CALLER_LEVELS, memo)
 }
 
 /// Whether a call of `function` in the file sits in a loop, or in a function (not a kernel)
 /// whose own calls do, `levels` callers up.
-fn called_in_loop(cx: &Ctx, function: &Function, levels: u32) -> bool {
+fn called_in_loop(
+    cx: &Ctx,
+    function: &Function,
+    levels: u32,
+    memo: &mut HashMap<String, bool>,
+) -> bool {
+    // Memoised per file by function name: layered helpers (each calling every function of the
+    // layer below) would otherwise be walked once per call path. A name being walked counts as
+    // not looping (recursion).
+    if let Some(&known) = memo.get(&function.name) {
+        return known;
+    }
+    memo.insert(function.name.clone(), false);
+    let looped = called_in_loop_uncached(cx, function, levels, memo);
+    memo.insert(function.name.clone(), looped);
+    looped
+}
+
+fn called_in_loop_uncached(
+    cx: &Ctx,
+    function: &Function,
+    levels: u32,
+    memo: &mut HashMap<String, bool>,
+) -> bool {
     let source = cx.source();
     let tokens = cx.tokens();
     call_sites(cx, function).iter().any(|site| {
@@ -243,7 +270,7 @@ fn called_in_loop(cx: &Ctx, function: &Function, levels: u32) -> bool {
         if kernel || levels == 0 {
             return false;
         }
-        caller(cx, &call).is_some_and(|caller| called_in_loop(cx, &caller, levels - 1))
+        caller(cx, &call).is_some_and(|caller| called_in_loop(cx, &caller, levels - 1, memo))
     })
 }
 

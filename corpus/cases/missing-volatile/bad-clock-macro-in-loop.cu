@@ -8,4 +8,4 @@ __global__ void k(unsigned* out, int n) {
         out[i] = t;
     }
 }
-// expect@-8: missing-volatile, prefer-intrinsic(info)
+// expect@-8: missing-volatile(warning), prefer-intrinsic(info)

@@ -9,7 +9,7 @@ __global__ void k(unsigned* iters, unsigned wait) {
   unsigned t0, t, n = 0;
   asm("mov.u32 %0, %%clock;" : "=r"(t0));  // expect: missing-volatile(info), prefer-intrinsic(info)
   do {
-    asm("mov.u32 %0, %%clock;" : "=r"(t));  // expect: missing-volatile, prefer-intrinsic(info)
+    asm("mov.u32 %0, %%clock;" : "=r"(t));  // expect: missing-volatile(warning), prefer-intrinsic(info)
     ++n;
   } while (t - t0 < wait && n < 1000000u);
   *iters = n;

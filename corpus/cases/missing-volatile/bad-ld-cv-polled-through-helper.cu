@@ -3,7 +3,7 @@
 // loop (measured for a non-volatile load polled in a loop: bad-hoisted-poll.cu).
 __device__ __forceinline__ unsigned read_flag(const unsigned* flag) {
   unsigned v;
-  asm("ld.global.cv.u32 %0, [%1];" : "=r"(v) : "l"(flag));  // expect: missing-volatile, missing-memory-clobber, prefer-intrinsic(info), generic-address(info)
+  asm("ld.global.cv.u32 %0, [%1];" : "=r"(v) : "l"(flag));  // expect: missing-volatile(warning), missing-memory-clobber, prefer-intrinsic(info), generic-address(info)
   return v;
 }
 

@@ -347,7 +347,7 @@ pub(crate) fn call_context(cx: &Ctx, site: &CallSite) -> Option<CallContext> {
         false
     };
     let statement = statement_start(tokens, close, floor, source)?;
-    let mut in_loop = opens_loop(statement);
+    let mut in_loop = opens_loop(statement) || in_loop_head(cx, close, floor);
     // The blocks around the call, innermost first, back to the function's body: the
     // outermost one that is no namespace, class or linkage block.
     let mut depth = 0i32;
@@ -399,6 +399,40 @@ pub(crate) fn call_context(cx: &Ctx, site: &CallSite) -> Option<CallContext> {
         head: head_start..open,
         statement,
     })
+}
+
+/// Whether the call whose `)` is `tokens[close]` sits in the parentheses of a `for`/`while`
+/// head, or of a `do`'s closing `while (...)`: the loop's own condition, run every turn
+/// (`while (read_flag(f) == 0)`).
+fn in_loop_head(cx: &Ctx, close: usize, floor: usize) -> bool {
+    /// How far back the enclosing parentheses are looked for.
+    const LOOK_BACK: usize = 512;
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let Some(open) = matching_open(tokens, close, source) else {
+        return false;
+    };
+    let stop = open.saturating_sub(LOOK_BACK).max(floor);
+    let mut depth = 0usize;
+    for k in (stop..open).rev() {
+        if tokens[k].kind != TokenKind::Punct {
+            continue;
+        }
+        match text(k) {
+            ")" => depth += 1,
+            "(" if depth > 0 => depth -= 1,
+            "(" => {
+                // An enclosing group: a loop's head, or keep looking outward.
+                if k > 0 && matches!(text(k - 1), "while" | "for") {
+                    return true;
+                }
+            }
+            "{" | "}" if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether the code after the call (to the end of the function holding it) may read one of
