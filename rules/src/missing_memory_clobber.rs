@@ -492,7 +492,7 @@ fn cpp_memory_access_beside(
     // hold a lambda of the same name).
     let outer = body.clone();
     let (body, name, scope) = match enclosing_lambda(source, at, body.clone()) {
-        Some((lambda, name)) => (lambda, name, outer),
+        Some((lambda, name)) => (lambda, name, outer.clone()),
         None => (body, name, 0..source.len()),
     };
     let reach = reachable_end(source, end, body.end).max(end);
@@ -503,7 +503,7 @@ fn cpp_memory_access_beside(
         .outputs
         .iter()
         .map(|o| o.expr.trim())
-        .map(output_root)
+        .map(|e| local_output_root(source, outer.clone(), e))
         .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
     let included_type_members = |name: &str| cx.targets().included_type_members(name);
@@ -1951,6 +1951,20 @@ fn assigned_from_results(
     }
 }
 
+/// [`output_root`] when it names a local the output writes: a bare name, or an array declared
+/// in `body` (`frag` of `((unsigned*)(frag + 0))[1]`); not a pointer written through
+/// (`((unsigned*)buf)[0]` with `buf` a parameter: memory, not a local).
+fn local_output_root<'a>(source: &str, body: std::ops::Range<usize>, expr: &'a str) -> &'a str {
+    let root = output_root(expr);
+    if root.is_empty() || expr.trim() == root {
+        return root;
+    }
+    match source.get(body) {
+        Some(body) if declares_array(body, root) => root,
+        _ => "",
+    }
+}
+
 /// The local an output expression writes: its first name (`v`, `r` of `r[0]`, `frag` of
 /// `((unsigned*)(frag + 0))[1]`), past casts (`(unsigned*)`, `(float)`); empty when none.
 fn output_root(expr: &str) -> &str {
@@ -2022,7 +2036,12 @@ fn asm_flows(cx: &Ctx) -> Vec<AsmFlow> {
         .statements
         .iter()
         .map(|stmt| {
-            let root = |e: &str| output_root(e).to_string();
+            let body = stmt
+                .context
+                .function
+                .as_ref()
+                .map_or(0..0, |f| f.body.start as usize..f.body.end as usize);
+            let root = |e: &str| local_output_root(cx.source(), body.clone(), e).to_string();
             let writes = stmt
                 .outputs
                 .iter()
@@ -2961,6 +2980,23 @@ impl Look<'_> {
         }
         if declarations <= 1 {
             return declarations == 1;
+        }
+        // Every other occurrence that may declare the name (`auto t16 = buf;`, `for (float*
+        // t16 = ...`, a lambda's `(float* t16)`: after a type word, `*` or `&`) must be one of
+        // those arrays; else some use may be of a pointer of that name.
+        let (_, all_uses) = self.own_uses(name, body.clone());
+        let declaring = all_uses
+            .iter()
+            .filter(|&&k| {
+                k.checked_sub(1).is_some_and(|p| {
+                    let before = &body_tokens[p];
+                    (before.kind == TokenKind::Ident && !is_statement_keyword(text(before)))
+                        || matches!(text(before), "*" | "&" | "&&")
+                })
+            })
+            .count();
+        if declaring != declarations {
+            return false;
         }
         // Declared in several blocks of the function (`float t16[16];` in sibling scopes): each
         // use is of one of them, unless a name outside the body is visible where a block's

@@ -422,12 +422,8 @@ fn in_loop_head(cx: &Ctx, close: usize, floor: usize) -> bool {
         match text(k) {
             ")" => depth += 1,
             "(" if depth > 0 => depth -= 1,
-            "(" => {
-                // An enclosing group: a loop's head, or keep looking outward.
-                if k > 0 && matches!(text(k - 1), "while" | "for") {
-                    return true;
-                }
-            }
+            // An enclosing group: a loop's head, or keep looking outward.
+            "(" if k > 0 && matches!(text(k - 1), "while" | "for") => return true,
             "{" | "}" if depth == 0 => return false,
             _ => {}
         }
