@@ -80,7 +80,7 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         if !stmt.is_ptx() || inherited > 0 || emitted_once(stmt) || unreliable(stmt) {
             continue;
         }
-        let fix = wrap_in_braces(stmt);
+        let mut fix = wrap_in_braces(stmt);
         // The names one fix covers, reported together: one finding per statement.
         let mut unscoped: Vec<(&str, String, std::ops::Range<usize>)> = Vec::new();
         for s in &stmt.ptx.statements {
@@ -122,6 +122,8 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
                     .with_note("ptxas reports `Duplicate definition` once the statement is inlined, unrolled or expanded twice");
                 d.severity = Severity::Info;
                 out.push(d);
+                // `{ }` around the template would hide this name from the other asm too.
+                fix = None;
                 continue;
             }
             unscoped.push((what, name, span));
