@@ -265,12 +265,71 @@ fn called_in_loop_uncached(
         if call.in_loop {
             return true;
         }
+        // A named lambda's body (`auto ready = [&]() { return read_flag(f) != 0; };`): it
+        // runs where the lambda is called (`while (!ready())`).
+        if let Some(lambda) = site.close.and_then(|close| named_lambda_around(cx, close)) {
+            if levels > 0 && called_in_loop(cx, &lambda, levels - 1, memo) {
+                return true;
+            }
+        }
         let head = &tokens[call.head.clone()];
         let kernel = head.iter().any(|t| &source[t.span.range()] == "__global__");
         if kernel || levels == 0 {
             return false;
         }
         caller(cx, &call).is_some_and(|caller| called_in_loop(cx, &caller, levels - 1, memo))
+    })
+}
+
+/// The named lambda whose body holds the token `at` (`auto NAME = [...](...) { ... }`), as a
+/// function of that name, when the innermost block around it is such a body.
+fn named_lambda_around(cx: &Ctx, at: usize) -> Option<Function> {
+    /// How far back the lambda's `{` is looked for.
+    const LOOK_BACK: usize = 4096;
+    let source = cx.source();
+    let tokens = cx.tokens();
+    let text = |k: usize| &source[tokens[k].span.range()];
+    let mut depth = 0usize;
+    let open = (at.saturating_sub(LOOK_BACK)..at).rev().find(|&k| {
+        match text(k) {
+            "}" => depth += 1,
+            "{" if depth > 0 => depth -= 1,
+            "{" => return true,
+            _ => {}
+        }
+        false
+    })?;
+    // `] (params) mutable -> T {`: back over qualifiers to the parameters' `)`.
+    let mut k = open.checked_sub(1)?;
+    while tokens[k].kind == TokenKind::Ident {
+        k = k.checked_sub(1)?;
+    }
+    if text(k) != ")" {
+        return None;
+    }
+    let mut parens = 0i32;
+    let params = (k.saturating_sub(LOOK_BACK)..=k).rev().find(|&p| {
+        match text(p) {
+            ")" => parens += 1,
+            "(" => parens -= 1,
+            _ => {}
+        }
+        parens == 0
+    })?;
+    let capture_close = params.checked_sub(1).filter(|&c| text(c) == "]")?;
+    let capture_open = (capture_close.saturating_sub(64)..capture_close)
+        .rev()
+        .find(|&c| text(c) == "[")?;
+    let equals = capture_open.checked_sub(1).filter(|&e| text(e) == "=")?;
+    let name = equals
+        .checked_sub(1)
+        .filter(|&n| tokens[n].kind == TokenKind::Ident)?;
+    Some(Function {
+        name: text(name).to_string(),
+        name_span: tokens[name].span,
+        qualifiers: Vec::new(),
+        body: tokens[open].span,
+        defined_in_class: false,
     })
 }
 
