@@ -339,17 +339,29 @@ fn caller(cx: &Ctx, call: &CallContext) -> Option<Function> {
     let source = cx.source();
     let tokens = cx.tokens();
     let text = |k: usize| &source[tokens[k].span.range()];
-    let close = call.head.clone().rev().find(|&k| text(k) == ")")?;
-    let mut depth = 0i32;
-    let open = (call.head.start..=close).rev().find(|&k| {
-        match text(k) {
-            ")" => depth += 1,
-            "(" => depth -= 1,
-            _ => {}
+    // The last group of the head, back over `noexcept(...)`, `throw()`, attributes and a
+    // trailing `-> decltype(...)` to the parameters.
+    let mut close = call.head.clone().rev().find(|&k| text(k) == ")")?;
+    let name = loop {
+        let mut depth = 0i32;
+        let open = (call.head.start..=close).rev().find(|&k| {
+            match text(k) {
+                ")" => depth += 1,
+                "(" => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        })?;
+        let name = open.checked_sub(1).filter(|&n| n >= call.head.start)?;
+        let specifier = matches!(
+            text(name),
+            "noexcept" | "throw" | "decltype" | "__attribute__" | "__launch_bounds__" | "alignas"
+        ) || text(name) == "(";
+        if !specifier {
+            break name;
         }
-        depth == 0
-    })?;
-    let name = open.checked_sub(1).filter(|&n| n >= call.head.start)?;
+        close = (call.head.start..name).rev().find(|&k| text(k) == ")")?;
+    };
     if tokens[name].kind != TokenKind::Ident {
         return None;
     }
