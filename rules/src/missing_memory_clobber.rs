@@ -1283,17 +1283,7 @@ impl Look<'_> {
         if !store {
             return false;
         }
-        // The value assigned: from the `=` after the access to the end of the statement.
-        let source = self.source;
-        let rest = &source[access.end.min(source.len())..];
-        let Some(eq) = rest.find('=') else {
-            return false;
-        };
-        let value_start = access.end + eq + 1;
-        let value_end = source[value_start..]
-            .find([';', '{', '}'])
-            .map_or(source.len(), |k| value_start + k);
-        names_a_result(value_start..value_end)
+        assigned_value(self.source, access.end).is_some_and(names_a_result)
     }
 
     /// Whether the postfix expression through the `[` or `->` at `at` is a row of a
@@ -1350,19 +1340,10 @@ impl Look<'_> {
             return false;
         };
         let source = self.source;
-        let rest = source.get(access_end..).unwrap_or("");
-        let Some(eq) = rest
-            .trim_start()
-            .strip_prefix('=')
-            .map(|_| rest.find('=').unwrap_or(0))
-        else {
-            return false;
-        };
-        let value_start = access_end + eq + 1;
-        let value_end = source[value_start..]
-            .find([';', '{', '}'])
-            .map_or(source.len(), |k| value_start + k);
-        (value_start..value_end).contains(&call)
+        let assignment = source
+            .get(access_end..)
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        assignment && assigned_value(source, access_end).is_some_and(|v| v.contains(&call))
     }
 
     /// Whether the access through `base` is a `volatile` one: through a name declared
@@ -1949,6 +1930,17 @@ fn assigned_from_results(
             add(written, root);
         }
     }
+}
+
+/// The value a store assigns: from the first `=` after `access_end` to the end of the
+/// statement (`;`, or a brace).
+fn assigned_value(source: &str, access_end: usize) -> Option<std::ops::Range<usize>> {
+    let rest = source.get(access_end.min(source.len())..)?;
+    let value_start = access_end + rest.find('=')? + 1;
+    let value_end = source[value_start..]
+        .find([';', '{', '}'])
+        .map_or(source.len(), |k| value_start + k);
+    Some(value_start..value_end)
 }
 
 /// [`output_root`] when it names a local the output writes: a bare name, or an array declared
@@ -2967,7 +2959,7 @@ impl Look<'_> {
         let text = |t: &Token| source.get(t.span.range()).unwrap_or("");
         let (body_tokens, uses) = self.own_uses(name, body.clone());
         let mut declarations = 0;
-        for k in uses {
+        for &k in &uses {
             let Some((storage, pointers)) = plain_declaration(source, body_tokens, k) else {
                 continue;
             };
@@ -2984,8 +2976,7 @@ impl Look<'_> {
         // Every other occurrence that may declare the name (`auto t16 = buf;`, `for (float*
         // t16 = ...`, a lambda's `(float* t16)`: after a type word, `*` or `&`) must be one of
         // those arrays; else some use may be of a pointer of that name.
-        let (_, all_uses) = self.own_uses(name, body.clone());
-        let declaring = all_uses
+        let declaring = uses
             .iter()
             .filter(|&&k| {
                 k.checked_sub(1).is_some_and(|p| {

@@ -1,4 +1,6 @@
-use crate::support::cpp_uses::{assignment_at, call_context, call_sites, CallContext};
+use crate::support::cpp_uses::{
+    assignment_at, call_context, call_sites, matching_open, CallContext,
+};
 use crate::support::dataflow::Flow;
 use crate::support::{
     cuda_library::implements_cuda_intrinsics,
@@ -307,15 +309,7 @@ fn named_lambda_around(cx: &Ctx, at: usize) -> Option<Function> {
     if text(k) != ")" {
         return None;
     }
-    let mut parens = 0i32;
-    let params = (k.saturating_sub(LOOK_BACK)..=k).rev().find(|&p| {
-        match text(p) {
-            ")" => parens += 1,
-            "(" => parens -= 1,
-            _ => {}
-        }
-        parens == 0
-    })?;
+    let params = matching_open(tokens, k, source)?;
     let capture_close = params.checked_sub(1).filter(|&c| text(c) == "]")?;
     let capture_open = (capture_close.saturating_sub(64)..capture_close)
         .rev()
@@ -343,15 +337,7 @@ fn caller(cx: &Ctx, call: &CallContext) -> Option<Function> {
     // trailing `-> decltype(...)` to the parameters.
     let mut close = call.head.clone().rev().find(|&k| text(k) == ")")?;
     let name = loop {
-        let mut depth = 0i32;
-        let open = (call.head.start..=close).rev().find(|&k| {
-            match text(k) {
-                ")" => depth += 1,
-                "(" => depth -= 1,
-                _ => {}
-            }
-            depth == 0
-        })?;
+        let open = matching_open(tokens, close, source)?;
         let name = open.checked_sub(1).filter(|&n| n >= call.head.start)?;
         let specifier = matches!(
             text(name),

@@ -705,7 +705,7 @@ fn matching_close(tokens: &[Token], open: usize, source: &str) -> Option<usize> 
 }
 
 /// The `(` matching the `)` at `close`.
-fn matching_open(tokens: &[Token], close: usize, source: &str) -> Option<usize> {
+pub(crate) fn matching_open(tokens: &[Token], close: usize, source: &str) -> Option<usize> {
     let mut depth = 0i32;
     for k in (0..=close).rev() {
         let t = &tokens[k];
