@@ -175,6 +175,9 @@ pub struct FileIndex<'a> {
     depth: std::cell::OnceCell<Vec<u32>>,
     /// `TYPE name(` with a known TYPE (for calls), on first need.
     functions: std::cell::OnceCell<std::collections::HashMap<String, CppType>>,
+    /// For each token index `k`, the `(` a walk back from `k` stops at ([`list_open`]), on
+    /// first need.
+    list_opens: std::cell::OnceCell<Vec<u32>>,
     /// Token indices of every identifier that may be a declarator ([`may_declare`]), by name,
     /// in order.
     occurrences: foldhash::HashMap<std::borrow::Cow<'a, str>, Vec<u32>>,
@@ -726,18 +729,7 @@ fn declaration_before(scope: &Scope, name_at: usize) -> Option<Option<CppType>> 
         let open = match before.as_ref() {
             "(" => Some(stop),
             // A later argument: back to the list's `(`.
-            "," => {
-                let mut depth = 0i32;
-                (scope.search.start..stop).rev().find(|&k| {
-                    match scope.word(k).as_ref() {
-                        ")" | "]" | "}" => depth += 1,
-                        "(" | "[" | "{" if depth > 0 => depth -= 1,
-                        "(" => return true,
-                        _ => {}
-                    }
-                    false
-                })
-            }
+            "," => list_open(scope, stop).filter(|&open| open >= scope.search.start),
             _ => None,
         };
         let call = open.is_some_and(|open| {
@@ -875,9 +867,58 @@ fn build_index<'a>(scope: &Scope<'a, '_>) -> FileIndex<'a> {
     }
     FileIndex {
         depth: Default::default(),
+        list_opens: Default::default(),
         functions: Default::default(),
         occurrences,
     }
+}
+
+/// The `(` of the list holding token `at` (walking back from `at - 1` over balanced groups,
+/// where any closer pairs with any opener, past an unpaired `[` or `{`); `None` when there
+/// is none. Looked up in a table built in one pass, so that each parameter of a long list
+/// does not walk back over the ones before it.
+fn list_open(scope: &Scope, at: usize) -> Option<usize> {
+    let index = scope.index.get_or_init(|| build_index(scope));
+    let opens = index.list_opens.get_or_init(|| list_opens(scope));
+    opens
+        .get(at)
+        .copied()
+        .filter(|&o| o != NONE)
+        .map(|o| o as usize)
+}
+
+const NONE: u32 = u32::MAX;
+
+/// [`list_open`] for every token index `0..=len`, forward: `open[k]` is where the walk back
+/// from `k - 1` at depth 0 stops, `group[k]` where it stops at depth 1 (the opener a closer at
+/// `k` pairs with).
+fn list_opens(scope: &Scope) -> Vec<u32> {
+    let n = scope.tokens.len();
+    let mut open = vec![NONE; n + 1];
+    let mut group = vec![NONE; n + 1];
+    for k in 1..=n {
+        let prev = k - 1;
+        let word = scope.word(prev);
+        match word.as_ref() {
+            "(" | "[" | "{" => {
+                group[k] = prev as u32;
+                open[k] = if word == "(" { prev as u32 } else { open[prev] };
+            }
+            ")" | "]" | "}" => {
+                // Past the closer's group, then on from its opener.
+                let paired = group[prev];
+                if paired != NONE {
+                    group[k] = group[paired as usize];
+                    open[k] = open[paired as usize];
+                }
+            }
+            _ => {
+                group[k] = group[prev];
+                open[k] = open[prev];
+            }
+        }
+    }
+    open
 }
 
 /// The brace depth before each token.
@@ -1285,6 +1326,51 @@ mod tests {
 
     fn spelling(info: &TypeInfo) -> Option<(String, u16)> {
         info.ty.as_ref().map(|t| (t.spelling.to_string(), t.bits))
+    }
+
+    /// The walk [`list_open`] replaces: back from `at - 1` to the first unpaired `(`.
+    fn list_open_walked(text: &str, toks: &[Token], at: usize) -> Option<usize> {
+        let mut depth = 0i32;
+        (0..at).rev().find(|&k| {
+            match &text[toks[k].span.range()] {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "{" if depth > 0 => depth -= 1,
+                "(" => return true,
+                _ => {}
+            }
+            false
+        })
+    }
+
+    #[test]
+    fn list_open_is_the_walk_back_at_every_token() {
+        for src in [
+            "void f(float & a, float & b, int (*g)(int, int), T<x, y> c, d[2], e) { h(a, [b], {c, d}, e); }",
+            "f(a, b) ) ] } (x, [y, {z, (w, v)] u, t",
+            "({[(a, b], c) d, e} f, g)) h, (i, j",
+            "",
+            ") , ( , ] , [ , } , { ,",
+        ] {
+            let toks = lex_range(src, 0, src.len(), false);
+            let index = std::cell::OnceCell::new();
+            let declarations = Default::default();
+            let scope = Scope {
+                text: src,
+                tokens: &toks,
+                search: 0..toks.len(),
+                use_at: toks.len(),
+                members: None,
+                index: &index,
+                declarations: &declarations,
+            };
+            for at in 0..=toks.len() {
+                assert_eq!(
+                    list_open(&scope, at),
+                    list_open_walked(src, &toks, at),
+                    "{src:?} at token {at}"
+                );
+            }
+        }
     }
 
     #[test]
