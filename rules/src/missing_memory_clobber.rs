@@ -503,7 +503,7 @@ fn cpp_memory_access_beside(
         .outputs
         .iter()
         .map(|o| o.expr.trim())
-        .map(|e| local_output_root(source, outer.clone(), e))
+        .map(|e| local_output_root(source, outer.clone(), e, &file.arrays_declared))
         .filter(|e| !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit()))
         .collect();
     let included_type_members = |name: &str| cx.targets().included_type_members(name);
@@ -749,6 +749,7 @@ struct FileScan {
     /// Each asm statement's start, the roots of its outputs and the names its inputs read,
     /// in order: a later asm computing from an asm's result carries it on.
     asm_flows: Vec<AsmFlow>,
+    arrays_declared: ArraysDeclared,
 }
 
 /// What an asm statement reads and writes, by local name ([`FileScan::asm_flows`]).
@@ -794,6 +795,7 @@ impl FileScan {
         let dead = preprocessor::dead_branches(cx, 0..cx.source().len());
         // A barrier in a branch no target compiles bounds nothing.
         let live = |r: &std::ops::Range<usize>| !dead.iter().any(|d| d.contains(&r.start));
+        let arrays_declared = ArraysDeclared::default();
         FileScan {
             cpp_tokens: !cx.file.language.is_python(),
             asm_spans,
@@ -814,7 +816,8 @@ impl FileScan {
             kernel_data: Default::default(),
             brace_pairs: Default::default(),
             type_members: Default::default(),
-            asm_flows: asm_flows(cx),
+            asm_flows: asm_flows(cx, &arrays_declared),
+            arrays_declared,
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
             dead,
@@ -1807,22 +1810,31 @@ fn enclosing_function_body(source: &str, at: usize) -> std::ops::Range<usize> {
 
 /// The `{` of the block around byte `at` (not counting a `{` at `at` itself).
 fn enclosing_open_brace(bytes: &[u8], at: usize) -> Option<usize> {
-    first_unmatched(bytes, (0..at.min(bytes.len())).rev(), b'}', b'{')
+    let within = &bytes[..at.min(bytes.len())];
+    first_unmatched(
+        memchr::memrchr2_iter(b'{', b'}', within),
+        within,
+        b'}',
+        b'{',
+    )
 }
 
 /// The `{ }` block around byte `at` (its inside), found by counting braces outward.
 fn enclosing_block(source: &str, at: usize) -> std::ops::Range<usize> {
     let bytes = source.as_bytes();
     let start = enclosing_open_brace(bytes, at).map_or(0, |i| i + 1);
-    let end = first_unmatched(bytes, at..bytes.len(), b'{', b'}').unwrap_or(bytes.len());
+    let after = bytes.get(at..).unwrap_or_default();
+    let end = first_unmatched(memchr::memchr2_iter(b'{', b'}', after), after, b'{', b'}')
+        .map_or(bytes.len(), |i| at + i);
     start..end
 }
 
-/// The first of `positions` (walked in the order given) holding `close` with every `nest`
-/// seen before it matched: the brace that ends the block, walking out of it either way.
+/// The first of `positions` (walked in the order given: where `nest` or `close` are in
+/// `bytes`) holding `close` with every `nest` seen before it matched: the brace that ends the
+/// block, walking out of it either way.
 fn first_unmatched(
-    bytes: &[u8],
     positions: impl Iterator<Item = usize>,
+    bytes: &[u8],
     nest: u8,
     close: u8,
 ) -> Option<usize> {
@@ -1946,16 +1958,32 @@ fn assigned_value(source: &str, access_end: usize) -> Option<std::ops::Range<usi
 /// [`output_root`] when it names a local the output writes: a bare name, or an array declared
 /// in `body` (`frag` of `((unsigned*)(frag + 0))[1]`); not a pointer written through
 /// (`((unsigned*)buf)[0]` with `buf` a parameter: memory, not a local).
-fn local_output_root<'a>(source: &str, body: std::ops::Range<usize>, expr: &'a str) -> &'a str {
+fn local_output_root<'a>(
+    source: &str,
+    body: std::ops::Range<usize>,
+    expr: &'a str,
+    arrays: &ArraysDeclared,
+) -> &'a str {
     let root = output_root(expr);
     if root.is_empty() || expr.trim() == root {
         return root;
     }
-    match source.get(body) {
-        Some(body) if declares_array(body, root) => root,
-        _ => "",
+    let key = (body.start, body.end, root.to_string());
+    let declared = *arrays.borrow_mut().entry(key).or_insert_with(|| {
+        source
+            .get(body)
+            .is_some_and(|body| declares_array(body, root))
+    });
+    if declared {
+        root
+    } else {
+        ""
     }
 }
+
+/// Memo of [`declares_array`] by (body start, body end, name): every asm of a function asks
+/// it for the same output arrays.
+type ArraysDeclared = std::cell::RefCell<HashMap<(usize, usize, String), bool>>;
 
 /// The local an output expression writes: its first name (`v`, `r` of `r[0]`, `frag` of
 /// `((unsigned*)(frag + 0))[1]`), past casts (`(unsigned*)`, `(float)`); empty when none.
@@ -2023,7 +2051,7 @@ fn output_roots_past_casts() {
 
 /// [`FileScan::asm_flows`]: each asm statement's output roots (`c` of `"=f"(c[0])`) and the
 /// names its inputs read (with `"+r"` outputs, which are read too).
-fn asm_flows(cx: &Ctx) -> Vec<AsmFlow> {
+fn asm_flows(cx: &Ctx, arrays: &ArraysDeclared) -> Vec<AsmFlow> {
     let mut flows: Vec<AsmFlow> = cx
         .statements
         .iter()
@@ -2033,7 +2061,8 @@ fn asm_flows(cx: &Ctx) -> Vec<AsmFlow> {
                 .function
                 .as_ref()
                 .map_or(0..0, |f| f.body.start as usize..f.body.end as usize);
-            let root = |e: &str| local_output_root(cx.source(), body.clone(), e).to_string();
+            let root =
+                |e: &str| local_output_root(cx.source(), body.clone(), e, arrays).to_string();
             let writes = stmt
                 .outputs
                 .iter()

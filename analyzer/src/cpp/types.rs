@@ -898,13 +898,23 @@ fn list_opens(scope: &Scope) -> Vec<u32> {
     let mut group = vec![NONE; n + 1];
     for k in 1..=n {
         let prev = k - 1;
-        let word = scope.word(prev);
-        match word.as_ref() {
-            "(" | "[" | "{" => {
+        // Brackets are one-byte punctuators (a spliced token is longer).
+        let tok = &scope.tokens[prev];
+        let byte = if tok.kind == TokenKind::Punct && tok.span.len() == 1 {
+            scope.text.as_bytes()[tok.start()]
+        } else {
+            0
+        };
+        match byte {
+            b'(' | b'[' | b'{' => {
                 group[k] = prev as u32;
-                open[k] = if word == "(" { prev as u32 } else { open[prev] };
+                open[k] = if byte == b'(' {
+                    prev as u32
+                } else {
+                    open[prev]
+                };
             }
-            ")" | "]" | "}" => {
+            b')' | b']' | b'}' => {
                 // Past the closer's group, then on from its opener.
                 let paired = group[prev];
                 if paired != NONE {

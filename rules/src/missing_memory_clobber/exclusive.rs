@@ -401,7 +401,9 @@ fn matching_close_paren(bytes: &[u8], open: usize) -> Option<usize> {
 
 fn matching_forward(bytes: &[u8], open: usize, up: u8, down: u8) -> Option<usize> {
     let mut depth = 0i32;
-    for (i, &b) in bytes.iter().enumerate().skip(open) {
+    let from = open.min(bytes.len());
+    for i in memchr::memchr2_iter(up, down, &bytes[from..]) {
+        let (i, b) = (from + i, bytes[from + i]);
         if b == up {
             depth += 1;
         } else if b == down {
@@ -421,7 +423,8 @@ fn matching_open(bytes: &[u8], close: usize) -> Option<usize> {
 
 fn matching_backward(bytes: &[u8], close: usize, up: u8, down: u8) -> Option<usize> {
     let mut depth = 0i32;
-    (0..=close).rev().find(|&i| {
+    let within = bytes.get(..=close)?;
+    memchr::memrchr2_iter(up, down, within).find(|&i| {
         if bytes[i] == down {
             depth += 1;
         } else if bytes[i] == up {
