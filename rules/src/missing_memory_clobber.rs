@@ -1479,9 +1479,8 @@ impl Look<'_> {
         // Each calling function is followed up once, however many calls it makes: the work
         // stays one scan of the file per caller.
         let mut followed = std::collections::HashSet::new();
-        source[scope.clone()]
-            .match_indices(name)
-            .find_map(|(offset, _)| {
+        find_all(&source[scope.clone()], name)
+            .find_map(|offset| {
                 let call = scope.start + offset;
                 let call_end = call + name.len();
                 // Not a call: the definition or a declaration (a type word before the name, or
@@ -3841,7 +3840,7 @@ fn shared_declarations(source: &str, tokens: &[Token]) -> Vec<String> {
 fn function_bodies(source: &str, name: &str) -> Vec<std::ops::Range<usize>> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let mut bodies = Vec::new();
-    for (at, _) in source.match_indices(name) {
+    for at in find_all(source, name) {
         let end = at + name.len();
         if source[..at].ends_with(ident) || source[end..].starts_with(ident) {
             continue;
@@ -4153,9 +4152,19 @@ fn identifiers(expr: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Whole-identifier occurrences of `name` in `text`: the text before and after each.
+/// Where `needle` starts in `text`, left to right, not overlapping (as `str::match_indices`,
+/// searched with `memchr::memmem`; an empty needle at every character boundary).
+fn find_all<'t>(text: &'t str, needle: &'t str) -> Box<dyn Iterator<Item = usize> + 't> {
+    if needle.is_empty() {
+        Box::new(text.match_indices(needle).map(|(at, _)| at))
+    } else {
+        Box::new(memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()))
+    }
+}
+
 fn occurrences<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (&'t str, &'t str)> {
     let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    text.match_indices(name).filter_map(move |(at, _)| {
+    find_all(text, name).filter_map(move |at| {
         let before = &text[..at];
         let rest = &text[at + name.len()..];
         (!before.ends_with(ident) && !rest.starts_with(ident) && !before.ends_with('.'))
