@@ -1479,107 +1479,106 @@ impl Look<'_> {
         // Each calling function is followed up once, however many calls it makes: the work
         // stays one scan of the file per caller.
         let mut followed = std::collections::HashSet::new();
-        find_all(&source[scope.clone()], name)
-            .find_map(|offset| {
-                let call = scope.start + offset;
-                let call_end = call + name.len();
-                // Not a call: the definition or a declaration (a type word before the name, or
-                // before its qualifiers: `inline void Producer::sendX() {`).
-                let mut qualified = call;
-                while let Some(before) = source[..qualified].strip_suffix("::") {
-                    let start = trailing_identifier_start(before);
-                    if start == before.len() {
-                        break;
-                    }
-                    qualified = start;
+        find_all(&source[scope.clone()], name).find_map(|offset| {
+            let call = scope.start + offset;
+            let call_end = call + name.len();
+            // Not a call: the definition or a declaration (a type word before the name, or
+            // before its qualifiers: `inline void Producer::sendX() {`).
+            let mut qualified = call;
+            while let Some(before) = source[..qualified].strip_suffix("::") {
+                let start = trailing_identifier_start(before);
+                if start == before.len() {
+                    break;
                 }
-                let word_before = source[..qualified]
-                    .trim_end()
-                    .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .next()
-                    .unwrap_or("");
-                let declared = !word_before.is_empty()
-                    && source[..qualified].trim_end().ends_with(ident)
-                    && !matches!(word_before, "return" | "else" | "do" | "case");
-                // A member call (`obj.name(`, `p->name(`) is followed only above the first
-                // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
-                // while a first-level `x.name(` is more often another type's method of that name.
-                let member = source[..call].ends_with('.') || source[..call].ends_with("->");
-                // In a comment (`// before the caller's `gdc_wait()``): no call. Comments are
-                // the text no token covers; a name inside a `#define` (one directive token) or
-                // in C++ held in a Python string (a string token here) is code.
-                let k = self.tokens.partition_point(|t| t.start() <= call);
-                let code = !self.file.cpp_tokens || (k > 0 && call < self.tokens[k - 1].end());
-                if !code
-                    || callee.contains(&call)
-                    || declared
-                    || (member && levels == CALL_LEVELS)
-                    || source[..call].trim_end().ends_with(['*', '&'])
-                    || (source[..call].trim_end().ends_with('>') && !source[..call].ends_with("->"))
-                    || source[..call].ends_with(ident)
-                    || !source[call_end..].trim_start().starts_with('(')
-                    || source[..call].trim_end().ends_with("define")
-                {
-                    return None;
-                }
-                // The call's arguments are evaluated before it: the window after starts at `)`.
-                let args_end = matching_paren(source, call_end).unwrap_or(call_end);
-                // Not a call: a definition whose name follows an attribute, not a type word
-                // (`__global__ void __launch_bounds__(256, 1) combine(...) {`).
-                if opens_a_body(&source[args_end.min(source.len())..]) {
-                    return None;
-                }
-                let block = enclosing_function_body(source, call);
-                // Code on a branch the call's path never takes is not beside it either.
-                let at_call = Look {
-                    call_at: Some(call),
-                    exclusive: exclusive_ranges(
-                        source,
-                        self.tokens,
-                        &self.file.dead,
-                        block.clone(),
-                        call,
-                    ),
-                    feeds: call_end..args_end,
-                    outputs: &[],
-                    results: std::cell::OnceCell::new(),
-                    results_in: 0..0,
-                    results_reach: 0,
-                    function: 0..0,
-                    // After a call whose spin loop pins the stores after it, every store after
-                    // the call is after that loop too.
-                    writes_pinned_from: if self.writes_pinned_from == usize::MAX {
-                        exclusive::spin_loop_end(source, block.clone(), call).unwrap_or(usize::MAX)
-                    } else {
-                        args_end
-                    },
-                    ..*self
-                };
-                let (b, a) = at_call.windows(call..args_end, block.clone());
-                let here = at_call.access_beside(&b, &a, open_before, open_after);
-                if here.is_some() {
-                    return here;
-                }
-                let caller_open_before = open_before && b.start == block.start;
-                let caller_open_after = open_after && a.end >= block.end;
-                if !(caller_open_before || caller_open_after)
-                    || !followed.insert((block.start, caller_open_before, caller_open_after))
-                {
-                    return None;
-                }
-                let caller = function_name_before(source, block.start)?;
-                if caller == name {
-                    return None;
-                }
-                at_call.callers_access(
-                    caller,
+                qualified = start;
+            }
+            let word_before = source[..qualified]
+                .trim_end()
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            let declared = !word_before.is_empty()
+                && source[..qualified].trim_end().ends_with(ident)
+                && !matches!(word_before, "return" | "else" | "do" | "case");
+            // A member call (`obj.name(`, `p->name(`) is followed only above the first
+            // level: there the name is a method of the helper's own object (`inter_cta_.sync()`),
+            // while a first-level `x.name(` is more often another type's method of that name.
+            let member = source[..call].ends_with('.') || source[..call].ends_with("->");
+            // In a comment (`// before the caller's `gdc_wait()``): no call. Comments are
+            // the text no token covers; a name inside a `#define` (one directive token) or
+            // in C++ held in a Python string (a string token here) is code.
+            let k = self.tokens.partition_point(|t| t.start() <= call);
+            let code = !self.file.cpp_tokens || (k > 0 && call < self.tokens[k - 1].end());
+            if !code
+                || callee.contains(&call)
+                || declared
+                || (member && levels == CALL_LEVELS)
+                || source[..call].trim_end().ends_with(['*', '&'])
+                || (source[..call].trim_end().ends_with('>') && !source[..call].ends_with("->"))
+                || source[..call].ends_with(ident)
+                || !source[call_end..].trim_start().starts_with('(')
+                || source[..call].trim_end().ends_with("define")
+            {
+                return None;
+            }
+            // The call's arguments are evaluated before it: the window after starts at `)`.
+            let args_end = matching_paren(source, call_end).unwrap_or(call_end);
+            // Not a call: a definition whose name follows an attribute, not a type word
+            // (`__global__ void __launch_bounds__(256, 1) combine(...) {`).
+            if opens_a_body(&source[args_end.min(source.len())..]) {
+                return None;
+            }
+            let block = enclosing_function_body(source, call);
+            // Code on a branch the call's path never takes is not beside it either.
+            let at_call = Look {
+                call_at: Some(call),
+                exclusive: exclusive_ranges(
+                    source,
+                    self.tokens,
+                    &self.file.dead,
                     block.clone(),
-                    0..source.len(),
-                    caller_open_before,
-                    caller_open_after,
-                    levels - 1,
-                )
-            })
+                    call,
+                ),
+                feeds: call_end..args_end,
+                outputs: &[],
+                results: std::cell::OnceCell::new(),
+                results_in: 0..0,
+                results_reach: 0,
+                function: 0..0,
+                // After a call whose spin loop pins the stores after it, every store after
+                // the call is after that loop too.
+                writes_pinned_from: if self.writes_pinned_from == usize::MAX {
+                    exclusive::spin_loop_end(source, block.clone(), call).unwrap_or(usize::MAX)
+                } else {
+                    args_end
+                },
+                ..*self
+            };
+            let (b, a) = at_call.windows(call..args_end, block.clone());
+            let here = at_call.access_beside(&b, &a, open_before, open_after);
+            if here.is_some() {
+                return here;
+            }
+            let caller_open_before = open_before && b.start == block.start;
+            let caller_open_after = open_after && a.end >= block.end;
+            if !(caller_open_before || caller_open_after)
+                || !followed.insert((block.start, caller_open_before, caller_open_after))
+            {
+                return None;
+            }
+            let caller = function_name_before(source, block.start)?;
+            if caller == name {
+                return None;
+            }
+            at_call.callers_access(
+                caller,
+                block.clone(),
+                0..source.len(),
+                caller_open_before,
+                caller_open_after,
+                levels - 1,
+            )
+        })
     }
 }
 
@@ -4158,7 +4157,10 @@ fn find_all<'t>(text: &'t str, needle: &'t str) -> Box<dyn Iterator<Item = usize
     if needle.is_empty() {
         Box::new(text.match_indices(needle).map(|(at, _)| at))
     } else {
-        Box::new(memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()))
+        Box::new(memchr::memmem::find_iter(
+            text.as_bytes(),
+            needle.as_bytes(),
+        ))
     }
 }
 

@@ -49,6 +49,12 @@ declare_rule! {
     /// loads through a helper called twice. Elsewhere the read is **info**, with a note (an
     /// `.acquire` load also orders memory, and is reported for that wherever it is).
     ///
+    /// A PTX `call` is **info** when nothing else in the template must stay: what the called
+    /// function does is not in view. The OptiX SDK calls its getters (`call (%0),
+    /// _optix_get_launch_index_x, ();`) without `volatile` on purpose and marks the calls with
+    /// effects (trace, report intersection, payload writes) `volatile`; a store or atomic
+    /// beside the call is still a warning.
+    ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
     /// `__clang_cuda_runtime_wrapper.h`: the compiler's code, written to its own rules).
@@ -114,6 +120,8 @@ struct Reason {
     clock: bool,
     /// A load of a value that changes (`.volatile`, `.cv`), and nothing else.
     changing_read: bool,
+    /// A PTX `call` of a function whose body is not in view, and nothing else that must stay.
+    unknown_callee: bool,
 }
 
 pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
@@ -179,6 +187,13 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
             let mut d = d;
             d.severity = Severity::Info;
             d.with_note("a `.relaxed` load orders nothing: reading one value for two loads of the same address, or none when it is unused, is allowed by the memory model; only a poll in a loop needs each load kept (then this is reported at the rule's severity)")
+        } else {
+            d
+        };
+        let d = if reason.unknown_callee {
+            let mut d = d;
+            d.severity = Severity::Info;
+            d.with_note("the called function is not in view: it may have side effects or be a pure getter (the OptiX SDK calls its getters without `volatile` on purpose); `volatile` keeps every call where it is")
         } else {
             d
         };
@@ -411,6 +426,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
     let mut clock = None;
     let mut changing = None;
     let mut polled = None;
+    let mut called = None;
     for (i, step) in flow.steps.iter().enumerate() {
         let opcode = &step.instr.opcode;
         let opcode_span = template_span(stmt, step.instr.opcode_span.clone());
@@ -423,6 +439,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                     relaxed_read: false,
                     clock: true,
                     changing_read: false,
+                    unknown_callee: false,
                 });
             }
         }
@@ -430,6 +447,20 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
             continue;
         };
         if has_memory {
+            continue;
+        }
+        // The callee's effects are not in the template: a pure getter (the OptiX SDK's
+        // `_optix_get_*` calls are written without `volatile` on purpose) or a side effect.
+        if step.instr.base() == "call" {
+            called.get_or_insert_with(|| Reason {
+                span: opcode_span,
+                what: format!("calls a function (`{opcode}`)"),
+                label: "what the called function does is not in view".to_string(),
+                relaxed_read: false,
+                clock: false,
+                changing_read: false,
+                unknown_callee: true,
+            });
             continue;
         }
         if side_effect(e, step.instr.base()) {
@@ -449,6 +480,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 relaxed_read: false,
                 clock: false,
                 changing_read: false,
+                unknown_callee: false,
             });
         }
         if changing.is_none() && e.contains(Effects::VOLATILE_READ) {
@@ -467,6 +499,7 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 relaxed_read: relaxed,
                 clock: false,
                 changing_read: true,
+                unknown_callee: false,
             });
         }
         // A load whose address changes every iteration (`[source + j]`) is no poll: the
@@ -487,13 +520,14 @@ fn reason(flow: &Flow, has_memory: bool, varies: &dyn Fn(&str) -> bool) -> Optio
                 relaxed_read: false,
                 clock: false,
                 changing_read: false,
+                unknown_callee: false,
             });
         }
     }
     if has_memory {
         return clock;
     }
-    changing.or(clock).or(polled)
+    changing.or(clock).or(polled).or(called)
 }
 
 /// Must stay even when its outputs are unused. A branch inside the template is not a side
