@@ -118,7 +118,14 @@ pub fn read_input(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     if !meta.is_file() {
         return Err(Error::new(ErrorKind::InvalidInput, NOT_REGULAR));
     }
-    let bytes = read_at_most(file, limit.saturating_add(1))?;
+    // Sized once from the file's length: growing by doubling copied a large cache file
+    // several times over.
+    let expected = usize::try_from(meta.len().min(limit).saturating_add(1)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(expected);
+    {
+        use std::io::Read as _;
+        file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    }
     if bytes.len() as u64 > limit {
         return Err(Error::new(
             ErrorKind::InvalidData,

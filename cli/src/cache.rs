@@ -68,8 +68,53 @@ struct Entry {
 struct Stored {
     entries: HashMap<String, Entry>,
     reach: Option<ReachAnswer>,
-    #[serde(skip)]
-    stamps: HashMap<String, Stamped>,
+}
+
+/// A value read on a thread of its own: [`Loading::get`] waits for it, [`Loading::if_ready`]
+/// does not. Read in place when no thread can be started.
+struct Loading<T> {
+    value: OnceLock<T>,
+    thread: Mutex<Option<std::thread::JoinHandle<T>>>,
+}
+
+impl<T: Default + Send + 'static> Loading<T> {
+    fn start(read: impl Fn() -> T + Send + Clone + 'static) -> Loading<T> {
+        let value = OnceLock::new();
+        let thread = match std::thread::Builder::new().spawn(read.clone()) {
+            Ok(handle) => Some(handle),
+            Err(_) => {
+                let _ = value.set(read());
+                None
+            }
+        };
+        Loading {
+            value,
+            thread: Mutex::new(thread),
+        }
+    }
+
+    fn get(&self) -> &T {
+        self.value.get_or_init(|| {
+            let handle = self.thread.lock().ok().and_then(|mut h| h.take());
+            handle.and_then(|h| h.join().ok()).unwrap_or_default()
+        })
+    }
+
+    fn if_ready(&self) -> Option<&T> {
+        if let Some(value) = self.value.get() {
+            return Some(value);
+        }
+        let ended = self
+            .thread
+            .lock()
+            .is_ok_and(|handle| handle.as_ref().is_none_or(|h| h.is_finished()));
+        ended.then(|| self.get())
+    }
+
+    fn into_inner(self) -> T {
+        self.get();
+        self.value.into_inner().unwrap_or_default()
+    }
 }
 
 /// What a file's metadata said when it was read and held no asm (and was not binary, nor too
@@ -157,10 +202,10 @@ pub struct Cache {
     /// The build of ptxguard the entries belong to.
     build: String,
     today: u64,
-    /// As read at the start (on a thread of its own, while the walk begins); never changed
-    /// during the run.
-    loaded: OnceLock<Stored>,
-    loading: Mutex<Option<std::thread::JoinHandle<Stored>>>,
+    /// The results and the stamps as read at the start, each on a thread of its own while the
+    /// walk begins (the walk needs the stamps first); never changed during the run.
+    loaded: Loading<Stored>,
+    stamps: Loading<HashMap<String, Stamped>>,
     /// The reach answer made by this run: written at the end. `Some(None)`: this run asked
     /// nothing, so the last answer is dropped.
     reach: Mutex<Option<Option<ReachAnswer>>>,
@@ -187,32 +232,25 @@ impl Cache {
         let results = dir.join(RESULTS_FILE);
         let stamps = dir.join(STAMPS_FILE);
         let expected = build.clone();
-        let load = move || {
-            let mut stored: Stored =
-                ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
-                    .ok()
-                    .and_then(|bytes| parse(&bytes, &expected))
-                    .unwrap_or_default();
-            stored.stamps = ptxguard_analyzer::source::read_input(&stamps, MAX_RESULTS_BYTES)
+        let loaded = Loading::start(move || {
+            ptxguard_analyzer::source::read_input(&results, MAX_RESULTS_BYTES)
+                .ok()
+                .and_then(|bytes| parse(&bytes, &expected))
+                .unwrap_or_default()
+        });
+        let expected = build.clone();
+        let stamps = Loading::start(move || {
+            ptxguard_analyzer::source::read_input(&stamps, MAX_RESULTS_BYTES)
                 .ok()
                 .and_then(|bytes| parse_stamps(&bytes, &expected))
-                .unwrap_or_default();
-            stored
-        };
-        let loaded = OnceLock::new();
-        let loading = match std::thread::Builder::new().spawn(load.clone()) {
-            Ok(handle) => Some(handle),
-            Err(_) => {
-                let _ = loaded.set(load());
-                None
-            }
-        };
+                .unwrap_or_default()
+        });
         Some(Cache {
             dir,
             build,
             today: today(),
             loaded,
-            loading: Mutex::new(loading),
+            stamps,
             updated: Mutex::default(),
             reach: Mutex::default(),
             headers_now: Mutex::default(),
@@ -225,28 +263,17 @@ impl Cache {
         })
     }
 
-    /// The entries read at the start, if the read has ended (without waiting for it).
-    fn loaded_if_ready(&self) -> Option<&Stored> {
-        if let Some(stored) = self.loaded.get() {
-            return Some(stored);
-        }
-        let ended = self
-            .loading
-            .lock()
-            .is_ok_and(|handle| handle.as_ref().is_none_or(|h| h.is_finished()));
-        ended.then(|| self.loaded())
-    }
-
     /// Whether files stamped by an earlier run are known by now (the walk does not wait for
     /// the cache's read: the first files it meets are read as without stamps).
     pub fn has_stamps(&self) -> bool {
-        self.loaded_if_ready()
-            .is_some_and(|stored| !stored.stamps.is_empty())
+        self.stamps
+            .if_ready()
+            .is_some_and(|stamps| !stamps.is_empty())
     }
 
     /// [`Cache::reach_wanted`] if known by now; `None` while the cache is being read.
     pub fn reach_wanted_if_known(&self) -> Option<bool> {
-        self.loaded_if_ready().map(|stored| stored.reach.is_some())
+        self.loaded.if_ready().map(|stored| stored.reach.is_some())
     }
 
     /// When the file at `path` (absolute) still has the stamp it had when read without asm:
@@ -259,7 +286,7 @@ impl Cache {
         fingerprint: bool,
     ) -> Option<Option<u128>> {
         let name = path.to_str()?;
-        let stamped = self.loaded().stamps.get(name)?;
+        let stamped = self.stamps.get().get(name)?;
         if stamped.stamp != *stamp {
             self.drop_stamp(path);
             return None;
@@ -350,10 +377,7 @@ impl Cache {
 
     /// The entries read at the start, waiting for the read to end.
     fn loaded(&self) -> &Stored {
-        self.loaded.get_or_init(|| {
-            let handle = self.loading.lock().ok().and_then(|mut h| h.take());
-            handle.and_then(|h| h.join().ok()).unwrap_or_default()
-        })
+        self.loaded.get()
     }
 
     /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
@@ -561,11 +585,10 @@ impl Cache {
     /// Writes the cache when anything changed: the entries of this run, the others read at
     /// the start unless unused for too long. Failures are silent (see the module's doc).
     pub fn save(self) {
-        self.loaded();
         let updated = self.updated.into_inner().unwrap_or_default();
         let reach = self.reach.into_inner().unwrap_or_default();
-        let mut loaded = self.loaded.into_inner().unwrap_or_default();
-        let mut stamps = std::mem::take(&mut loaded.stamps);
+        let loaded = self.loaded.into_inner();
+        let mut stamps = self.stamps.into_inner();
         let dropped = self.stamps_dropped.into_inner().unwrap_or_default();
         let changed = dropped
             .iter()

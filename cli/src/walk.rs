@@ -4,6 +4,7 @@
 use crate::config::{absolutize, ConfigError};
 use crate::settings::Resolver;
 use ignore::{WalkBuilder, WalkState};
+use rayon::slice::ParallelSliceMut;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -183,8 +184,11 @@ pub fn discover_with<T: Send>(
     }
     let mut discovery = found.into_inner().expect("no panics while locked");
     let mut files = visited.into_inner().expect("no panics while locked");
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    files.dedup_by(|a, b| a.0.path == b.0.path);
+    // In parallel, unstable: candidates are totally ordered, and equal ones (a file reached
+    // from two roots) are the same file, each with what the same read gave.
+    files.par_sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    // Paths are normalized ([`absolutize`]): their bytes compare as their components do.
+    files.dedup_by(|a, b| a.0.path.as_os_str() == b.0.path.as_os_str());
     discovery.io_errors.sort();
     (discovery, files)
 }

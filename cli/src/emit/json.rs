@@ -111,16 +111,19 @@ fn findings(reports: &[FileReport]) -> impl Iterator<Item = JsonFinding> + '_ {
     })
 }
 
+/// Written in memory first: serde writes many small pieces, each a dynamic call on `out`.
 pub(crate) fn emit_array(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
     let all: Vec<JsonFinding> = findings(reports).collect();
-    serde_json::to_writer_pretty(&mut *out, &all)?;
-    writeln!(out)
+    let mut text = serde_json::to_vec_pretty(&all)?;
+    text.push(b'\n');
+    out.write_all(&text)
 }
 
 pub(crate) fn emit_lines(reports: &[FileReport], out: &mut dyn Write) -> io::Result<()> {
+    let mut text = Vec::new();
     for finding in findings(reports) {
-        serde_json::to_writer(&mut *out, &finding)?;
-        writeln!(out)?;
+        serde_json::to_writer(&mut text, &finding)?;
+        text.push(b'\n');
     }
-    Ok(())
+    out.write_all(&text)
 }
