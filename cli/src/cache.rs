@@ -271,6 +271,11 @@ impl Cache {
             .is_some_and(|stamps| !stamps.is_empty())
     }
 
+    /// Whether the results of the last run are read by now (asking for them would not wait).
+    pub fn results_ready(&self) -> bool {
+        self.loaded.if_ready().is_some()
+    }
+
     /// [`Cache::reach_wanted`] if known by now; `None` while the cache is being read.
     pub fn reach_wanted_if_known(&self) -> Option<bool> {
         self.loaded.if_ready().map(|stored| stored.reach.is_some())

@@ -786,14 +786,25 @@ fn show_settings(
 enum ReadResult {
     Done(Box<FileOutcome>),
     Loaded(Vec<u8>),
+    /// Read while the cache's results were still being read: looked up after the walk, so
+    /// that the walk goes on meanwhile.
+    Pending(Vec<u8>),
 }
 
 /// Reads a file found by the walk (cheap; most hold no `asm` and stop there, and most of the
 /// others have their results in the cache on a second run).
 fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
-    let outcome = |bytes: &[u8]| match cached_outcome(c, bytes, job) {
-        Some(outcome) => ReadResult::Done(Box::new(outcome)),
-        None => ReadResult::Loaded(bytes.to_vec()),
+    let outcome = |bytes: &[u8]| {
+        if job
+            .cache
+            .is_some_and(|cache| c.cache && !cache.results_ready())
+        {
+            return ReadResult::Pending(bytes.to_vec());
+        }
+        match cached_outcome(c, bytes, job) {
+            Some(outcome) => ReadResult::Done(Box::new(outcome)),
+            None => ReadResult::Loaded(bytes.to_vec()),
+        }
     };
     let stamps = job.cache.filter(|_| c.cache);
     let read = std::fs::File::open(&c.path).and_then(|file| {
@@ -853,21 +864,31 @@ fn read_candidate(c: &Candidate, job: &Job<'_>) -> ReadResult {
 /// headers do not end up queued on one core. The outcomes come back in the order of `files`.
 fn check_files(files: Vec<(Candidate, ReadResult)>, job: &Job<'_>) -> Vec<FileOutcome> {
     let mut outcomes: Vec<Option<FileOutcome>> = Vec::with_capacity(files.len());
-    let mut loaded: Vec<(usize, Candidate, Vec<u8>)> = Vec::new();
+    // (index, candidate, bytes, whether the cache is still to be asked)
+    let mut loaded: Vec<(usize, Candidate, Vec<u8>, bool)> = Vec::new();
     for (i, (candidate, r)) in files.into_iter().enumerate() {
         match r {
             ReadResult::Done(outcome) => outcomes.push(Some(*outcome)),
             ReadResult::Loaded(bytes) => {
                 outcomes.push(None);
-                loaded.push((i, candidate, bytes));
+                loaded.push((i, candidate, bytes, false));
+            }
+            ReadResult::Pending(bytes) => {
+                outcomes.push(None);
+                loaded.push((i, candidate, bytes, true));
             }
         }
     }
-    loaded.sort_by_key(|(_, _, bytes)| std::cmp::Reverse(bytes.len()));
+    loaded.sort_by_key(|(_, _, bytes, _)| std::cmp::Reverse(bytes.len()));
     let analysed: Vec<(usize, FileOutcome)> = loaded
         .into_par_iter()
         .with_max_len(1)
-        .map(|(i, candidate, bytes)| {
+        .map(|(i, candidate, bytes, pending)| {
+            if pending {
+                if let Some(outcome) = cached_outcome(&candidate, &bytes, job) {
+                    return (i, outcome);
+                }
+            }
             let fingerprint = job
                 .fingerprints_files()
                 .then(|| ptxguard_analyzer::source::fingerprint(&bytes));
