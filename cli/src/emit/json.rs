@@ -205,7 +205,7 @@ mod tests {
         .with_label(span(20, 25), "label \\ here".to_string())
         .with_note("a note")
         .with_fix(Fix::safe("add", vec![Edit::insert(3, " volatile")]));
-        let reports = vec![
+        let reports = [
             report("a.cu", text, vec![plain.clone(), rich.clone()]),
             report("empty.cu", text, vec![]),
             report("b \"c\".cu", text, vec![rich]),
