@@ -6,11 +6,12 @@
 
 use ptxguard_analyzer::context::{targets, AnalysisContext};
 use ptxguard_analyzer::cpp::instantiation;
-use ptxguard_analyzer::cpp::lexer::{lex_range, Token};
+use ptxguard_analyzer::cpp::lexer::{lex_range, Token, TokenKind};
 use ptxguard_analyzer::cpp::AsmStatement;
 use ptxguard_analyzer::reach;
 use ptxguard_analyzer::statements::find_asm_statements_and_tokens;
 use ptxguard_analyzer::{Diagnostic, Severity, SourceFile};
+use std::collections::HashMap;
 
 #[macro_use]
 mod support;
@@ -122,6 +123,11 @@ pub(crate) struct Ctx<'a> {
     tokens: std::cell::OnceCell<Vec<Token>>,
     /// The file's targets and guard evaluation, built on first need.
     targets: std::cell::OnceCell<targets::Evaluator<'a>>,
+    /// Where each identifier stands among the tokens (in order), by its text as written; on
+    /// first need (the calls of a function are looked up once per asm statement).
+    identifiers: std::cell::OnceCell<HashMap<&'a str, Vec<u32>>>,
+    /// [`support::cpp_uses::enclosing_braces`] of the tokens, on first need.
+    enclosing_braces: std::cell::OnceCell<Vec<u32>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -144,6 +150,32 @@ impl<'a> Ctx<'a> {
     pub(crate) fn tokens(&self) -> &[Token] {
         self.tokens
             .get_or_init(|| lex_range(&self.file.text, 0, self.file.text.len(), false))
+    }
+
+    /// For each token index, the `{` of the innermost block around it
+    /// ([`support::cpp_uses::enclosing_braces`]).
+    pub(crate) fn enclosing_braces(&self) -> &[u32] {
+        self.enclosing_braces
+            .get_or_init(|| support::cpp_uses::enclosing_braces(self.tokens(), self.source()))
+    }
+
+    /// The token indices of the identifier `name` (as written), in order.
+    pub(crate) fn identifier_positions(&self, name: &str) -> &[u32] {
+        let source: &'a str = self.source();
+        self.identifiers
+            .get_or_init(|| {
+                let mut at: HashMap<&'a str, Vec<u32>> = HashMap::new();
+                for (k, t) in self.tokens().iter().enumerate() {
+                    if t.kind == TokenKind::Ident {
+                        at.entry(&source[t.span.range()])
+                            .or_default()
+                            .push(k as u32);
+                    }
+                }
+                at
+            })
+            .get(name)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Each `=` output of a statement whose analysis is complete (its template is known and
@@ -324,6 +356,8 @@ fn run_rules(
         flows: (0..statements.len()).map(|_| Default::default()).collect(),
         tokens,
         targets: evaluator,
+        identifiers: Default::default(),
+        enclosing_braces: Default::default(),
     };
     let mut out = Vec::new();
     let python_calls_only =

@@ -145,7 +145,7 @@ fn scan_uses(
         let assigned = next(1).is_some_and(|t| is(t, "="))
             && !next(2).is_some_and(|t| is(t, "="))
             && statement_start(tokens, i, from, source) == Some(i);
-        let (returned, conditions) = context_of(tokens, i, from, source);
+        let (returned, conditions) = context_of(tokens, i, from, source, None);
         uses.push(LaterUse {
             assigned,
             returned,
@@ -223,15 +223,19 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
     let tokens = cx.tokens();
     let text = |k: usize| &source[tokens[k].span.range()];
     let mut sites = Vec::new();
-    for k in 0..tokens.len() {
+    // Too many to judge each: one that reads the result unguarded stands for them.
+    let too_many = CallSite {
+        args: Vec::new(),
+        conditions: Vec::new(),
+        result_uses: None,
+        close: None,
+    };
+    for k in cx
+        .identifier_positions(&function.name)
+        .iter()
+        .map(|&k| k as usize)
+    {
         if sites.len() > MAX_USES {
-            // Too many to judge each: one that reads the result unguarded stands for them.
-            sites.push(CallSite {
-                args: Vec::new(),
-                conditions: Vec::new(),
-                result_uses: None,
-                close: None,
-            });
             break;
         }
         if tokens[k].kind != TokenKind::Ident
@@ -264,7 +268,7 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
         }
         args.push(source[arg_start..tokens[close].start()].trim().to_string());
         let start = statement_start(tokens, k, 0, source).unwrap_or(0);
-        let (_, conditions) = context_of(tokens, k, 0, source);
+        let (_, conditions) = context_of(tokens, k, 0, source, Some(cx.enclosing_braces()));
         // `T r = f(...)...;` declares `r` in the block around it.
         let declared = (k >= start + 2
             && text(k - 1) == "="
@@ -296,6 +300,9 @@ pub(crate) fn call_sites(cx: &Ctx, function: &Function) -> Vec<CallSite> {
             result_uses,
             close: Some(close),
         });
+    }
+    if sites.len() > MAX_USES {
+        sites.push(too_many);
     }
     sites
 }
@@ -728,7 +735,13 @@ pub(crate) fn matching_open(tokens: &[Token], close: usize, source: &str) -> Opt
 
 /// Whether token `i` is in a `return` statement, and the `if` conditions around it that open
 /// at or after token `from`.
-fn context_of(tokens: &[Token], i: usize, from: usize, source: &str) -> (bool, Vec<String>) {
+fn context_of(
+    tokens: &[Token],
+    i: usize,
+    from: usize,
+    source: &str,
+    enclosing: Option<&[u32]>,
+) -> (bool, Vec<String>) {
     let text = |k: usize| &source[tokens[k].span.range()];
     let mut conditions = Vec::new();
     let start = statement_start(tokens, i, from, source).unwrap_or(from);
@@ -752,7 +765,19 @@ fn context_of(tokens: &[Token], i: usize, from: usize, source: &str) -> (bool, V
         }
     };
     unbraced(start, &mut conditions);
-    // Enclosing blocks, innermost first.
+    // Enclosing blocks, innermost first: from the file's table when there is one.
+    if let Some(enclosing) = enclosing {
+        let mut at = start;
+        while let Some(&open) = enclosing.get(at) {
+            let open = open as usize;
+            if open == NO_BRACE as usize || open < from {
+                break;
+            }
+            unbraced(open, &mut conditions);
+            at = open;
+        }
+        return (returned, conditions);
+    }
     let mut depth = 0i32;
     for k in (from..start).rev() {
         if tokens[k].kind != TokenKind::Punct {
@@ -766,6 +791,46 @@ fn context_of(tokens: &[Token], i: usize, from: usize, source: &str) -> (bool, V
         }
     }
     (returned, conditions)
+}
+
+/// No `{` encloses the token ([`enclosing_braces`]).
+pub(crate) const NO_BRACE: u32 = u32::MAX;
+
+/// For each token index `p` (`0..=tokens.len()`), the `{` [`context_of`]'s walk back from
+/// `p - 1` stops at (the first `{` not closed before `p`; each `}` pairs with the nearest
+/// unpaired `{` before it), or [`NO_BRACE`]: one forward pass, so that a call far into a
+/// large file does not walk back to its start.
+pub(crate) fn enclosing_braces(tokens: &[Token], source: &str) -> Vec<u32> {
+    let n = tokens.len();
+    // `open[p]`: where the walk from `p - 1` stops at depth 0; `group[p]`: at depth 1 (the
+    // `{` a `}` at `p` pairs with).
+    let mut open = vec![NO_BRACE; n + 1];
+    let mut group = vec![NO_BRACE; n + 1];
+    for p in 1..=n {
+        let q = p - 1;
+        let brace = match tokens[q].kind {
+            TokenKind::Punct => &source[tokens[q].span.range()],
+            _ => "",
+        };
+        match brace {
+            "{" => {
+                open[p] = q as u32;
+                group[p] = q as u32;
+            }
+            "}" => {
+                let paired = group[q];
+                if paired != NO_BRACE {
+                    open[p] = open[paired as usize];
+                    group[p] = group[paired as usize];
+                }
+            }
+            _ => {
+                open[p] = open[q];
+                group[p] = group[q];
+            }
+        }
+    }
+    open
 }
 
 /// The identifiers of an operand expression that can stand for a condition the C++ tests
@@ -843,6 +908,29 @@ mod tests {
     use super::*;
     use ptxguard_analyzer::SourceFile;
 
+    /// The table gives the conditions the walk back gives, at every token and floor.
+    #[test]
+    fn enclosing_braces_give_the_walks_conditions() {
+        for text in [
+            "void f(bool c) { if (c) { g(); } else { while (x) { if (y) { h(); } } } }",
+            "} } { if (a) { { } } else { k(); } } { if (b) { } } } {",
+            "namespace n { void f() { if (p) { if (q) m(); } } } if (z) { w(); }",
+            "",
+        ] {
+            let tokens = ptxguard_analyzer::cpp::lexer::lex_range(text, 0, text.len(), false);
+            let table = enclosing_braces(&tokens, text);
+            for i in 0..tokens.len() {
+                for from in [0, i / 2, i] {
+                    assert_eq!(
+                        context_of(&tokens, i, from, text, Some(&table)),
+                        context_of(&tokens, i, from, text, None),
+                        "{text:?} at token {i} from {from}"
+                    );
+                }
+            }
+        }
+    }
+
     fn uses(text: &str, expr: &str) -> After {
         with_cx(text, |cx| uses_after(cx, &cx.statements[0], expr))
     }
@@ -890,6 +978,8 @@ mod tests {
             flows: (0..statements.len()).map(|_| Default::default()).collect(),
             tokens: Default::default(),
             targets: Default::default(),
+            identifiers: Default::default(),
+            enclosing_braces: Default::default(),
         };
         f(&cx)
     }
