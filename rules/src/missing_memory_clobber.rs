@@ -428,7 +428,7 @@ enum Side {
 
 /// What counts as an access: any, only writes (a plain load moves only across stores), or
 /// any that may be of shared memory (what an async-copy wait orders).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Access {
     Any,
     Write,
@@ -750,6 +750,22 @@ struct FileScan {
     /// in order: a later asm computing from an asm's result carries it on.
     asm_flows: Vec<AsmFlow>,
     arrays_declared: ArraysDeclared,
+    /// Memo of [`Look::callers_access`].
+    callers: std::cell::RefCell<HashMap<CallersKey, Option<std::ops::Range<usize>>>>,
+}
+
+/// What [`Look::callers_access`]'s answer depends on.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct CallersKey {
+    name: String,
+    callee: (usize, usize),
+    scope: (usize, usize),
+    open: (bool, bool),
+    levels: usize,
+    access: Access,
+    kernel_data_unordered: KernelDataUnordered,
+    /// Whether the asm's own window pins the stores after a spin loop.
+    pinned: bool,
 }
 
 /// What an asm statement reads and writes, by local name ([`FileScan::asm_flows`]).
@@ -818,6 +834,7 @@ impl FileScan {
             type_members: Default::default(),
             asm_flows: asm_flows(cx, &arrays_declared),
             arrays_declared,
+            callers: Default::default(),
             callables: Default::default(),
             volatile_names: volatile_declarations(cx.source(), cx.tokens()),
             dead,
@@ -1463,6 +1480,36 @@ impl Look<'_> {
     /// to one (`open_after`). Where a caller's window is open to its own start or end, its
     /// callers are looked at in turn, up to `levels` calls up.
     fn callers_access(
+        &self,
+        name: &str,
+        callee: std::ops::Range<usize>,
+        scope: std::ops::Range<usize>,
+        open_before: bool,
+        open_after: bool,
+        levels: usize,
+    ) -> Option<std::ops::Range<usize>> {
+        // Every asm of a helper asks the same of its callers: the answer depends only on
+        // these and on what the window looks for.
+        let key = CallersKey {
+            name: name.to_string(),
+            callee: (callee.start, callee.end),
+            scope: (scope.start, scope.end),
+            open: (open_before, open_after),
+            levels,
+            access: self.access,
+            kernel_data_unordered: self.kernel_data_unordered,
+            pinned: self.writes_pinned_from != usize::MAX,
+        };
+        if let Some(known) = self.file.callers.borrow().get(&key) {
+            return known.clone();
+        }
+        let found =
+            self.callers_access_uncached(name, callee, scope, open_before, open_after, levels);
+        self.file.callers.borrow_mut().insert(key, found.clone());
+        found
+    }
+
+    fn callers_access_uncached(
         &self,
         name: &str,
         callee: std::ops::Range<usize>,
@@ -3427,7 +3474,7 @@ const CASTS: &[&str] = &[
 ];
 
 /// Which of a kernel's inputs and outputs ([`KernelData`]) an ordering asm does not order.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 enum KernelDataUnordered {
     /// It orders them all: a fence, an acquire or release, a wait (another kernel, GPU or the
     /// host may publish or consume that data).
