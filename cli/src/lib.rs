@@ -24,14 +24,30 @@ use args::{Cli, Command};
 use clap::Parser;
 use std::io::IsTerminal;
 
-/// Runs the command line and returns the exit code.
-pub fn cli_main() -> i32 {
+/// How the process ends: its exit code, and whether it may end at once (`_exit`: nothing
+/// left to flush or join; only `check`, whose output is written and whose threads are done).
+pub struct Exit {
+    pub code: i32,
+    pub at_once: bool,
+}
+
+impl From<i32> for Exit {
+    fn from(code: i32) -> Exit {
+        Exit {
+            code,
+            at_once: false,
+        }
+    }
+}
+
+/// Runs the command line and says how the process ends.
+pub fn cli_main() -> Exit {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
             // clap uses 0 for --help/--version and 2 for usage errors.
-            return e.exit_code();
+            return e.exit_code().into();
         }
     };
     match cli.command {
@@ -40,7 +56,7 @@ pub fn cli_main() -> i32 {
                 Ok(cwd) => cwd,
                 Err(e) => {
                     eprintln!("error: cannot read the current directory: {e}");
-                    return check_cmd::EXIT_ERROR;
+                    return check_cmd::EXIT_ERROR.into();
                 }
             };
             ptxguard_analyzer::phase::quiet_budget_panics();
@@ -56,16 +72,21 @@ pub fn cli_main() -> i32 {
             };
             let code = check_cmd::run(&args, &mut ctx);
             let _ = ctx.stdout.flush();
-            code
+            Exit {
+                code,
+                at_once: true,
+            }
         }
-        Command::Rules(args) => rules_cmd::list(args.json, &mut std::io::stdout().lock()),
+        Command::Rules(args) => rules_cmd::list(args.json, &mut std::io::stdout().lock()).into(),
         Command::Rule { name } => rules_cmd::show(
             &name,
             &mut std::io::stdout().lock(),
             &mut std::io::stderr().lock(),
-        ),
-        Command::Dump { file } => dump::run(&file),
-        Command::Server(_) => lsp::run_stdio(),
-        Command::Confirm(args) => confirm::run(args),
+        )
+        .into(),
+        Command::Dump { file } => dump::run(&file).into(),
+        // Its writer thread holds standard output until the last check in flight ends.
+        Command::Server(_) => lsp::run_stdio().into(),
+        Command::Confirm(args) => confirm::run(args).into(),
     }
 }

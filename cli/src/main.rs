@@ -3,13 +3,17 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    let code = ptxguard::cli_main();
-    exit_now(code)
+    let exit = ptxguard::cli_main();
+    if exit.at_once {
+        exit_now(exit.code)
+    }
+    std::process::exit(exit.code)
 }
 
-/// Ends the process once everything is written and every file closed (`cli_main` has
-/// returned): without the exit-time work of `exit(3)`, where mimalloc collected and handed
-/// back every page the run freed (a few milliseconds after a large tree; bench/results.md).
+/// Ends the process once everything is written and every file closed (a `check` has
+/// returned; not the server, whose writer thread may still hold standard output): without the
+/// exit-time work of `exit(3)`, where mimalloc collected and handed back every page the run
+/// freed (a few milliseconds after a large tree; bench/results.md).
 #[cfg(unix)]
 fn exit_now(code: i32) -> ! {
     use std::io::Write as _;

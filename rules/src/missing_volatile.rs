@@ -53,7 +53,8 @@ declare_rule! {
     /// function does is not in view. The OptiX SDK calls its getters (`call (%0),
     /// _optix_get_launch_index_x, ();`) without `volatile` on purpose and marks the calls with
     /// effects (trace, report intersection, payload writes) `volatile`; a store or atomic
-    /// beside the call is still a warning.
+    /// beside the call is still a warning, and so is an MLIR op without results (deleted
+    /// unless it has side effects, whatever it calls).
     ///
     /// An asm without outputs is implicitly volatile and is never reported, nor is
     /// `asm goto`, nor anything in the toolkit's and clang's intrinsic headers (a vendored
@@ -190,10 +191,12 @@ pub(crate) fn check(cx: &Ctx, out: &mut Vec<Diagnostic>) {
         } else {
             d
         };
-        let d = if reason.unknown_callee {
+        // An op without results (MLIR) is deleted unless it has side effects, whatever it
+        // calls: only a call whose results may be left unused is in doubt.
+        let d = if reason.unknown_callee && !stmt.outputs.is_empty() {
             let mut d = d;
             d.severity = Severity::Info;
-            d.with_note("the called function is not in view: it may have side effects or be a pure getter (the OptiX SDK calls its getters without `volatile` on purpose); `volatile` keeps every call where it is")
+            d.with_note("the called function is not in view: it may have side effects or be a pure getter (the OptiX SDK calls its getters without `volatile` on purpose); saying the asm has side effects keeps every call where it is")
         } else {
             d
         };

@@ -898,9 +898,10 @@ fn list_opens(scope: &Scope) -> Vec<u32> {
     let mut group = vec![NONE; n + 1];
     for k in 1..=n {
         let prev = k - 1;
-        // Brackets are one-byte punctuators (a spliced token is longer).
+        // A bracket is a punctuator of its own (no longer one starts with one); a line
+        // splice right after it belongs to its token (`(\` + newline).
         let tok = &scope.tokens[prev];
-        let byte = if tok.kind == TokenKind::Punct && tok.span.len() == 1 {
+        let byte = if tok.kind == TokenKind::Punct {
             scope.text.as_bytes()[tok.start()]
         } else {
             0
@@ -1342,7 +1343,7 @@ mod tests {
     fn list_open_walked(text: &str, toks: &[Token], at: usize) -> Option<usize> {
         let mut depth = 0i32;
         (0..at).rev().find(|&k| {
-            match &text[toks[k].span.range()] {
+            match toks[k].text(text).as_ref() {
                 ")" | "]" | "}" => depth += 1,
                 "(" | "[" | "{" if depth > 0 => depth -= 1,
                 "(" => return true,
@@ -1360,6 +1361,7 @@ mod tests {
             "({[(a, b], c) d, e} f, g)) h, (i, j",
             "",
             ") , ( , ] , [ , } , { ,",
+            "arrive(\\\n0, NUM * N); f(a[\\\n1], {\\\r\nb, c}, ( \\\n d, e)\\\n, g",
         ] {
             let toks = lex_range(src, 0, src.len(), false);
             let index = std::cell::OnceCell::new();
