@@ -79,7 +79,13 @@ impl Job<'_> {
 }
 
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
-    match run_inner(args, ctx) {
+    // What is still buffered is written here: a write that fails then (a full disk) fails the
+    // run as one during the report does; a reader that stopped early (`| head`) is no error.
+    let result = run_inner(args, ctx).and_then(|code| match ctx.stdout.flush() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(code),
+    });
+    match result {
         Ok(code) => code,
         Err(message) => {
             let line = emit::stderr_line(args.output_format, emit::Level::Error, &message);

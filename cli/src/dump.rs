@@ -49,8 +49,20 @@ pub fn run(path: &std::path::Path) -> i32 {
     };
     match file {
         Ok(file) => {
-            print!("{}", render(&file));
-            0
+            use std::io::Write as _;
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(render(&file).as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => 0,
+                // A reader that stopped early (`dump | head`) wants no more.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                Err(e) => {
+                    eprintln!("error: cannot write the dump: {e}");
+                    2
+                }
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");

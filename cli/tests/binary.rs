@@ -310,6 +310,56 @@ fn dump_runs() {
     assert_eq!(binary(&dir.path, &["dump", "missing.cu"], None).code, 2);
 }
 
+/// A reader that stops early (`dump | head`) ends the dump quietly; a full disk fails a check
+/// whose whole output was still buffered (Linux: `/dev/full`).
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written() {
+    use std::io::Read as _;
+    let dir = TestDir::new("closed-output");
+    let body: String = (0..2000)
+        .map(|i| format!("__device__ void f{i}() {{ asm volatile(\"trap;\"); }}\n"))
+        .collect();
+    dir.write("k.cu", &body);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args(["dump", "k.cu"])
+        .current_dir(&dir.path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    // Read one line, then close the pipe while the dump (hundreds of KB, more than a pipe holds) is still being written.
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+
+    dir.write("u.cu", UNKNOWN_ALLOW);
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args(["check", "--no-config", "--no-cache", "u.cu"])
+        .current_dir(&dir.path)
+        .stdout(full)
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+}
+
 #[test]
 fn statistics_and_write_baseline_through_the_binary() {
     let dir = TestDir::new("bin-stats");
