@@ -95,6 +95,16 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
     }
 }
 
+/// Why a path named as an input file is not one: missing, a folder, or not a regular file
+/// (a FIFO, socket or device, which is never opened).
+fn not_a_file(path: &Path) -> &'static str {
+    match std::fs::metadata(path) {
+        Err(_) => "no such file",
+        Ok(meta) if meta.is_dir() => "is a directory",
+        Ok(_) => "not a regular file (a FIFO, socket or device); not read",
+    }
+}
+
 fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     let selectors = |flag: &str, names: &[String]| -> Result<Vec<RuleSelector>, String> {
         names
@@ -133,7 +143,11 @@ fn cli_layer(args: &CheckArgs, cwd: &Path) -> Result<ConfigLayer, String> {
     let compile_commands = args.compile_commands.as_ref().map(|p| absolutize(p, cwd));
     if let Some(p) = &compile_commands {
         if !p.is_file() {
-            return Err(format!("--compile-commands: {}: no such file", p.display()));
+            return Err(format!(
+                "--compile-commands: {}: {}",
+                p.display(),
+                not_a_file(p)
+            ));
         }
     }
     Ok(ConfigLayer {
@@ -213,7 +227,11 @@ fn run_inner(args: &CheckArgs, ctx: &mut Context<'_>) -> Result<i32, String> {
     } else if let Some(path) = &args.config {
         let abs = absolutize(path, &cwd);
         if !abs.is_file() {
-            return Err(format!("--config: {}: no such file", path.display()));
+            return Err(format!(
+                "--config: {}: {}",
+                path.display(),
+                not_a_file(&abs)
+            ));
         }
         ConfigSource::Explicit(abs)
     } else {

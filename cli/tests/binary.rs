@@ -360,6 +360,29 @@ fn output_that_cannot_be_written() {
     assert!(stderr.contains("No space left on device"), "{stderr}");
 }
 
+/// `--config` naming a folder or a FIFO says so (a FIFO is never opened: it could block).
+#[cfg(unix)]
+#[test]
+fn config_that_is_not_a_file() {
+    let dir = TestDir::new("config-not-a-file");
+    dir.write("k.cu", CLEAN);
+    let fifo = dir.path.join("fifo.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    for (config, says) in [
+        ("fifo.toml", "not a regular file"),
+        (".", "is a directory"),
+        ("missing.toml", "no such file"),
+    ] {
+        let run = binary(&dir.path, &["check", "--config", config, "k.cu"], None);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains(says), "{config}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn statistics_and_write_baseline_through_the_binary() {
     let dir = TestDir::new("bin-stats");
