@@ -81,10 +81,7 @@ impl Job<'_> {
 pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
     // What is still buffered is written here: a write that fails then (a full disk) fails the
     // run as one during the report does; a reader that stopped early (`| head`) is no error.
-    let result = run_inner(args, ctx).and_then(|code| match ctx.stdout.flush() {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
-        _ => Ok(code),
-    });
+    let result = run_inner(args, ctx).and_then(|code| written(ctx.stdout.flush()).map(|()| code));
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -92,6 +89,15 @@ pub fn run(args: &CheckArgs, ctx: &mut Context<'_>) -> i32 {
             let _ = writeln!(ctx.stderr, "{line}");
             EXIT_ERROR
         }
+    }
+}
+
+/// A write of the report: an error fails the run, except a reader that stopped early (`| head`
+/// wants no more; the exit code still says what was found).
+fn written(result: std::io::Result<()>) -> Result<(), String> {
+    match result {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(()),
     }
 }
 
@@ -693,9 +699,9 @@ fn report(
         problems: run.problems.clone(),
     };
     if args.statistics {
-        emit::statistics(&reports, args.output_format, out).map_err(|e| e.to_string())?;
+        written(emit::statistics(&reports, args.output_format, out))?;
     } else {
-        emit::emit(args.output_format, &reports, out, &options).map_err(|e| e.to_string())?;
+        written(emit::emit(args.output_format, &reports, out, &options))?;
     }
     let human = matches!(
         args.output_format,

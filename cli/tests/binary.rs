@@ -344,6 +344,32 @@ fn output_that_cannot_be_written() {
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 
+    // The same for a check: quiet, and the exit code still says what was found.
+    let allows: String = (0..3000)
+        .map(|i| format!("int x{i}; // ptxguard: allow(no-such-rule)\n"))
+        .collect();
+    dir.write("many.cu", &format!("// no asm statement here\n{allows}"));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
+        .args(["check", "--no-config", "--no-cache", "many.cu"])
+        .current_dir(&dir.path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdout = child.stdout.take().expect("stdout");
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+
     dir.write("u.cu", UNKNOWN_ALLOW);
     let full = std::fs::OpenOptions::new()
         .write(true)
