@@ -348,7 +348,7 @@ fn output_that_cannot_be_written() {
     let allows: String = (0..3000)
         .map(|i| format!("int x{i}; // ptxguard: allow(no-such-rule)\n"))
         .collect();
-    dir.write("many.cu", &format!("// no asm statement here\n{allows}"));
+    dir.write("many.cu", format!("// no asm statement here\n{allows}"));
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
         .args(["check", "--no-config", "--no-cache", "many.cu"])
         .current_dir(&dir.path)
