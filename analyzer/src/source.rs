@@ -141,7 +141,8 @@ pub fn read_input_to_string(path: &Path, limit: u64) -> std::io::Result<String> 
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not valid UTF-8"))
 }
 
-const NOT_REGULAR: &str = "not a regular file (a FIFO, socket or device); not read";
+/// Why an input that is not a regular file is not read.
+pub const NOT_REGULAR: &str = "not a regular file (a FIFO, socket or device); not read";
 
 fn human_size(bytes: u64) -> String {
     if bytes >= 1024 * 1024 && bytes.is_multiple_of(1024 * 1024) {

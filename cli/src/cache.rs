@@ -380,22 +380,17 @@ impl Cache {
         fingerprint(text.as_bytes())
     }
 
-    /// The entries read at the start, waiting for the read to end.
-    fn loaded(&self) -> &Stored {
-        self.loaded.get()
-    }
-
     /// Whether the cache holds results for the file at `path` (absolute), whatever their key.
     pub fn has(&self, path: &Path) -> bool {
         path.to_str()
-            .is_some_and(|name| self.loaded().entries.contains_key(name))
+            .is_some_and(|name| self.loaded.get().entries.contains_key(name))
     }
 
     /// The cached results of the file at `path` (absolute) under `key`, when the headers it
     /// read are unchanged. `bytes` are the file's, for the report's source.
     pub fn lookup(&self, path: &Path, display: &str, key: u128, bytes: &[u8]) -> Option<Hit> {
         let name = path.to_str()?;
-        let entry = self.loaded().entries.get(name)?;
+        let entry = self.loaded.get().entries.get(name)?;
         if entry.key != hex(key) || !self.reads_unchanged(entry) {
             return None;
         }
@@ -551,7 +546,7 @@ impl Cache {
     /// The names the last run found named elsewhere, when it asked the same question of the
     /// same tree ([`Cache::reach_key`]).
     pub fn reach_answer(&self, key: u128) -> Option<std::collections::HashSet<(String, PathBuf)>> {
-        let answer = self.loaded().reach.as_ref()?;
+        let answer = self.loaded.get().reach.as_ref()?;
         (answer.key == hex(key)).then(|| answer.used.iter().cloned().collect())
     }
 
@@ -584,7 +579,7 @@ impl Cache {
     /// Whether the last run searched the tree for reach: only then does this one fingerprint
     /// every file it reads, to key the answer (most trees never search).
     pub fn reach_wanted(&self) -> bool {
-        self.loaded().reach.is_some()
+        self.loaded.get().reach.is_some()
     }
 
     /// Writes the cache when anything changed: the entries of this run, the others read at

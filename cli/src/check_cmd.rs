@@ -107,7 +107,7 @@ fn not_a_file(path: &Path) -> &'static str {
     match std::fs::metadata(path) {
         Err(_) => "no such file",
         Ok(meta) if meta.is_dir() => "is a directory",
-        Ok(_) => "not a regular file (a FIFO, socket or device); not read",
+        Ok(_) => ptxguard_analyzer::source::NOT_REGULAR,
     }
 }
 

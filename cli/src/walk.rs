@@ -91,8 +91,9 @@ pub fn discover_with<T: Send>(
                 .expect("no panics while locked")
                 .io_errors
                 .push(format!(
-                    "{}: not a regular file (a FIFO, socket or device); not read (use `-` for standard input)",
-                    path.display()
+                    "{}: {} (use `-` for standard input)",
+                    path.display(),
+                    ptxguard_analyzer::source::NOT_REGULAR
                 )),
             Ok(_) => {
                 let settings = resolver.settings_for(&abs, false);

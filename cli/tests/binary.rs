@@ -310,25 +310,18 @@ fn dump_runs() {
     assert_eq!(binary(&dir.path, &["dump", "missing.cu"], None).code, 2);
 }
 
-/// A reader that stops early (`dump | head`) ends the dump quietly; a full disk fails a check
-/// whose whole output was still buffered (Linux: `/dev/full`).
+/// Runs the binary in `dir`, reads a few bytes of its output and closes the pipe while it is
+/// still writing (more than a pipe holds); its exit code and standard error.
 #[cfg(target_os = "linux")]
-#[test]
-fn output_that_cannot_be_written() {
+fn closed_early(dir: &std::path::Path, args: &[&str]) -> (Option<i32>, String) {
     use std::io::Read as _;
-    let dir = TestDir::new("closed-output");
-    let body: String = (0..2000)
-        .map(|i| format!("__device__ void f{i}() {{ asm volatile(\"trap;\"); }}\n"))
-        .collect();
-    dir.write("k.cu", &body);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
-        .args(["dump", "k.cu"])
-        .current_dir(&dir.path)
+        .args(args)
+        .current_dir(dir)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("spawn");
-    // Read one line, then close the pipe while the dump (hundreds of KB, more than a pipe holds) is still being written.
     let mut stdout = child.stdout.take().expect("stdout");
     let mut first = [0u8; 16];
     stdout.read_exact(&mut first).expect("some output");
@@ -340,34 +333,33 @@ fn output_that_cannot_be_written() {
         .expect("stderr")
         .read_to_string(&mut stderr)
         .expect("stderr");
-    let status = child.wait().expect("wait");
-    assert_eq!(status.code(), Some(0), "{stderr}");
+    (child.wait().expect("wait").code(), stderr)
+}
+
+/// A reader that stops early (`dump | head`, `check | head`) ends the run quietly, a check with
+/// the exit code its findings give; a full disk fails a check whose whole output was still
+/// buffered (Linux: `/dev/full`).
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written() {
+    let dir = TestDir::new("closed-output");
+    let body: String = (0..2000)
+        .map(|i| format!("__device__ void f{i}() {{ asm volatile(\"trap;\"); }}\n"))
+        .collect();
+    dir.write("k.cu", &body);
+    let (code, stderr) = closed_early(&dir.path, &["dump", "k.cu"]);
+    assert_eq!(code, Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 
-    // The same for a check: quiet, and the exit code still says what was found.
     let allows: String = (0..3000)
         .map(|i| format!("int x{i}; // ptxguard: allow(no-such-rule)\n"))
         .collect();
     dir.write("many.cu", format!("// no asm statement here\n{allows}"));
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ptxguard"))
-        .args(["check", "--no-config", "--no-cache", "many.cu"])
-        .current_dir(&dir.path)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdout = child.stdout.take().expect("stdout");
-    stdout.read_exact(&mut first).expect("some output");
-    drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .expect("stderr")
-        .read_to_string(&mut stderr)
-        .expect("stderr");
-    let status = child.wait().expect("wait");
-    assert_eq!(status.code(), Some(1), "{stderr}");
+    let (code, stderr) = closed_early(
+        &dir.path,
+        &["check", "--no-config", "--no-cache", "many.cu"],
+    );
+    assert_eq!(code, Some(1), "{stderr}");
     assert!(!stderr.contains("Broken pipe"), "{stderr}");
 
     dir.write("u.cu", UNKNOWN_ALLOW);

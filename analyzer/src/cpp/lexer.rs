@@ -183,6 +183,49 @@ impl Cursor<'_> {
     }
 }
 
+/// No opener stands behind the token ([`openers_behind`]).
+pub const NO_OPENER: u32 = u32::MAX;
+
+/// For each token index `p` (`0..=tokens.len()`), where a walk back from token `p - 1` stops:
+/// the first `target` opener not closed before `p`, or [`NO_OPENER`]. The walk steps over
+/// bracket groups (a closer pairs with the nearest unpaired opener before it, of any kind)
+/// and past an unpaired opener of another kind. `bracket` says which bracket a token is
+/// (`(`, `[`, `{`, `)`, `]`, `}`), if any. One forward pass: a walk per token was quadratic
+/// in long lists and large files.
+pub fn openers_behind(
+    tokens: &[Token],
+    target: u8,
+    bracket: impl Fn(&Token) -> Option<u8>,
+) -> Vec<u32> {
+    let n = tokens.len();
+    // `open[p]`: where the walk from `p - 1` stops at depth 0; `group[p]`: where it stops at
+    // depth 1 (the opener a closer at `p - 1` pairs with, once past it).
+    let mut open = vec![NO_OPENER; n + 1];
+    let mut group = vec![NO_OPENER; n + 1];
+    for p in 1..=n {
+        let q = p - 1;
+        match bracket(&tokens[q]) {
+            Some(b @ (b'(' | b'[' | b'{')) => {
+                group[p] = q as u32;
+                open[p] = if b == target { q as u32 } else { open[q] };
+            }
+            Some(b')' | b']' | b'}') => {
+                // Past the closer's group, then on from its opener.
+                let paired = group[q];
+                if paired != NO_OPENER {
+                    open[p] = open[paired as usize];
+                    group[p] = group[paired as usize];
+                }
+            }
+            _ => {
+                open[p] = open[q];
+                group[p] = group[q];
+            }
+        }
+    }
+    open
+}
+
 /// Lexes `text[start..end]`. In `directive_body` mode `#` is punctuation, not a directive.
 pub fn lex_range(text: &str, start: usize, end: usize, directive_body: bool) -> Vec<Token> {
     lex(text, start, end, directive_body, None)

@@ -1,6 +1,6 @@
 //! Best-effort C++ typing of asm operands. Unknown stays unknown: rules never fire on it.
 
-use super::lexer::{Token, TokenKind};
+use super::lexer::{openers_behind, Token, TokenKind, NO_OPENER};
 use crate::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -883,53 +883,16 @@ fn list_open(scope: &Scope, at: usize) -> Option<usize> {
     opens
         .get(at)
         .copied()
-        .filter(|&o| o != NONE)
+        .filter(|&o| o != NO_OPENER)
         .map(|o| o as usize)
 }
 
-const NONE: u32 = u32::MAX;
-
-/// [`list_open`] for every token index `0..=len`, forward: `open[k]` is where the walk back
-/// from `k - 1` at depth 0 stops, `group[k]` where it stops at depth 1 (the opener a closer at
-/// `k` pairs with).
+/// [`list_open`] for every token index: brackets read from a punctuator's first byte (a line
+/// splice right after a bracket belongs to its token: `(\` + newline).
 fn list_opens(scope: &Scope) -> Vec<u32> {
-    let n = scope.tokens.len();
-    let mut open = vec![NONE; n + 1];
-    let mut group = vec![NONE; n + 1];
-    for k in 1..=n {
-        let prev = k - 1;
-        // A bracket is a punctuator of its own (no longer one starts with one); a line
-        // splice right after it belongs to its token (`(\` + newline).
-        let tok = &scope.tokens[prev];
-        let byte = if tok.kind == TokenKind::Punct {
-            scope.text.as_bytes()[tok.start()]
-        } else {
-            0
-        };
-        match byte {
-            b'(' | b'[' | b'{' => {
-                group[k] = prev as u32;
-                open[k] = if byte == b'(' {
-                    prev as u32
-                } else {
-                    open[prev]
-                };
-            }
-            b')' | b']' | b'}' => {
-                // Past the closer's group, then on from its opener.
-                let paired = group[prev];
-                if paired != NONE {
-                    group[k] = group[paired as usize];
-                    open[k] = open[paired as usize];
-                }
-            }
-            _ => {
-                group[k] = group[prev];
-                open[k] = open[prev];
-            }
-        }
-    }
-    open
+    openers_behind(scope.tokens, b'(', |tok| {
+        (tok.kind == TokenKind::Punct).then(|| scope.text.as_bytes()[tok.start()])
+    })
 }
 
 /// The brace depth before each token.

@@ -99,30 +99,26 @@ pub fn json_finding(display: &str, file: &SourceFile, d: &Diagnostic) -> JsonFin
     }
 }
 
+/// One report's findings, with their confirmations.
+fn report_findings(r: &FileReport) -> impl Iterator<Item = JsonFinding> + '_ {
+    r.diagnostics
+        .iter()
+        .enumerate()
+        .map(move |(i, d)| JsonFinding {
+            confirmation: r.confirmation(i).cloned(),
+            ..json_finding(&r.display, &r.source, d)
+        })
+}
+
 fn findings(reports: &[FileReport]) -> impl Iterator<Item = JsonFinding> + '_ {
-    reports.iter().flat_map(|r| {
-        r.diagnostics
-            .iter()
-            .enumerate()
-            .map(move |(i, d)| JsonFinding {
-                confirmation: r.confirmation(i).cloned(),
-                ..json_finding(&r.display, &r.source, d)
-            })
-    })
+    reports.iter().flat_map(report_findings)
 }
 
 /// The findings of one report, each as `serde_json::to_vec_pretty` writes an element of an
 /// array (two spaces deeper: a JSON string holds no raw line break, so every line is indented).
 fn array_elements(report: &FileReport) -> io::Result<Vec<Vec<u8>>> {
-    report
-        .diagnostics
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let finding = JsonFinding {
-                confirmation: report.confirmation(i).cloned(),
-                ..json_finding(&report.display, &report.source, d)
-            };
+    report_findings(report)
+        .map(|finding| {
             let alone = serde_json::to_vec_pretty(&finding)?;
             let mut element = Vec::with_capacity(alone.len() + alone.len() / 8);
             for line in alone.split(|&b| b == b'\n') {

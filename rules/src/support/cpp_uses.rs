@@ -4,7 +4,7 @@
 //! cannot read is [`After::Unknown`], which rules must treat as "may be read".
 
 use crate::Ctx;
-use ptxguard_analyzer::cpp::lexer::{Token, TokenKind};
+use ptxguard_analyzer::cpp::lexer::{openers_behind, Token, TokenKind, NO_OPENER};
 use ptxguard_analyzer::cpp::types::declares_variable;
 use ptxguard_analyzer::cpp::{AsmStatement, Function, Origin};
 
@@ -770,7 +770,7 @@ fn context_of(
         let mut at = start;
         while let Some(&open) = enclosing.get(at) {
             let open = open as usize;
-            if open == NO_BRACE as usize || open < from {
+            if open == NO_OPENER as usize || open < from {
                 break;
             }
             unbraced(open, &mut conditions);
@@ -793,44 +793,14 @@ fn context_of(
     (returned, conditions)
 }
 
-/// No `{` encloses the token ([`enclosing_braces`]).
-pub(crate) const NO_BRACE: u32 = u32::MAX;
-
-/// For each token index `p` (`0..=tokens.len()`), the `{` [`context_of`]'s walk back from
-/// `p - 1` stops at (the first `{` not closed before `p`; each `}` pairs with the nearest
-/// unpaired `{` before it), or [`NO_BRACE`]: one forward pass, so that a call far into a
-/// large file does not walk back to its start.
+/// For each token index, the `{` [`context_of`]'s walk back from it stops at (the innermost
+/// block around it; braces as written, as that walk reads them), or `NO_OPENER`.
 pub(crate) fn enclosing_braces(tokens: &[Token], source: &str) -> Vec<u32> {
-    let n = tokens.len();
-    // `open[p]`: where the walk from `p - 1` stops at depth 0; `group[p]`: at depth 1 (the
-    // `{` a `}` at `p` pairs with).
-    let mut open = vec![NO_BRACE; n + 1];
-    let mut group = vec![NO_BRACE; n + 1];
-    for p in 1..=n {
-        let q = p - 1;
-        let brace = match tokens[q].kind {
-            TokenKind::Punct => &source[tokens[q].span.range()],
-            _ => "",
-        };
-        match brace {
-            "{" => {
-                open[p] = q as u32;
-                group[p] = q as u32;
-            }
-            "}" => {
-                let paired = group[q];
-                if paired != NO_BRACE {
-                    open[p] = open[paired as usize];
-                    group[p] = group[paired as usize];
-                }
-            }
-            _ => {
-                open[p] = open[q];
-                group[p] = group[q];
-            }
-        }
-    }
-    open
+    openers_behind(tokens, b'{', |t| match (t.kind, &source[t.span.range()]) {
+        (TokenKind::Punct, "{") => Some(b'{'),
+        (TokenKind::Punct, "}") => Some(b'}'),
+        _ => None,
+    })
 }
 
 /// The identifiers of an operand expression that can stand for a condition the C++ tests
